@@ -1,0 +1,35 @@
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'data/**', 'drizzle/**', 'portal/dist/**', 'coverage/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['src/documents/**/*.ts', 'src/risk/**/*.ts', 'src/report-pdf/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/modules/**', '**/db/**', '**/http/**', '**/jobs/**', '**/app/**', '**/config/**'], message: 'Engines import only shared/ and libraries.' },
+            { group: ['fastify', 'pg', 'pg-boss', 'drizzle-orm', '@electric-sql/pglite'], message: 'Engines know nothing of HTTP, the database or the queue.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/main.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts', '**/*.test.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);
