@@ -1,0 +1,121 @@
+/**
+ * The only composition root: config → db → queue → modules → server and/or workers.
+ * `serve`, `worker` and the CLI all build the application here.
+ */
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import type { Config } from '../config/config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { createMetrics, type Metrics } from '../http/metrics.ts';
+import { createServer } from '../http/server.ts';
+import type { JobDefinition } from '../jobs/registry.ts';
+import { JobRuntime } from '../jobs/runtime.ts';
+import { AuthService, authRoutes, type NewClientCredentials } from '../modules/auth/index.ts';
+import { ProcessesService, processesRoutes } from '../modules/processes/index.ts';
+import { systemClock, type Clock } from '../shared/clock.ts';
+import { newWebhookSecret } from '../shared/ids.ts';
+
+export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export interface AppOptions {
+  config: Config;
+  /** Serve HTTP (serve) — false for `docrisk worker`. */
+  http: boolean;
+  /** Handle jobs in this process. */
+  workers: boolean;
+  logger?: Logger;
+  database?: Database;
+  clock?: Clock;
+  /** Extra job definitions (tests, plug-ins). */
+  extraJobs?: JobDefinition<never>[];
+  jobTuning?: { superviseIntervalSeconds?: number; heartbeatSeconds?: number };
+}
+
+export interface App {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  jobs: JobRuntime;
+  server: FastifyInstance | null;
+  metrics: Metrics;
+  services: { auth: AuthService; processes: ProcessesService };
+  /** Credentials of the demo client when this start created it (print once). */
+  demoClient: NewClientCredentials | null;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function buildApp(opts: AppOptions): Promise<App> {
+  const { config } = opts;
+  const logger = opts.logger ?? pino({ level: config.logLevel, base: { service: 'docrisk' } });
+  const clock = opts.clock ?? systemClock;
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  try {
+    await database.migrate();
+    const db = database.db;
+
+    const auth = new AuthService({
+      db,
+      clock,
+      issuer: config.issuer,
+      tokenTtlSeconds: config.tokenTtlSeconds,
+      newWebhookSecret,
+    });
+    await auth.init();
+    if (config.bootstrap) await auth.ensureBootstrapClient(config.bootstrap);
+    const demoClient = config.bootstrap ? null : await auth.ensureDemoClient();
+
+    const processes = new ProcessesService(db, clock);
+
+    const jobDefs: JobDefinition<never>[] = [...(opts.extraJobs ?? [])];
+    const jobs = new JobRuntime(database, jobDefs, logger.child({ component: 'jobs' }), {
+      concurrency: config.workerConcurrency,
+      expected: jobDefs.map((d) => d.name),
+      ...(opts.jobTuning ?? {}),
+    });
+    await jobs.start();
+    if (opts.workers) await jobs.work();
+
+    const metrics = createMetrics();
+    const server = opts.http
+      ? await createServer({
+          logger,
+          auth,
+          adminToken: config.adminToken,
+          maxUploadBytes: config.maxUploadBytes,
+          metrics,
+          ready: () => database.ping(),
+          version: VERSION,
+          routes: [authRoutes(auth), processesRoutes(processes)],
+        })
+      : null;
+
+    let closed = false;
+    return {
+      config,
+      logger,
+      database,
+      jobs,
+      server,
+      metrics,
+      services: { auth, processes },
+      demoClient,
+      async listen() {
+        if (!server) throw new Error('this app does not serve HTTP');
+        return server.listen({ port: config.port, host: config.host });
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        // Stop accepting and finish in-flight requests, then in-flight jobs, then close the database.
+        if (server) await server.close();
+        await jobs.stop(config.shutdownGraceMs);
+        await database.close();
+      },
+    };
+  } catch (err) {
+    if (!opts.database) await database.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * The one validated configuration object. Nothing else reads process.env.
+ * Each key has a name, a type, a default and a one-line doc (see CONFIG_KEYS, printed by `docrisk config`).
+ */
+import path from 'node:path';
+
+export type BlobStoreKind = 'fs' | 'postgres';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  blobStore: BlobStoreKind;
+  bootstrap: { clientId: string; clientSecret: string; subscriptionKey: string } | null;
+  adminToken: string | null;
+  webhookAllowPrivate: boolean;
+  maxUploadBytes: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  issuer: string;
+  tokenTtlSeconds: number;
+  workerConcurrency: number;
+  shutdownGraceMs: number;
+}
+
+export interface ConfigKey {
+  name: string;
+  type: string;
+  default: string;
+  doc: string;
+}
+
+export const CONFIG_KEYS: readonly ConfigKey[] = [
+  { name: 'PORT', type: 'port (1-65535)', default: '8080', doc: 'HTTP port' },
+  { name: 'HOST', type: 'string', default: '127.0.0.1', doc: 'bind address' },
+  { name: 'DATABASE_URL', type: 'postgres:// URL', default: '(unset)', doc: 'PostgreSQL to use; unset = embedded PGlite under DOCRISK_DATA_DIR' },
+  { name: 'DOCRISK_DATA_DIR', type: 'path', default: './data', doc: 'embedded database, blobs, generated keys' },
+  { name: 'DOCRISK_BLOB_STORE', type: 'fs | postgres', default: 'fs', doc: 'where uploaded files live' },
+  { name: 'DOCRISK_BOOTSTRAP_CLIENT_ID', type: 'string', default: '(unset)', doc: 'with the two below: ensure this client exists in space default' },
+  { name: 'DOCRISK_BOOTSTRAP_CLIENT_SECRET', type: 'string', default: '(unset)', doc: 'bootstrap client secret' },
+  { name: 'DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY', type: 'string', default: '(unset)', doc: 'bootstrap subscription key' },
+  { name: 'DOCRISK_ADMIN_TOKEN', type: 'string (>= 16 chars)', default: '(unset)', doc: 'enables the admin API with this bearer token' },
+  { name: 'DOCRISK_WEBHOOK_ALLOW_PRIVATE', type: '0 | 1', default: '0', doc: '1 lets webhook URLs resolve to loopback/private addresses' },
+  { name: 'DOCRISK_MAX_UPLOAD_BYTES', type: 'integer > 0', default: '20971520', doc: 'larger uploads get 413' },
+  { name: 'LOG_LEVEL', type: 'fatal|error|warn|info|debug|trace|silent', default: 'info', doc: 'log level' },
+  { name: 'DOCRISK_ISSUER', type: 'string', default: 'docrisk', doc: 'iss claim of access tokens' },
+  { name: 'DOCRISK_WORKER_CONCURRENCY', type: 'integer 1-64', default: '2', doc: 'jobs handled at once per queue by this process' },
+  { name: 'DOCRISK_SHUTDOWN_GRACE_MS', type: 'integer >= 0', default: '15000', doc: 'time given to in-flight requests and jobs on shutdown' },
+];
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | undefined => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const int = (name: string, def: number, min: number, max: number): number => {
+    const raw = str(name);
+    if (raw === undefined) return def;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name}=${JSON.stringify(raw)}: expected an integer from ${min} to ${max}`);
+      return def;
+    }
+    return Number(raw);
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], def: T): T => {
+    const raw = str(name);
+    if (raw === undefined) return def;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      problems.push(`${name}=${JSON.stringify(raw)}: expected one of ${allowed.join(', ')}`);
+      return def;
+    }
+    return raw as T;
+  };
+
+  const databaseUrl = str('DATABASE_URL') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL: expected a postgres:// or postgresql:// URL');
+  }
+  const blobRaw = str('DOCRISK_BLOB_STORE');
+  if (blobRaw === 's3') problems.push('DOCRISK_BLOB_STORE=s3: the S3 adapter is not part of this build; use fs or postgres');
+  const blobStore = blobRaw === 's3' ? 'fs' : oneOf<BlobStoreKind>('DOCRISK_BLOB_STORE', ['fs', 'postgres'], 'fs');
+
+  const bootNames = ['DOCRISK_BOOTSTRAP_CLIENT_ID', 'DOCRISK_BOOTSTRAP_CLIENT_SECRET', 'DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY'] as const;
+  const boot = bootNames.map(str);
+  let bootstrap: Config['bootstrap'] = null;
+  if (boot.every((v) => v !== undefined)) {
+    const [clientId, clientSecret, subscriptionKey] = boot as [string, string, string];
+    if (!/^[A-Za-z0-9._~-]{3,128}$/.test(clientId)) problems.push('DOCRISK_BOOTSTRAP_CLIENT_ID: 3-128 characters of A-Z a-z 0-9 . _ ~ -');
+    if (clientSecret.length < 8) problems.push('DOCRISK_BOOTSTRAP_CLIENT_SECRET: at least 8 characters');
+    if (subscriptionKey.length < 8) problems.push('DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY: at least 8 characters');
+    bootstrap = { clientId, clientSecret, subscriptionKey };
+  } else if (boot.some((v) => v !== undefined)) {
+    const missing = bootNames.filter((_, i) => boot[i] === undefined);
+    problems.push(`${missing.join(', ')}: the three DOCRISK_BOOTSTRAP_* variables must be set together`);
+  }
+
+  const adminToken = str('DOCRISK_ADMIN_TOKEN') ?? null;
+  if (adminToken !== null && adminToken.length < 16) problems.push('DOCRISK_ADMIN_TOKEN: at least 16 characters');
+
+  const allowPrivate = oneOf('DOCRISK_WEBHOOK_ALLOW_PRIVATE', ['0', '1', 'true', 'false'], '0');
+
+  const config: Config = {
+    port: int('PORT', 8080, 0, 65535),
+    host: str('HOST') ?? '127.0.0.1',
+    databaseUrl,
+    dataDir: path.resolve(cwd, str('DOCRISK_DATA_DIR') ?? './data'),
+    blobStore,
+    bootstrap,
+    adminToken,
+    webhookAllowPrivate: allowPrivate === '1' || allowPrivate === 'true',
+    maxUploadBytes: int('DOCRISK_MAX_UPLOAD_BYTES', 20 * 1024 * 1024, 1, 2 ** 31),
+    logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    issuer: str('DOCRISK_ISSUER') ?? 'docrisk',
+    tokenTtlSeconds: 86400,
+    workerConcurrency: int('DOCRISK_WORKER_CONCURRENCY', 2, 1, 64),
+    shutdownGraceMs: int('DOCRISK_SHUTDOWN_GRACE_MS', 15000, 0, 600000),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

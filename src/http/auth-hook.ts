@@ -1,0 +1,33 @@
+/** Authenticates every route by its config.auth: client (default), admin or public. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthService, Principal } from '../modules/auth/auth.service.ts';
+import './fastify-types.ts';
+
+export const SUBSCRIPTION_HEADER = 'ocp-apim-subscription-key';
+
+const header = (req: FastifyRequest, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+export function registerAuthHook(app: FastifyInstance, auth: AuthService, adminToken: string | null): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (req) => {
+    const cfg = req.routeOptions.config ?? {};
+    const mode = cfg.auth ?? 'client';
+    if (mode === 'public' || req.routeOptions.url === undefined) return;
+    if (mode === 'admin') {
+      auth.checkAdminToken(header(req, 'authorization'), adminToken);
+      return;
+    }
+    const principal = await auth.authenticate(header(req, 'authorization'), header(req, SUBSCRIPTION_HEADER));
+    if (cfg.scope) auth.requireScope(principal, cfg.scope);
+    req.principal = principal;
+  });
+}
+
+/** The authenticated principal of a client route (the hook guarantees it). */
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw new Error('route reached without a principal');
+  return req.principal;
+}

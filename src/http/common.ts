@@ -1,0 +1,45 @@
+/** Schemas shared by every route: problem details, pagination, list envelopes, ids. */
+import { Type, type TSchema } from 'typebox';
+
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String(),
+    instance: Type.Optional(Type.String()),
+    request_id: Type.Optional(Type.String()),
+    errors: Type.Optional(
+      Type.Array(Type.Object({ field: Type.Optional(Type.String()), code: Type.String(), message: Type.String() })),
+    ),
+  },
+  { $id: 'Problem', additionalProperties: true, description: 'RFC 9457 problem details (application/problem+json)' },
+);
+
+export const problemRef = Type.Unsafe({ $ref: 'Problem#' });
+
+/** Standard error responses of an authenticated route, for the OpenAPI document. */
+export const errorResponses = (...codes: number[]): Record<number, TSchema> =>
+  Object.fromEntries([400, 401, 403, 404, 429, ...codes].map((c) => [c, problemRef]));
+
+export const PaginationQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'page size, 1-100 (default 20)' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'items to skip (default 0)' })),
+};
+
+export const listEnvelope = <T extends TSchema>(item: T, description: string) =>
+  Type.Object(
+    { items: Type.Array(item), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() },
+    { description },
+  );
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export const Uuid = (description: string) => Type.String({ format: 'uuid', description });
+export const Timestamp = Type.String({ format: 'date-time' });

@@ -1,0 +1,163 @@
+/**
+ * The durable job queue: pg-boss on PostgreSQL, and on PGlite through its built-in adapter.
+ * Enqueue runs inside the caller's transaction (fromDrizzle), so a job exists iff its state change committed.
+ * Delivery is at-least-once; handlers are idempotent.
+ */
+import { sql } from 'drizzle-orm';
+import { PgBoss, fromDrizzle, fromPglite, type JobResult, type JobWithMetadata } from 'pg-boss';
+import { Value } from 'typebox/value';
+import type { Logger } from 'pino';
+import type { Database, Executor } from '../db/client.ts';
+import { checkRegistry, type JobDefinition, JobRegistryError } from './registry.ts';
+
+export interface JobRuntimeOptions {
+  concurrency: number;
+  /** How often pg-boss looks for expired jobs (seconds). */
+  superviseIntervalSeconds?: number;
+  /** Seconds without a heartbeat after which an active job counts as lost (its worker died); >= 10. */
+  heartbeatSeconds?: number;
+  /** Names of jobs the application enqueues; each must have a handler. */
+  expected: readonly string[];
+}
+
+export interface EnqueueOptions {
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
+const DEAD_SUFFIX = '__dead';
+
+export class JobRuntime {
+  private readonly boss: PgBoss;
+  private readonly defs = new Map<string, JobDefinition<never>>();
+  private started = false;
+  private working = false;
+  private readonly database: Database;
+  private readonly log: Logger;
+  private readonly opts: JobRuntimeOptions;
+
+  constructor(database: Database, definitions: readonly JobDefinition<never>[], log: Logger, opts: JobRuntimeOptions) {
+    this.database = database;
+    this.log = log;
+    this.opts = opts;
+    checkRegistry(definitions, opts.expected);
+    for (const d of definitions) this.defs.set(d.name, d);
+    const common = {
+      schema: 'pgboss',
+      useListenNotify: true,
+      monitorIntervalSeconds: 30,
+      superviseIntervalSeconds: opts.superviseIntervalSeconds ?? 15,
+    } as const;
+    this.boss =
+      database.kind === 'pglite' && database.pglite
+        ? new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' })
+        : new PgBoss({ ...common, connectionString: poolConnectionString(database), max: 4 });
+    this.boss.on('error', (err: unknown) => this.log.error({ err }, 'job queue error'));
+  }
+
+  /** Creates pg-boss' schema and every queue (with its dead-letter queue). */
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    for (const d of this.defs.values()) {
+      const dead = d.name + DEAD_SUFFIX;
+      await this.boss.createQueue(dead, { retentionSeconds: 14 * 86400 } as never);
+      await this.boss.createQueue(d.name, {
+        retryLimit: d.retryLimit ?? 5,
+        retryDelay: d.retryDelaySeconds ?? 2,
+        retryBackoff: true,
+        retryDelayMax: 3600,
+        expireInSeconds: d.expireInSeconds ?? 900,
+        deadLetter: dead,
+        notify: true,
+        ...(this.opts.heartbeatSeconds ? { heartbeatSeconds: this.opts.heartbeatSeconds } : {}),
+      } as never);
+    }
+    this.started = true;
+  }
+
+  /** Starts handling jobs in this process. */
+  async work(): Promise<void> {
+    if (!this.started) throw new JobRegistryError('job runtime not started');
+    if (this.working) return;
+    this.working = true;
+    for (const d of this.defs.values()) {
+      await this.boss.work(
+        d.name,
+        {
+          batchSize: d.batchSize ?? 10,
+          burstWhenBatchFull: true,
+          includeMetadata: true,
+          perJobResults: true,
+          localConcurrency: d.concurrency ?? this.opts.concurrency,
+          pollingIntervalSeconds: 2,
+          notifyPollingIntervalSeconds: 5,
+        },
+        (jobs: JobWithMetadata<unknown>[]) => this.runBatch(d, jobs),
+      );
+    }
+  }
+
+  private async runBatch(d: JobDefinition<never>, jobs: JobWithMetadata<unknown>[]): Promise<JobResult[]> {
+    return Promise.all(
+      jobs.map(async (job): Promise<JobResult> => {
+        const isLastAttempt = job.retryCount >= job.retryLimit;
+        if (!Value.Check(d.schema, job.data)) {
+          this.log.error({ job: d.name, jobId: job.id }, 'job payload does not match its schema; dead-lettering');
+          return { id: job.id, status: 'deadletter', output: { error: 'invalid payload' } };
+        }
+        try {
+          await d.handler(job.data as never, { jobId: job.id, retryCount: job.retryCount, isLastAttempt });
+          return { id: job.id, status: 'completed' };
+        } catch (err) {
+          this.log.warn({ err, job: d.name, jobId: job.id, retryCount: job.retryCount }, 'job attempt failed');
+          if (isLastAttempt && d.onExhausted) {
+            try {
+              await d.onExhausted(job.data as never, err);
+            } catch (e) {
+              this.log.error({ err: e, job: d.name, jobId: job.id }, 'onExhausted failed');
+            }
+          }
+          return { id: job.id, status: 'failed', output: { error: err instanceof Error ? err.message : String(err) } };
+        }
+      }),
+    );
+  }
+
+  /** Enqueues inside `executor` (a transaction or the db): the job exists iff the caller's transaction commits. */
+  async enqueue(executor: Executor, name: string, data: object, opts: EnqueueOptions = {}): Promise<string | null> {
+    const d = this.defs.get(name);
+    if (!d) throw new JobRegistryError(`unknown job ${name}`);
+    if (!Value.Check(d.schema, data)) throw new JobRegistryError(`payload of job ${name} does not match its schema`);
+    return this.boss.send(name, data, {
+      db: fromDrizzle(executor as never, sql as never),
+      ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+    });
+  }
+
+  /** Stops fetching, waits for in-flight handlers up to `timeoutMs`, then closes pg-boss' connections. */
+  async stop(timeoutMs: number): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    this.working = false;
+    await this.boss.stop({ graceful: true, timeout: Math.max(timeoutMs, 1), close: true } as never);
+  }
+
+  /** For tests and the CLI: number of jobs in a state, per queue. */
+  async countJobs(name: string, states: readonly string[]): Promise<number> {
+    const r = await this.database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = ${name} and state = any(${sql.raw(`array[${states.map((s) => `'${s.replace(/'/g, '')}'`).join(',')}]::pgboss.job_state[]`)})`,
+    );
+    const rows = (Array.isArray(r) ? r : (r as unknown as { rows: unknown[] }).rows) as { n: number }[];
+    return rows[0]?.n ?? 0;
+  }
+}
+
+function poolConnectionString(database: Database): string {
+  const opts = (database.pool as unknown as { options?: { connectionString?: string } } | null)?.options;
+  if (!opts?.connectionString) throw new JobRegistryError('PostgreSQL job runtime needs a connection string');
+  return opts.connectionString;
+}
+
+export { DEAD_SUFFIX };

@@ -1,0 +1,109 @@
+/**
+ * docrisk CLI: serve | worker | migrate | config | help.
+ */
+import { loadConfig, ConfigError, CONFIG_KEYS } from './config/config.ts';
+import { buildApp, VERSION } from './app/app.ts';
+import { openDatabase } from './db/client.ts';
+
+const USAGE = `docrisk ${VERSION}
+
+Usage: docrisk <command>
+
+  serve     serve the HTTP API and run background workers in one process (default for npm start)
+  worker    run background workers only (scale-out against PostgreSQL via DATABASE_URL)
+  migrate   apply database migrations and exit
+  config    list configuration variables with their defaults
+  help      this text
+
+Configuration comes from environment variables; see \`docrisk config\`.`;
+
+async function main(argv: string[]): Promise<number> {
+  const cmd = argv[0] ?? 'help';
+  if (cmd === 'help' || cmd === '--help' || cmd === '-h') {
+    console.log(USAGE);
+    return 0;
+  }
+  if (cmd === 'config') {
+    for (const k of CONFIG_KEYS) console.log(`${k.name.padEnd(36)} ${k.default.padEnd(12)} ${k.type.padEnd(24)} ${k.doc}`);
+    return 0;
+  }
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`docrisk: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+
+  if (cmd === 'migrate') {
+    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      await db.migrate();
+      console.log(`migrations applied (${db.kind})`);
+    } finally {
+      await db.close();
+    }
+    return 0;
+  }
+
+  if (cmd === 'serve' || cmd === 'worker') {
+    if (cmd === 'worker' && !config.databaseUrl) {
+      console.error('docrisk: `docrisk worker` shares work through PostgreSQL; set DATABASE_URL (the embedded database serves one process: use `docrisk serve`)');
+      return 2;
+    }
+    const app = await buildApp({ config, http: cmd === 'serve', workers: true });
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      app.logger.info({ signal }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 5000);
+      force.unref();
+      app.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.logger.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    if (app.demoClient) {
+      const c = app.demoClient;
+      console.log(
+        [
+          '',
+          '  docrisk created a demo client (shown once; the secret and key are stored hashed):',
+          `    client_id:        ${c.client_id}`,
+          `    client_secret:    ${c.client_secret}`,
+          `    subscription_key: ${c.subscription_key}`,
+          '',
+        ].join('\n'),
+      );
+    }
+    if (cmd === 'serve') {
+      const address = await app.listen();
+      app.logger.info({ address, database: app.database.kind }, `docrisk ${VERSION} listening; API docs at ${address}/docs`);
+    } else {
+      app.logger.info({ database: app.database.kind }, `docrisk ${VERSION} worker running`);
+    }
+    return -1;
+  }
+
+  console.error(`docrisk: unknown command ${JSON.stringify(cmd)}\n\n${USAGE}`);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (err: unknown) => {
+    console.error('docrisk: fatal:', err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(1);
+  },
+);

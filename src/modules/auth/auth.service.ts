@@ -1,0 +1,228 @@
+/**
+ * Clients, tokens and the admin operations. Access tokens are EdDSA JWTs (kid, iss, aud, sub, scope, exp);
+ * every request is checked against the client row too, so a revoked client's tokens stop working.
+ */
+import { SignJWT, decodeProtectedHeader, jwtVerify, errors as joseErrors } from 'jose';
+import type { Executor } from '../../db/client.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { newId, randomToken } from '../../shared/ids.ts';
+import { authErrors } from './auth.errors.ts';
+import { authRepository, type ClientRow } from './auth.repository.ts';
+import { KeyRing, TOKEN_ALG } from './keys.ts';
+import { ALL_SCOPES, type Scope } from './scopes.ts';
+import { constantTimeStringEquals, digestEquals, dummySecretHash, hashSecret, sha256Hex, verifySecret } from './secrets.ts';
+
+export const AUDIENCE = 'docrisk-api';
+export const DEFAULT_SPACE = 'default';
+
+export interface Principal {
+  clientId: string;
+  spaceId: string;
+  scopes: ReadonlySet<string>;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: null;
+  scope: string;
+  expires_in: number;
+  token_type: 'Bearer';
+}
+
+export interface NewClientCredentials {
+  client_id: string;
+  client_secret: string;
+  subscription_key: string;
+  space_id: string;
+}
+
+export interface AuthServiceDeps {
+  db: Executor;
+  clock: Clock;
+  issuer: string;
+  tokenTtlSeconds: number;
+  newWebhookSecret: () => string;
+}
+
+const CLIENT_CACHE_MS = 2000;
+
+export class AuthService {
+  readonly keys: KeyRing;
+  private readonly deps: AuthServiceDeps;
+  private readonly clientCache = new Map<string, { row: ClientRow | null; until: number }>();
+
+  constructor(deps: AuthServiceDeps) {
+    this.deps = deps;
+    this.keys = new KeyRing(deps.db);
+  }
+
+  async init(): Promise<void> {
+    await this.keys.init();
+  }
+
+  async ensureSpace(name: string): Promise<string> {
+    const { row } = await authRepository.insertSpace(this.deps.db, {
+      id: newId(),
+      name,
+      webhookSecret: this.deps.newWebhookSecret(),
+    });
+    return row.id;
+  }
+
+  /** Makes sure the bootstrap client exists in space `default` with exactly these credentials. */
+  async ensureBootstrapClient(b: { clientId: string; clientSecret: string; subscriptionKey: string }): Promise<void> {
+    const spaceId = await this.ensureSpace(DEFAULT_SPACE);
+    const existing = await authRepository.findClient(this.deps.db, b.clientId);
+    const subscriptionKeyHash = sha256Hex(b.subscriptionKey);
+    if (!existing) {
+      await authRepository.insertClient(this.deps.db, {
+        clientId: b.clientId,
+        spaceId,
+        name: 'bootstrap',
+        secretHash: await hashSecret(b.clientSecret),
+        subscriptionKeyHash,
+        scopes: ALL_SCOPES,
+      });
+      return;
+    }
+    const same =
+      existing.spaceId === spaceId &&
+      existing.revokedAt === null &&
+      digestEquals(existing.subscriptionKeyHash, subscriptionKeyHash) &&
+      (await verifySecret(b.clientSecret, existing.secretHash));
+    if (!same) {
+      await authRepository.updateClientCredentials(this.deps.db, b.clientId, {
+        spaceId,
+        secretHash: await hashSecret(b.clientSecret),
+        subscriptionKeyHash,
+      });
+      this.clientCache.delete(b.clientId);
+    }
+  }
+
+  /** On an installation without any client, creates a demo client once and returns its credentials. */
+  async ensureDemoClient(): Promise<NewClientCredentials | null> {
+    if ((await authRepository.countClients(this.deps.db)) > 0) return null;
+    if (!(await authRepository.claimMetaFlag(this.deps.db, 'demo_client_created'))) return null;
+    const spaceId = await this.ensureSpace(DEFAULT_SPACE);
+    return this.createClient(spaceId, 'demo', true);
+  }
+
+  async createSpace(name: string): Promise<{ space_id: string; name: string; created_at: string }> {
+    const { row, created } = await authRepository.insertSpace(this.deps.db, {
+      id: newId(),
+      name,
+      webhookSecret: this.deps.newWebhookSecret(),
+    });
+    if (!created) throw authErrors.spaceExists(name);
+    return { space_id: row.id, name: row.name, created_at: row.createdAt.toISOString() };
+  }
+
+  async createClient(spaceId: string, name: string | null, isDemo = false): Promise<NewClientCredentials> {
+    const space = await authRepository.findSpace(this.deps.db, spaceId);
+    if (!space) throw authErrors.spaceNotFound();
+    const creds: NewClientCredentials = {
+      client_id: `cl_${randomToken(12)}`,
+      client_secret: `cs_${randomToken(32)}`,
+      subscription_key: `sk_${randomToken(24)}`,
+      space_id: spaceId,
+    };
+    await authRepository.insertClient(this.deps.db, {
+      clientId: creds.client_id,
+      spaceId,
+      name,
+      secretHash: await hashSecret(creds.client_secret),
+      subscriptionKeyHash: sha256Hex(creds.subscription_key),
+      scopes: ALL_SCOPES,
+      isDemo,
+    });
+    return creds;
+  }
+
+  async revokeClient(clientId: string): Promise<void> {
+    const ok = await authRepository.revokeClient(this.deps.db, clientId, this.deps.clock.now());
+    this.clientCache.delete(clientId);
+    if (!ok) throw authErrors.clientNotFound();
+  }
+
+  /** The token endpoint: client credentials + subscription key → access token. */
+  async issueToken(clientId: string, clientSecret: string, subscriptionKey: string | undefined): Promise<TokenResponse> {
+    const client = await authRepository.findClient(this.deps.db, clientId);
+    // Verify against a dummy hash for unknown clients, so response time does not tell which ids exist.
+    const secretOk = await verifySecret(clientSecret, client?.secretHash ?? (await dummySecretHash()));
+    if (!client || client.revokedAt !== null || !secretOk) throw authErrors.invalidClient();
+    if (!subscriptionKey || !digestEquals(sha256Hex(subscriptionKey), client.subscriptionKeyHash)) {
+      throw authErrors.missingSubscriptionKeyOnToken();
+    }
+    const key = this.keys.signing();
+    const now = Math.floor(this.deps.clock.now().getTime() / 1000);
+    const token = await new SignJWT({ scope: client.scopes, space_id: client.spaceId })
+      .setProtectedHeader({ alg: TOKEN_ALG, kid: key.kid, typ: 'at+jwt' })
+      .setIssuer(this.deps.issuer)
+      .setAudience(AUDIENCE)
+      .setSubject(client.clientId)
+      .setIssuedAt(now)
+      .setNotBefore(now - 5)
+      .setExpirationTime(now + this.deps.tokenTtlSeconds)
+      .setJti(newId())
+      .sign(key.privateKey);
+    return { access_token: token, refresh_token: null, scope: client.scopes, expires_in: this.deps.tokenTtlSeconds, token_type: 'Bearer' };
+  }
+
+  /** Checks a bearer token and the subscription key of a request. */
+  async authenticate(authorization: string | undefined, subscriptionKey: string | undefined): Promise<Principal> {
+    if (!authorization) throw authErrors.unauthenticated('missing Authorization: Bearer header');
+    const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i.exec(authorization.trim());
+    if (!m?.[1]) throw authErrors.unauthenticated('Authorization header must be "Bearer <access_token>"');
+    if (!subscriptionKey) throw authErrors.unauthenticated('missing Ocp-Apim-Subscription-Key header');
+    const token = m[1];
+    let kid: string | undefined;
+    try {
+      kid = decodeProtectedHeader(token).kid;
+    } catch {
+      throw authErrors.unauthenticated('malformed access token');
+    }
+    const key = kid ? await this.keys.verifier(kid) : null;
+    if (!key) throw authErrors.unauthenticated('access token signed by an unknown key');
+    let sub: string;
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        issuer: this.deps.issuer,
+        audience: AUDIENCE,
+        algorithms: [TOKEN_ALG],
+        currentDate: this.deps.clock.now(),
+      });
+      if (typeof payload.sub !== 'string') throw new Error('no sub');
+      sub = payload.sub;
+    } catch (e) {
+      const expired = e instanceof joseErrors.JWTExpired;
+      throw authErrors.unauthenticated(expired ? 'access token expired' : 'invalid access token');
+    }
+    const client = await this.cachedClient(sub);
+    if (!client || client.revokedAt !== null) throw authErrors.unauthenticated('client revoked or unknown');
+    if (!digestEquals(sha256Hex(subscriptionKey), client.subscriptionKeyHash)) {
+      throw authErrors.unauthenticated('invalid Ocp-Apim-Subscription-Key for this client');
+    }
+    return { clientId: client.clientId, spaceId: client.spaceId, scopes: new Set(client.scopes.split(' ')) };
+  }
+
+  requireScope(p: Principal, scope: Scope): void {
+    if (!p.scopes.has(scope)) throw authErrors.forbiddenScope(scope);
+  }
+
+  checkAdminToken(authorization: string | undefined, adminToken: string | null): void {
+    if (adminToken === null) throw authErrors.adminDisabled();
+    const m = /^Bearer\s+(.+)$/i.exec(authorization?.trim() ?? '');
+    if (!m?.[1] || !constantTimeStringEquals(m[1], adminToken)) throw authErrors.unauthenticated('invalid admin token');
+  }
+
+  private async cachedClient(clientId: string): Promise<ClientRow | null> {
+    const now = Date.now();
+    const hit = this.clientCache.get(clientId);
+    if (hit && hit.until > now) return hit.row;
+    const row = await authRepository.findClient(this.deps.db, clientId);
+    if (this.clientCache.size > 10000) this.clientCache.clear();
+    this.clientCache.set(clientId, { row, until: now + CLIENT_CACHE_MS });
+    return row;
+  }
+}

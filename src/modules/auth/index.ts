@@ -1,0 +1,3 @@
+export { AuthService, type Principal, type NewClientCredentials, DEFAULT_SPACE } from './auth.service.ts';
+export { authRoutes } from './auth.routes.ts';
+export { OAuthError } from './auth.errors.ts';
