@@ -15,7 +15,9 @@ export function registerAuthHook(app: FastifyInstance, auth: AuthService, adminT
   app.addHook('onRequest', async (req) => {
     const cfg = req.routeOptions.config ?? {};
     const mode = cfg.auth ?? 'client';
-    if (mode === 'public' || req.routeOptions.url === undefined) return;
+    const url = req.routeOptions.url;
+    // The docs UI (registered by @fastify/swagger-ui) is public like /openapi.json.
+    if (mode === 'public' || url === undefined || url === '/docs' || url.startsWith('/docs/')) return;
     if (mode === 'admin') {
       auth.checkAdminToken(header(req, 'authorization'), adminToken);
       return;

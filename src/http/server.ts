@@ -33,7 +33,6 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
   // FastifyInstance is typed with the base logger; pino's Logger is a structural superset.
   const app = Fastify({
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
-    disableRequestLogging: true,
     bodyLimit: 16 * 1024 * 1024,
     requestIdHeader: false,
     genReqId: (req) => {

@@ -1,0 +1,54 @@
+/**
+ * Kill -9 a worker in the middle of a job, start another: the job is picked up again and finishes.
+ * Runs on PGlite (a data directory reopened after the crash) or PostgreSQL (TEST_DATABASE_URL).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './helpers/db.ts';
+
+const waitForFile = async (file: string, ms: number) => {
+  const until = Date.now() + ms;
+  while (!existsSync(file)) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${path.basename(file)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe('crash recovery of jobs', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-crash-'));
+  const children: ChildProcess[] = [];
+  let pgdb: TestDatabase | null = null;
+  afterAll(async () => {
+    for (const c of children) c.kill('SIGKILL');
+    await pgdb?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a job whose worker was killed mid-job finishes after a restart', async () => {
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), CRASH_MARKERS: dir };
+    if (TEST_DATABASE_URL) {
+      pgdb = await createTestDatabase();
+      env.CRASH_DATABASE_URL = pgdb.url!;
+    } else {
+      env.CRASH_DATA_DIR = path.join(dir, 'data');
+    }
+    const run = (phase: string) => {
+      const c = spawn(process.execPath, ['test/helpers/crash-worker.ts'], { env: { ...env, CRASH_PHASE: phase }, stdio: 'inherit' });
+      children.push(c);
+      return c;
+    };
+
+    const first = run('1');
+    await waitForFile(path.join(dir, 'started-1-0'), 60000);
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    expect(existsSync(path.join(dir, 'done-job-1'))).toBe(false);
+
+    run('2');
+    await waitForFile(path.join(dir, 'done-job-1'), 60000);
+    expect(Number(readFileSync(path.join(dir, 'done-job-1'), 'utf8'))).toBeGreaterThanOrEqual(1);
+  }, 150000);
+});
