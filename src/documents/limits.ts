@@ -1,0 +1,30 @@
+/**
+ * Resource limits of the document engine. Every parser checks these before doing
+ * work proportional to attacker-controlled sizes, so hostile input ends as a
+ * validation outcome or a DocumentParseError in bounded time.
+ * The maximum upload size itself is enforced by the caller (HTTP layer).
+ */
+export const LIMITS = {
+  /** Bytes of the head inspected by sniff(); enough for preambles and XML prologues. */
+  sniffWindowBytes: 64 * 1024,
+  /** CSV: data rows (including preamble) accepted before the file is refused. */
+  csvMaxRows: 200_000,
+  /** CSV/MT940: one physical line longer than this is not a bank export. */
+  maxLineBytes: 1024 * 1024,
+  /** XLSX: zip entries listed in the central directory. */
+  zipMaxEntries: 2_000,
+  /** XLSX: sum of declared uncompressed sizes of all entries. */
+  zipMaxUncompressedBytes: 200 * 1024 * 1024,
+  /** XLSX: declared ratio uncompressed/compressed of a single entry above this smells of a zip bomb. */
+  zipMaxCompressionRatio: 200,
+  /** XLSX: rows of the first sheet. */
+  xlsxMaxRows: 200_000,
+  /** XLSX and CSV: columns of one row that we look at. */
+  maxColumns: 256,
+  /** XML (camt.053): document size and element nesting depth. */
+  xmlMaxBytes: 50 * 1024 * 1024,
+  xmlMaxDepth: 64,
+  /** MT940 and camt: statements in one file, transactions over all statements. */
+  maxStatements: 10_000,
+  maxTransactions: 200_000,
+} as const;
