@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { PageSignals } from './classify.ts';
+import { segment, typeOfPages } from './classify.ts';
+
+const IBAN_A = 'DE31200100209999999999';
+const IBAN_B = 'IT60X0542811101000000123456';
+
+function sig(page: number, over: Partial<PageSignals> = {}): PageSignals {
+  return {
+    page,
+    wordCount: 200,
+    idType: null,
+    statementTitle: page === 1,
+    movementsTitle: false,
+    opening: page === 1,
+    closing: true,
+    table: true,
+    iban: IBAN_A,
+    period: { start: '2026-01-01', end: '2026-01-31' },
+    marker: null,
+    ...over,
+  };
+}
+
+describe('segment', () => {
+  it('one statement over several pages is one document', () => {
+    expect(segment([sig(1), sig(2), sig(3)])).toHaveLength(1);
+  });
+  it('a different account IBAN starts a new document', () => {
+    const s = segment([sig(1), sig(2), sig(3, { iban: IBAN_B })]);
+    expect(s.map((x) => [x.from, x.to])).toEqual([
+      [1, 2],
+      [3, 3],
+    ]);
+  });
+  it('non-contiguous periods of the same account are two documents, contiguous ones one', () => {
+    const march = { start: '2026-03-01', end: '2026-03-31' };
+    const feb = { start: '2026-02-01', end: '2026-02-28' };
+    expect(segment([sig(1), sig(2, { period: march })])).toHaveLength(2);
+    expect(segment([sig(1), sig(2, { period: feb })])).toHaveLength(1);
+  });
+  it('page numbering restarting at 1 starts a new document', () => {
+    const s = segment([
+      sig(1, { marker: { n: 1, of: 2 } }),
+      sig(2, { marker: { n: 2, of: 2 } }),
+      sig(3, { marker: { n: 1, of: 1 } }),
+    ]);
+    expect(s).toHaveLength(2);
+  });
+  it('an ID page after a statement is a second document; blank pages join their neighbour', () => {
+    const blank = sig(2, {
+      table: false,
+      statementTitle: false,
+      opening: false,
+      closing: false,
+      iban: null,
+      period: null,
+    });
+    const id = sig(3, {
+      idType: 'identity_card',
+      table: false,
+      statementTitle: false,
+      opening: false,
+      closing: false,
+      iban: null,
+      period: null,
+    });
+    const s = segment([sig(1), blank, id]);
+    expect(s.map((x) => [x.from, x.to, x.type])).toEqual([
+      [1, 2, 'bank_statement'],
+      [3, 3, 'identity_card'],
+    ]);
+  });
+});
+
+describe('typeOfPages', () => {
+  it('movement lists without opening and closing balances', () => {
+    expect(
+      typeOfPages([sig(1, { statementTitle: false, opening: false, closing: false, movementsTitle: true })]),
+    ).toBe('bank_account_movements');
+    expect(typeOfPages([sig(1, { statementTitle: false, opening: false, closing: false })])).toBe(
+      'bank_account_movements',
+    );
+  });
+  it('statements need balances or a statement title', () => {
+    expect(typeOfPages([sig(1)])).toBe('bank_statement');
+  });
+  it('nothing financial and no ID cues is unknown', () => {
+    expect(
+      typeOfPages([sig(1, { table: false, statementTitle: false, opening: false, closing: false })]),
+    ).toBe('unknown');
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Reading lines back from positioned words. Words are clustered by vertical
+ * centre with a tolerance proportional to their height, so a 1 pt baseline jitter
+ * between a date and its amount (common in real statements) still yields one line.
+ * Within a line, words closer than about a space width form a "phrase" (a cell).
+ */
+import type { Line, PositionedWord, WordPage } from './model.ts';
+
+export interface Phrase {
+  text: string;
+  words: PositionedWord[];
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+export function buildLines(page: WordPage): Line[] {
+  const words = page.words.filter((w) => w.text.trim().length > 0);
+  words.sort((a, b) => centre(a) - centre(b) || a.x0 - b.x0);
+  const groups: PositionedWord[][] = [];
+  let current: PositionedWord[] = [];
+  let currentCentre = 0;
+  for (const w of words) {
+    const h = Math.max(1, w.y1 - w.y0);
+    if (current.length > 0 && Math.abs(centre(w) - currentCentre) <= h * 0.45) {
+      current.push(w);
+      // Running mean keeps a slowly drifting baseline together without chaining
+      // neighbouring lines into one.
+      currentCentre += (centre(w) - currentCentre) / current.length;
+    } else {
+      if (current.length > 0) groups.push(current);
+      current = [w];
+      currentCentre = centre(w);
+    }
+  }
+  if (current.length > 0) groups.push(current);
+  return groups.map((g) => makeLine(page.page, g));
+}
+
+function makeLine(page: number, ws: PositionedWord[]): Line {
+  ws.sort((a, b) => a.x0 - b.x0);
+  return {
+    page,
+    words: ws,
+    text: ws.map((w) => w.text).join(' '),
+    x0: Math.min(...ws.map((w) => w.x0)),
+    y0: Math.min(...ws.map((w) => w.y0)),
+    x1: Math.max(...ws.map((w) => w.x1)),
+    y1: Math.max(...ws.map((w) => w.y1)),
+  };
+}
+
+function centre(w: PositionedWord): number {
+  return (w.y0 + w.y1) / 2;
+}
+
+/** Typical text height on a set of lines (median), the unit for gap thresholds. */
+export function typicalHeight(lines: readonly Line[]): number {
+  const hs = lines.flatMap((l) => l.words.map((w) => w.y1 - w.y0)).sort((a, b) => a - b);
+  return hs[Math.floor(hs.length / 2)] ?? 10;
+}
+
+/** Split a line into phrases at gaps wider than `gapFactor` × word height. */
+export function phrases(line: Line, gapFactor = 0.6): Phrase[] {
+  const out: Phrase[] = [];
+  let cur: PositionedWord[] = [];
+  for (const w of line.words) {
+    const prev = cur[cur.length - 1];
+    const h = Math.max(1, w.y1 - w.y0);
+    if (prev && w.x0 - prev.x1 > h * gapFactor) {
+      out.push(makePhrase(cur));
+      cur = [];
+    }
+    cur.push(w);
+  }
+  if (cur.length > 0) out.push(makePhrase(cur));
+  return out;
+}
+
+export function makePhrase(ws: PositionedWord[]): Phrase {
+  return {
+    text: ws.map((w) => w.text).join(' '),
+    words: ws,
+    x0: Math.min(...ws.map((w) => w.x0)),
+    x1: Math.max(...ws.map((w) => w.x1)),
+    y0: Math.min(...ws.map((w) => w.y0)),
+    y1: Math.max(...ws.map((w) => w.y1)),
+  };
+}
+
+/** Lower-case, accent-folded text for keyword matching. */
+export function fold(s: string): string {
+  return s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss');
+}
