@@ -27,6 +27,9 @@ export interface RiskSource {
   openingBalanceMinor: number | null;
   closingBalanceMinor: number | null;
   transactions: RiskTransaction[];
+  /** Optional declared statement period (e.g. value_date_min/max of a parsed statement). */
+  periodStart?: string | null;
+  periodEnd?: string | null;
 }
 
 export interface ReportParams {
@@ -37,4 +40,58 @@ export interface ReportParams {
   loan_period?: number | null;
   requested_loan_amount?: number | null;
   overdraft_limit?: number | null;
+}
+
+export type Market = ReportParams['data_market'];
+export type Group = 'income' | 'expenses' | 'transfers';
+
+export interface CategoryResult {
+  category: string;
+  group: Group;
+  rule_id: string;
+}
+
+export interface LabelledTransaction extends RiskTransaction, CategoryResult {
+  /** Normalised counterparty (from counterparty or description); '' when none could be derived. */
+  counterparty_normalised: string;
+}
+
+export interface CategorisedTransaction extends LabelledTransaction {
+  /** Source id and IBAN the transaction came from (after de-duplication: the first source holding it). */
+  source_id: string;
+  iban: string | null;
+}
+
+export type Cadence = 'weekly' | 'biweekly' | 'monthly' | 'quarterly';
+
+export interface RecurringStream {
+  counterparty: string;
+  category: string;
+  direction: 'in' | 'out';
+  cadence: Cadence;
+  /** Decimal amount in account currency (positive). */
+  typical_amount: number;
+  count: number;
+  first_date: string;
+  last_date: string;
+}
+
+export interface Flag {
+  flagged: boolean;
+  detail: string;
+}
+
+export interface ReasonCode {
+  code: string;
+  description: string;
+  impact: number;
+}
+
+export interface Srg {
+  score: number;
+  grade: 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G';
+  pd_12m: number;
+  decision: 'approve' | 'review' | 'decline';
+  reason_codes: ReasonCode[];
+  model: { name: string; version: string };
 }

@@ -1,0 +1,85 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildReport, REASON_CODE_TEXTS, validateReportInputs } from '../risk/index.ts';
+import { simulatePopulation } from '../risk/simulate/index.ts';
+import { formatter } from './format.ts';
+import { renderReportPdf } from './index.ts';
+import type { ReportView } from './index.ts';
+
+const require = createRequire(import.meta.url);
+const pdfjsDir = dirname(require.resolve('pdfjs-dist/package.json'));
+
+async function extractText(bytes: Uint8Array): Promise<{ text: string; pages: number; creationDate: string | undefined }> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    standardFontDataUrl: join(pdfjsDir, 'standard_fonts') + '/',
+    cMapUrl: join(pdfjsDir, 'cmaps') + '/',
+    wasmUrl: join(pdfjsDir, 'wasm') + '/',
+  });
+  const doc = await task.promise;
+  const parts: string[] = [];
+  for (let p = 1; p <= doc.numPages; p++) {
+    const page = await doc.getPage(p);
+    const content = await page.getTextContent();
+    parts.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
+  }
+  const meta = await doc.getMetadata();
+  const info = meta.info as { CreationDate?: string };
+  await task.destroy();
+  return { text: parts.join('\n'), pages: doc.numPages, creationDate: info.CreationDate };
+}
+
+function makeView(market: 'it' | 'de'): ReportView {
+  const [a] = simulatePopulation(11, 1, { dataSource: 'retail', market });
+  if (!a) throw new Error('no applicant');
+  const params = { ...a.params, account_holder: market === 'de' ? 'Jürgen Groß-Müller' : 'Niccolò Dell’Acqua', tax_code: market === 'it' ? 'DLLNCL80A01F205X' : null };
+  return {
+    report_id: 'rep_test_01', process_id: 'proc_test_01', ext_application_id: 'APP-7', created_at: '2026-11-02T10:15:00Z',
+    report_params: params,
+    report_result: buildReport({ sources: a.sources, params, asOf: a.asOf }),
+    validation: validateReportInputs({ sources: a.sources, params }),
+    used_inputs: a.sources.map((s) => ({ type: s.type, id: s.id, label: 'Überweisungen äöü ß', iban: s.iban, account_holder: s.accountHolder, period_from: s.transactions[0]?.date ?? null, period_to: s.transactions.at(-1)?.date ?? null, transactions: s.transactions.length })),
+    reason_code_texts: REASON_CODE_TEXTS,
+  };
+}
+
+const HEADINGS = {
+  it: ['Report di rischio di credito', 'Sintesi', 'Motivazioni', 'Indicatori principali', 'Entrate e uscite mensili', 'Ripartizione per categoria', 'Segnalazioni di rischio', 'Copertura dei dati', 'Esito della validazione', 'Modello e metodologia', 'Pagina 1 di'],
+  de: ['Kreditrisikobericht', 'Zusammenfassung', 'Begründungscodes', 'Kennzahlen', 'Monatliche Ein- und Ausgänge', 'Aufteilung nach Kategorien', 'Risikohinweise', 'Datenabdeckung', 'Validierungsergebnis', 'Modell und Methodik', 'Seite 1 von'],
+  en: ['Credit risk report', 'Summary', 'Reason codes', 'Key metrics', 'Monthly inflow and outflow', 'Category breakdown', 'Risk flags', 'Data coverage', 'Validation results', 'Model and methodology', 'Page 1 of'],
+} as const;
+
+describe('renderReportPdf', () => {
+  const views = { it: makeView('it'), de: makeView('de') };
+  it.each(['it', 'de', 'en'] as const)('renders %s with translated headings, the score and locale formats', async (lang) => {
+    const view = lang === 'it' ? views.it : views.de;
+    const bytes = await renderReportPdf(view, lang);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    const { text, pages, creationDate } = await extractText(bytes);
+    for (const h of HEADINGS[lang]) expect(text).toContain(h);
+    expect(text).toContain(String(view.report_result.srg.score));
+    expect(text).toContain(view.report_params.account_holder);
+    expect(text).toContain('rep_test_01');
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(creationDate).toContain('20261102101500');
+    const f = formatter(lang);
+    expect(text).toContain(f.money(view.report_result.metrics.income.monthly_average));
+    if (lang === 'de') expect(text).toContain('Überweisungen äöü ß');
+  });
+
+  it('formats numbers per locale, grouping in it-IT', () => {
+    expect(formatter('it').money(1234.5)).toBe('1.234,50 €');
+    expect(formatter('de').money(-1234.5)).toBe('-1.234,50 €');
+    expect(formatter('en').money(1234.5)).toBe('€ 1,234.50');
+    expect(formatter('it').date('2026-03-09')).toBe('09/03/2026');
+    expect(formatter('de').date('2026-03-09')).toBe('09.03.2026');
+  });
+
+  it('is deterministic: same view, same bytes', async () => {
+    const a = await renderReportPdf(views.it, 'it');
+    const b = await renderReportPdf(views.it, 'it');
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+});

@@ -1,0 +1,111 @@
+import type { CategoryResult, Market, RiskTransaction } from '../types.ts';
+import { CODE_RULES, TEXT_RULES } from './rules.data.ts';
+import type { CodeRule, Sign } from './rules.data.ts';
+import { groupOf } from './taxonomy.data.ts';
+import { fold, normaliseCounterparty } from './normalise.ts';
+
+interface CompiledText {
+  id: string;
+  category: string;
+  priority: number;
+  marketRank: number;
+  order: number;
+  sign: Sign | undefined;
+  re: RegExp;
+}
+
+const COMPILED: Record<Market, CompiledText[]> = { it: compileFor('it'), de: compileFor('de') };
+
+function compileFor(market: Market): CompiledText[] {
+  return TEXT_RULES.filter((r) => r.market === 'common' || r.market === market)
+    .map((r, order) => ({
+      id: r.id,
+      category: r.category,
+      priority: r.priority,
+      marketRank: r.market === 'common' ? 1 : 0,
+      order,
+      sign: r.sign,
+      re: new RegExp(r.pattern),
+    }))
+    .sort((a, b) => b.priority - a.priority || a.marketRank - b.marketRank || a.order - b.order);
+}
+
+const CODE_COMPILED = CODE_RULES.map((r, order) => ({ rule: r, order, re: r.bkTxCd ? new RegExp(r.bkTxCd) : null })).sort(
+  (a, b) => b.rule.priority - a.rule.priority || a.order - b.order,
+);
+
+function signOf(amountMinor: number): Sign {
+  return amountMinor < 0 ? 'debit' : 'credit';
+}
+
+function codeMatches(rule: CodeRule, re: RegExp | null, t: RiskTransaction): boolean {
+  const c = t.codes;
+  if (!c) return false;
+  if (rule.purpose && c.purpose && rule.purpose.includes(c.purpose.trim().toUpperCase())) return true;
+  if (rule.gvc && c.gvc && rule.gvc.includes(c.gvc.trim().padStart(3, '0'))) return true;
+  if (re && c.bank_transaction_code && re.test(c.bank_transaction_code.trim().toUpperCase())) return true;
+  return false;
+}
+
+function result(category: string, rule_id: string): CategoryResult {
+  const group = groupOf(category);
+  if (!group) throw new Error(`rule ${rule_id} names unknown category ${category}`);
+  return { category, group, rule_id };
+}
+
+/** The text a rule sees: description and counterparty, folded. */
+export function matchText(t: Pick<RiskTransaction, 'description' | 'counterparty'>): string {
+  return fold(`${t.description} | ${t.counterparty ?? ''}`);
+}
+
+/**
+ * Categorise one transaction. Text and code rules are ranked together by
+ * priority, so a definitive code (purpose SALA) beats a broad merchant cue and
+ * a specific text cue ("MIETE") beats a generic code (GVC 005 Lastschrift).
+ */
+export function categoriseOne(t: RiskTransaction, market: Market): CategoryResult {
+  const sign = signOf(t.amountMinor);
+  const text = matchText(t);
+  let best: { priority: number; res: CategoryResult } | null = null;
+  for (const c of CODE_COMPILED) {
+    if (c.rule.sign && c.rule.sign !== sign) continue;
+    if (codeMatches(c.rule, c.re, t)) {
+      best = { priority: c.rule.priority, res: result(c.rule.category, c.rule.id) };
+      break;
+    }
+  }
+  for (const r of COMPILED[market]) {
+    if (best && r.priority <= best.priority) break;
+    if (r.sign && r.sign !== sign) continue;
+    if (r.re.test(text)) {
+      best = { priority: r.priority, res: result(r.category, r.id) };
+      break;
+    }
+  }
+  if (best) return best.res;
+  return sign === 'credit' ? result('other_income', 'fallback.credit') : result('other_expense', 'fallback.debit');
+}
+
+export interface CategoriseOptions {
+  /** Names of the account holder(s): a transfer to or from them is internal. */
+  holderNames?: readonly string[];
+}
+
+/** Categorise and derive a normalised counterparty (from the counterparty, else the description). */
+export function categoriseWithCounterparty(
+  t: RiskTransaction,
+  market: Market,
+  holderKeys: readonly string[],
+): CategoryResult & { counterparty_normalised: string } {
+  const cp = normaliseCounterparty(t.counterparty) || normaliseCounterparty(t.description);
+  let res = categoriseOne(t, market);
+  const generic = res.rule_id.startsWith('fallback.') || res.category === 'other_transfer';
+  if (generic && cp && holderKeys.some((h) => sameName(h, cp))) res = result('internal', 'common.own_name');
+  return { ...res, counterparty_normalised: cp };
+}
+
+function sameName(holderKey: string, cp: string): boolean {
+  const a = holderKey.split(' ').sort().join(' ');
+  const b = cp.split(' ').sort().join(' ');
+  return a.length > 0 && a === b;
+}

@@ -1,0 +1,230 @@
+import type { CategorisedTransaction, RecurringStream, ReportParams, RiskSource } from '../types.ts';
+import type { Gap } from '../validation/index.ts';
+import { lastDayOfMonth, monthOf, monthsBetween, toDayNumber } from '../dates.ts';
+import { dailyBalances, dayIndex } from './balances.ts';
+import { METRICS_CONFIG } from './config.data.ts';
+import { annuity, cv, mean, median, money, ratio, round, slope } from './math.ts';
+import type { CategoryRow, Coverage, Metrics, MonthlyRow } from './metrics.types.ts';
+import { ALL_CATEGORIES, groupOf } from '../categorise/index.ts';
+
+export type { Metrics, MonthlyRow, CategoryRow, Coverage } from './metrics.types.ts';
+export { METRICS_CONFIG } from './config.data.ts';
+
+export interface MetricsInput {
+  txns: readonly CategorisedTransaction[];
+  sources: readonly RiskSource[];
+  params: ReportParams;
+  streams: readonly RecurringStream[];
+  gaps: readonly Gap[];
+  duplicatesRemoved: number;
+}
+
+export interface MetricsOutput {
+  metrics: Metrics;
+  monthly: MonthlyRow[];
+  categories: CategoryRow[];
+  coverage: Coverage;
+}
+
+const CADENCE_PER_MONTH = { weekly: 52 / 12, biweekly: 26 / 12, monthly: 1, quarterly: 1 / 3 } as const;
+const isIncome = (t: CategorisedTransaction): boolean => t.amountMinor > 0 && METRICS_CONFIG.incomeCategories.includes(t.category);
+const isExpense = (t: CategorisedTransaction): boolean => t.group === 'expenses' && t.amountMinor < 0;
+const sumMinor = (ts: readonly CategorisedTransaction[]): number => ts.reduce((a, t) => a + t.amountMinor, 0);
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Metrics over the observation window: the de-duplicated union of all sources (txns sorted by date). */
+export function computeMetrics(input: MetricsInput): MetricsOutput {
+  const { txns, params } = input;
+  const dates = txns.map((t) => t.date).sort(cmp);
+  const first = dates[0] ?? null;
+  const last = dates[dates.length - 1] ?? null;
+  const days = first && last ? toDayNumber(last) - toDayNumber(first) + 1 : 0;
+  const months = days / 30.4375;
+  const perMonth = Math.max(1, months);
+  const slack = METRICS_CONFIG.fullMonthSlackDays;
+  const monthKeys = first && last ? monthsBetween(first, last) : [];
+  const isFull = (m: string): boolean =>
+    first !== null && last !== null && toDayNumber(first) <= toDayNumber(`${m}-01`) + slack && toDayNumber(last) >= toDayNumber(lastDayOfMonth(m)) - slack;
+
+  const series = first && last ? dailyBalances(txns, input.sources, first, last) : null;
+  const byMonth = new Map<string, CategorisedTransaction[]>(monthKeys.map((m) => [m, []]));
+  for (const t of txns) byMonth.get(monthOf(t.date))?.push(t);
+  const monthly: MonthlyRow[] = monthKeys.map((m) => {
+    const ts = byMonth.get(m) ?? [];
+    const inflow = ts.filter((t) => t.amountMinor > 0).reduce((a, t) => a + t.amountMinor, 0);
+    const outflow = -ts.filter((t) => t.amountMinor < 0).reduce((a, t) => a + t.amountMinor, 0);
+    let endBal: number | null = null;
+    if (series && last) {
+      const end = lastDayOfMonth(m) < last ? lastDayOfMonth(m) : last;
+      const v = series.combined[dayIndex(series, end)];
+      endBal = v === undefined || v === null ? null : money(v);
+    }
+    return {
+      month: m,
+      inflow: money(inflow),
+      outflow: money(outflow),
+      net: money(inflow - outflow),
+      income: money(sumMinor(ts.filter(isIncome))),
+      expenses: money(-sumMinor(ts.filter(isExpense))),
+      end_balance: endBal,
+      full: isFull(m),
+    };
+  });
+
+  // categories
+  const catTotals = new Map<string, { total: number; count: number }>();
+  for (const t of txns) {
+    const c = catTotals.get(t.category) ?? { total: 0, count: 0 };
+    c.total += Math.abs(t.amountMinor);
+    c.count++;
+    catTotals.set(t.category, c);
+  }
+  const groupTotals = { income: 0, expenses: 0, transfers: 0 };
+  for (const [cat, v] of catTotals) {
+    const g = groupOf(cat);
+    if (g) groupTotals[g] += v.total;
+  }
+  const categories: CategoryRow[] = ALL_CATEGORIES.filter((c) => catTotals.has(c)).map((c) => {
+    const v = catTotals.get(c) ?? { total: 0, count: 0 };
+    const group = groupOf(c) ?? 'expenses';
+    return { category: c, group, total: money(v.total), count: v.count, share: ratio(groupTotals[group] ? v.total / groupTotals[group] : 0) };
+  });
+
+  // income
+  const incomeTx = txns.filter(isIncome);
+  const incomeTotal = sumMinor(incomeTx);
+  const fullMonthly = monthly.filter((r) => r.full);
+  const incomeSeries = (fullMonthly.length ? fullMonthly : monthly).map((r) => r.income);
+  const salaryTx = incomeTx.filter((t) => t.category === 'salary' || t.category === 'pension');
+  const salaryByMonth = new Map<string, number>();
+  for (const t of salaryTx) salaryByMonth.set(monthOf(t.date), (salaryByMonth.get(monthOf(t.date)) ?? 0) + t.amountMinor);
+  const incomeByCat: Record<string, number> = {};
+  for (const c of METRICS_CONFIG.incomeCategories) {
+    const v = sumMinor(incomeTx.filter((t) => t.category === c));
+    if (v) incomeByCat[c] = money(v);
+  }
+  const expenseTx = txns.filter(isExpense);
+  const expenseTotal = -sumMinor(expenseTx);
+  const expenseByCat: Record<string, number> = {};
+  for (const r of categories) if (r.group === 'expenses') expenseByCat[r.category] = money(-sumMinor(expenseTx.filter((t) => t.category === r.category)));
+
+  // balances and overdraft
+  const known = series ? series.combined.filter((v): v is number => v !== null) : [];
+  const daysNegative = series && series.knownAccounts > 0 ? series.overdrawn.filter((v) => v > 0).length : 0;
+  const maxUsed = series ? Math.max(0, ...series.overdrawn) : 0;
+  const limit = params.overdraft_limit ?? null;
+  const limitMinor = limit !== null ? Math.round(limit * 100) : null;
+
+  // debt service: recurring debt streams at their monthly equivalent, plus one-off debt payments spread over the window
+  const debtStreams = input.streams.filter((s) => s.direction === 'out' && METRICS_CONFIG.debtCategories.includes(s.category));
+  const streamDebt = debtStreams.reduce((a, s) => a + s.typical_amount * 100 * CADENCE_PER_MONTH[s.cadence], 0);
+  const inStream = new Set(debtStreams.map((s) => `${s.counterparty}|${s.category}`));
+  const looseDebt = -sumMinor(txns.filter((t) => t.amountMinor < 0 && METRICS_CONFIG.debtCategories.includes(t.category) && !inStream.has(`${t.counterparty_normalised}|${t.category}`)));
+  const debtMonthly = streamDebt + looseDebt / perMonth;
+  const incomeMonthly = incomeTotal / perMonth;
+  const disposable = (incomeTotal - expenseTotal) / perMonth;
+
+  // affordability
+  const rate = METRICS_CONFIG.annualRate[params.data_market];
+  const p = params.requested_loan_amount ?? null;
+  const n = params.loan_period ?? null;
+  const instalment = p !== null && n !== null && p > 0 && n > 0 ? annuity(p, rate, n) : null;
+  const itd = instalment !== null && disposable > 0 ? instalment / (disposable / 100) : null;
+
+  const outflowTotal = -sumMinor(txns.filter((t) => t.amountMinor < 0));
+  const gambling = -sumMinor(txns.filter((t) => t.category === 'gambling' && t.amountMinor < 0));
+  const cash = -sumMinor(txns.filter((t) => t.category === 'cash_withdrawal' && t.amountMinor < 0));
+
+  const metrics: Metrics = {
+    currency: input.sources[0]?.currency ?? 'EUR',
+    income: {
+      total: money(incomeTotal),
+      monthly_average: money(incomeMonthly),
+      monthly_median: money(median(incomeSeries) * 100),
+      stability_cv: stabilityCv(incomeSeries),
+      salary_detected: salaryByMonth.size >= 2,
+      salary_amount: salaryByMonth.size >= 2 ? money(median([...salaryByMonth.values()])) : null,
+      by_category: incomeByCat,
+    },
+    expenses: { total: money(expenseTotal), monthly_average: money(expenseTotal / perMonth), by_category: expenseByCat },
+    balances: {
+      average: known.length ? money(mean(known)) : null,
+      minimum: known.length ? money(Math.min(...known)) : null,
+      days_negative: daysNegative,
+      days_observed: series && series.knownAccounts > 0 ? days : 0,
+    },
+    overdraft: {
+      limit,
+      max_used: money(maxUsed),
+      max_use_ratio: limitMinor && limitMinor > 0 ? ratio(maxUsed / limitMinor) : null,
+      days_in_overdraft: daysNegative,
+      interest_paid: money(-sumMinor(txns.filter((t) => t.category === 'overdraft_interest'))),
+    },
+    debt_service: { monthly: money(debtMonthly), dti: incomeMonthly > 0 ? ratio(debtMonthly / incomeMonthly) : null },
+    disposable_income: { monthly: money(disposable) },
+    affordability: {
+      requested_loan_amount: p,
+      loan_period: n,
+      annual_rate: rate,
+      instalment: instalment === null ? null : round(instalment, 2),
+      instalment_to_disposable: itd === null ? null : ratio(itd),
+      affordable: instalment === null ? null : itd !== null && itd <= METRICS_CONFIG.maxInstalmentToDisposable,
+    },
+    behaviour: {
+      gambling_total: money(gambling),
+      gambling_share_of_income: incomeTotal > 0 ? ratio(gambling / incomeTotal) : null,
+      gambling_share_of_outflow: outflowTotal > 0 ? ratio(gambling / outflowTotal) : 0,
+      returned_debits_count: txns.filter((t) => t.category === 'returned_debit').length,
+      cash_withdrawal_share: outflowTotal > 0 ? ratio(cash / outflowTotal) : 0,
+      fees_total: money(-sumMinor(txns.filter((t) => t.category === 'fees'))),
+    },
+    commercial: params.data_source === 'commercial' ? commercialMetrics(txns, fullMonthly.length ? fullMonthly : monthly, perMonth) : null,
+  };
+  const coverage: Coverage = {
+    first_date: first,
+    last_date: last,
+    days,
+    months: round(months, 1),
+    full_months: fullMonthly.length,
+    transaction_count: txns.length,
+    accounts: new Set(txns.map((t) => t.iban ?? `source:${t.source_id}`)).size,
+    sources: input.sources.length,
+    duplicates_removed: input.duplicatesRemoved,
+    gaps: [...input.gaps],
+  };
+  return { metrics, monthly, categories, coverage };
+}
+
+function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readonly MonthlyRow[], perMonth: number): NonNullable<Metrics['commercial']> {
+  const revenue = txns.filter(isIncome);
+  const total = sumMinor(revenue);
+  const byCustomer = new Map<string, number>();
+  for (const t of revenue) {
+    const k = t.counterparty_normalised || '(unknown)';
+    byCustomer.set(k, (byCustomer.get(k) ?? 0) + t.amountMinor);
+  }
+  const shares = [...byCustomer.values()].sort((a, b) => b - a);
+  const s = slope(rows.map((r) => r.income));
+  const avg = mean(rows.map((r) => r.income));
+  return {
+    revenue_total: money(total),
+    revenue_monthly_average: money(total / perMonth),
+    revenue_trend_slope: round(s, 2),
+    revenue_trend_relative: avg > 0 ? ratio(s / avg) : null,
+    top1_customer_share: total > 0 ? ratio((shares[0] ?? 0) / total) : null,
+    top3_customer_share: total > 0 ? ratio(shares.slice(0, 3).reduce((a, b) => a + b, 0) / total) : null,
+    customers: byCustomer.size,
+    tax_outflows: money(-sumMinor(txns.filter((t) => t.category === 'taxes' && t.amountMinor < 0))),
+    payroll_outflows: money(-sumMinor(txns.filter((t) => t.category === 'payroll' && t.amountMinor < 0))),
+  };
+}
+
+/**
+ * Coefficient of variation of monthly income, each month capped at 1.5× the
+ * median first: a 13th-month salary or a yearly bonus is not irregularity.
+ */
+function stabilityCv(series: readonly number[]): number | null {
+  const cap = 1.5 * median(series);
+  const v = cv(series.map((x) => Math.min(x, cap)));
+  return v === null ? null : ratio(v);
+}

@@ -1,0 +1,81 @@
+import type { Gap } from '../validation/index.ts';
+
+/** All amounts are decimals in the account currency, rounded to 2 places; ratios to 4. */
+export interface MonthlyRow {
+  month: string;
+  inflow: number;
+  outflow: number;
+  net: number;
+  income: number;
+  expenses: number;
+  end_balance: number | null;
+  /** True when data covers the whole month. */
+  full: boolean;
+}
+
+export interface CategoryRow {
+  category: string;
+  group: 'income' | 'expenses' | 'transfers';
+  total: number;
+  count: number;
+  /** Share of the group's total. */
+  share: number;
+}
+
+export interface Coverage {
+  first_date: string | null;
+  last_date: string | null;
+  days: number;
+  months: number;
+  full_months: number;
+  transaction_count: number;
+  accounts: number;
+  sources: number;
+  duplicates_removed: number;
+  gaps: Gap[];
+}
+
+export interface Metrics {
+  currency: string;
+  income: {
+    total: number;
+    monthly_average: number;
+    monthly_median: number;
+    stability_cv: number | null;
+    salary_detected: boolean;
+    salary_amount: number | null;
+    by_category: Record<string, number>;
+  };
+  expenses: { total: number; monthly_average: number; by_category: Record<string, number> };
+  balances: { average: number | null; minimum: number | null; days_negative: number; days_observed: number };
+  overdraft: { limit: number | null; max_used: number; max_use_ratio: number | null; days_in_overdraft: number; interest_paid: number };
+  debt_service: { monthly: number; dti: number | null };
+  disposable_income: { monthly: number };
+  affordability: {
+    requested_loan_amount: number | null;
+    loan_period: number | null;
+    annual_rate: number;
+    instalment: number | null;
+    instalment_to_disposable: number | null;
+    affordable: boolean | null;
+  };
+  behaviour: {
+    gambling_total: number;
+    gambling_share_of_income: number | null;
+    gambling_share_of_outflow: number;
+    returned_debits_count: number;
+    cash_withdrawal_share: number;
+    fees_total: number;
+  };
+  commercial: {
+    revenue_total: number;
+    revenue_monthly_average: number;
+    revenue_trend_slope: number;
+    revenue_trend_relative: number | null;
+    top1_customer_share: number | null;
+    top3_customer_share: number | null;
+    customers: number;
+    tax_outflows: number;
+    payroll_outflows: number;
+  } | null;
+}

@@ -1,0 +1,67 @@
+import type { ReasonText } from './scorecard.types.ts';
+
+/**
+ * Characteristic design: ordered bin edges and the reason text shown when a
+ * characteristic costs points. Points per bin live in points.data.ts (fitted
+ * on the simulated population, then frozen). `missing` means the feature could
+ * not be computed (e.g. no income, no balances); it gets its own bin.
+ */
+export interface CharacteristicDesign {
+  id: string;
+  better: 'higher' | 'lower';
+  /** Interior edges, ascending: n edges make n+1 bins [−∞,e0), [e0,e1) … [en−1,∞). */
+  edges: readonly number[];
+  hasMissing: boolean;
+  reason: ReasonText;
+}
+
+const r = (code: string, description: string, description_it: string, description_de: string): ReasonText => ({ code, description, description_it, description_de });
+
+export const DESIGNS: Record<string, CharacteristicDesign> = {
+  income_monthly: { id: 'income_monthly', better: 'higher', edges: [800, 1300, 1800, 2500, 3500], hasMissing: false,
+    reason: r('LOW_INCOME', 'Low average monthly income', 'Reddito medio mensile basso', 'Niedriges durchschnittliches Monatseinkommen') },
+  income_cv: { id: 'income_cv', better: 'lower', edges: [0.1, 0.2, 0.35, 0.6], hasMissing: true,
+    reason: r('INCOME_IRREGULAR', 'Irregular income from month to month', 'Reddito irregolare da un mese all’altro', 'Unregelmäßiges Einkommen von Monat zu Monat') },
+  salary_detected: { id: 'salary_detected', better: 'higher', edges: [0.5], hasMissing: false,
+    reason: r('NO_REGULAR_SALARY', 'No regular salary or pension detected', 'Nessuno stipendio o pensione regolare rilevato', 'Kein regelmäßiges Gehalt und keine Rente erkannt') },
+  dti: { id: 'dti', better: 'lower', edges: [0.05, 0.15, 0.3, 0.45], hasMissing: true,
+    reason: r('HIGH_DEBT_SERVICE', 'High existing debt service relative to income', 'Rate di debiti esistenti elevate rispetto al reddito', 'Hohe bestehende Kreditraten im Verhältnis zum Einkommen') },
+  disposable_ratio: { id: 'disposable_ratio', better: 'higher', edges: [-0.1, 0, 0.1, 0.2, 0.35], hasMissing: true,
+    reason: r('LOW_DISPOSABLE_INCOME', 'Little income left after expenses', 'Reddito disponibile ridotto dopo le spese', 'Geringes frei verfügbares Einkommen nach Ausgaben') },
+  neg_days_share: { id: 'neg_days_share', better: 'lower', edges: [0.0001, 0.05, 0.2, 0.5], hasMissing: true,
+    reason: r('FREQUENT_NEGATIVE_BALANCE', 'Account balance frequently negative', 'Saldo del conto spesso negativo', 'Kontostand häufig im Minus') },
+  avg_balance_months: { id: 'avg_balance_months', better: 'higher', edges: [0, 0.25, 0.75, 2], hasMissing: true,
+    reason: r('LOW_BALANCE_BUFFER', 'Low average balance relative to income', 'Saldo medio basso rispetto al reddito', 'Niedriger Durchschnittssaldo im Verhältnis zum Einkommen') },
+  gambling_share: { id: 'gambling_share', better: 'lower', edges: [0.0001, 0.02, 0.05, 0.1], hasMissing: false,
+    reason: r('GAMBLING', 'Spending on gambling', 'Spese per gioco d’azzardo', 'Ausgaben für Glücksspiel') },
+  returned_debits: { id: 'returned_debits', better: 'lower', edges: [1, 2, 4], hasMissing: false,
+    reason: r('RETURNED_DEBITS', 'Returned direct debits', 'Addebiti diretti insoluti', 'Rücklastschriften') },
+  cash_share: { id: 'cash_share', better: 'lower', edges: [0.1, 0.25, 0.45], hasMissing: false,
+    reason: r('HIGH_CASH_USE', 'High share of cash withdrawals', 'Quota elevata di prelievi in contanti', 'Hoher Anteil an Bargeldabhebungen') },
+  instalment_to_disposable: { id: 'instalment_to_disposable', better: 'lower', edges: [0.15, 0.3, 0.5, 1], hasMissing: true,
+    reason: r('LOW_AFFORDABILITY', 'Requested instalment high relative to disposable income', 'Rata richiesta elevata rispetto al reddito disponibile', 'Gewünschte Rate hoch im Verhältnis zum verfügbaren Einkommen') },
+  revenue_monthly: { id: 'revenue_monthly', better: 'higher', edges: [3000, 8000, 20000, 50000], hasMissing: false,
+    reason: r('LOW_REVENUE', 'Low monthly revenue', 'Fatturato mensile basso', 'Niedriger Monatsumsatz') },
+  revenue_trend: { id: 'revenue_trend', better: 'higher', edges: [-0.05, -0.01, 0.01, 0.03], hasMissing: true,
+    reason: r('DECLINING_REVENUE', 'Revenue declining over the period', 'Fatturato in calo nel periodo', 'Rückläufiger Umsatz im Zeitraum') },
+  top1_share: { id: 'top1_share', better: 'lower', edges: [0.2, 0.35, 0.5, 0.7], hasMissing: true,
+    reason: r('CUSTOMER_CONCENTRATION', 'Revenue concentrated on few customers', 'Fatturato concentrato su pochi clienti', 'Umsatz auf wenige Kunden konzentriert') },
+};
+
+export const RETAIL_CHARACTERISTICS: readonly string[] = [
+  'income_monthly', 'income_cv', 'salary_detected', 'dti', 'disposable_ratio', 'neg_days_share',
+  'avg_balance_months', 'gambling_share', 'returned_debits', 'cash_share', 'instalment_to_disposable',
+];
+
+export const COMMERCIAL_CHARACTERISTICS: readonly string[] = [
+  'revenue_monthly', 'revenue_trend', 'top1_share', 'income_cv', 'disposable_ratio', 'neg_days_share',
+  'avg_balance_months', 'returned_debits', 'gambling_share',
+];
+
+export const INSUFFICIENT_DATA = r('INSUFFICIENT_DATA', 'Not enough transaction history for a confident decision', 'Storico movimenti insufficiente per una decisione affidabile', 'Zu wenig Umsatzhistorie für eine verlässliche Entscheidung');
+export const UNAFFORDABLE = r('UNAFFORDABLE', 'Requested instalment not affordable from disposable income', 'Rata richiesta non sostenibile con il reddito disponibile', 'Gewünschte Rate aus dem verfügbaren Einkommen nicht tragbar');
+
+/** All reason texts by code (for translating reason codes outside the engine, e.g. the PDF). */
+export const REASON_CODE_TEXTS: Readonly<Record<string, ReasonText>> = Object.fromEntries(
+  [...Object.values(DESIGNS).map((d) => d.reason), INSUFFICIENT_DATA, UNAFFORDABLE].map((r) => [r.code, r]),
+);
