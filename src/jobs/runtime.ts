@@ -3,6 +3,7 @@
  * Enqueue runs inside the caller's transaction (fromDrizzle), so a job exists iff its state change committed.
  * Delivery is at-least-once; handlers are idempotent.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type JobResult, type JobWithMetadata } from 'pg-boss';
 import { Value } from 'typebox/value';
@@ -72,6 +73,13 @@ export class JobRuntime {
         notify: true,
         ...(this.opts.heartbeatSeconds ? { heartbeatSeconds: this.opts.heartbeatSeconds } : {}),
       } as never);
+    }
+    // pg-boss resolves a queue on first use with a query of its own, outside the caller's transaction.
+    // On PGlite (one connection, held by that transaction) that query would wait forever, so the queue
+    // cache is filled now: deleting a job id that cannot exist caches the queue and changes nothing.
+    for (const d of this.defs.values()) {
+      await this.boss.deleteJob(d.name, randomUUID());
+      await this.boss.deleteJob(d.name + DEAD_SUFFIX, randomUUID());
     }
     this.started = true;
   }
