@@ -6,13 +6,17 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config/config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database, type Executor } from '../db/client.ts';
 import { createMetrics, type Metrics } from '../http/metrics.ts';
 import { createServer } from '../http/server.ts';
 import type { JobDefinition } from '../jobs/registry.ts';
 import { JobRuntime } from '../jobs/runtime.ts';
 import { AuthService, authRoutes, type NewClientCredentials } from '../modules/auth/index.ts';
 import { ProcessesService, processesRoutes } from '../modules/processes/index.ts';
+import { FilesService, filesJobs, filesRoutes } from '../modules/files/index.ts';
+import { PortalService, portalRoutes } from '../modules/portal/index.ts';
+import { WebhooksService, webhooksRoutes, type WebhookTuning } from '../modules/webhooks/index.ts';
+import { createBlobStore, type BlobStore } from '../blobs/index.ts';
 import { systemClock, type Clock } from '../shared/clock.ts';
 import { newWebhookSecret } from '../shared/ids.ts';
 
@@ -30,6 +34,8 @@ export interface AppOptions {
   /** Extra job definitions (tests, plug-ins). */
   extraJobs?: JobDefinition<never>[];
   jobTuning?: { superviseIntervalSeconds?: number; heartbeatSeconds?: number };
+  /** Retry schedule, timeouts, sweep interval of webhook delivery (tests, benchmarks). */
+  webhookTuning?: Partial<WebhookTuning>;
 }
 
 export interface App {
@@ -39,7 +45,8 @@ export interface App {
   jobs: JobRuntime;
   server: FastifyInstance | null;
   metrics: Metrics;
-  services: { auth: AuthService; processes: ProcessesService };
+  services: { auth: AuthService; processes: ProcessesService; files: FilesService; webhooks: WebhooksService; portal: PortalService };
+  blobs: BlobStore;
   /** Credentials of the demo client when this start created it (print once). */
   demoClient: NewClientCredentials | null;
   listen(): Promise<string>;
@@ -67,15 +74,54 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     const demoClient = config.bootstrap ? null : await auth.ensureDemoClient();
 
     const processes = new ProcessesService(db, clock);
+    const blobs = createBlobStore(config.blobStore, config.dataDir, db);
+    // Services enqueue through the runtime created below (it needs their handlers first).
+    let jobs: JobRuntime | null = null;
+    const enqueue = (tx: Executor, name: string, data: object) => {
+      if (!jobs) throw new Error('job runtime not ready');
+      return jobs.enqueue(tx, name, data);
+    };
+    const webhooks = new WebhooksService({
+      db,
+      clock,
+      log: logger.child({ component: 'webhooks' }),
+      queue: () => {
+        if (!jobs) throw new Error('job runtime not ready');
+        return jobs;
+      },
+      allowPrivate: config.webhookAllowPrivate,
+      version: VERSION,
+      ...(opts.webhookTuning ? { tuning: opts.webhookTuning } : {}),
+    });
+    const portal = new PortalService({ db, clock, webhooks, newWebhookSecret });
 
-    const jobDefs: JobDefinition<never>[] = [...(opts.extraJobs ?? [])];
-    const jobs = new JobRuntime(database, jobDefs, logger.child({ component: 'jobs' }), {
+    const files = new FilesService({
+      db,
+      clock,
+      blobs,
+      processes,
+      maxUploadBytes: config.maxUploadBytes,
+      enqueue,
+      autoParsing: (spaceId) => portal.getAutoParsing(spaceId),
+      recordEvent: async (tx, ev) => {
+        await webhooks.recordEvent(tx, ev);
+      },
+    });
+
+    const jobDefs: JobDefinition<never>[] = [
+      ...(filesJobs(files) as JobDefinition<never>[]),
+      ...webhooks.jobDefinitions(),
+      ...(opts.extraJobs ?? []),
+    ];
+    jobs = new JobRuntime(database, jobDefs, logger.child({ component: 'jobs' }), {
       concurrency: config.workerConcurrency,
       expected: jobDefs.map((d) => d.name),
       ...(opts.jobTuning ?? {}),
     });
     await jobs.start();
     if (opts.workers) await jobs.work();
+    if (opts.workers) webhooks.startSweep();
+    const runtime = jobs;
 
     const metrics = createMetrics();
     const server = opts.http
@@ -87,7 +133,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
           metrics,
           ready: () => database.ping(),
           version: VERSION,
-          routes: [authRoutes(auth), processesRoutes(processes)],
+          routes: [authRoutes(auth), processesRoutes(processes), filesRoutes(files), portalRoutes(portal), webhooksRoutes(webhooks)],
         })
       : null;
 
@@ -96,10 +142,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       config,
       logger,
       database,
-      jobs,
+      jobs: runtime,
       server,
       metrics,
-      services: { auth, processes },
+      blobs,
+      services: { auth, processes, files, webhooks, portal },
       demoClient,
       async listen() {
         if (!server) throw new Error('this app does not serve HTTP');
@@ -110,7 +157,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         closed = true;
         // Stop accepting and finish in-flight requests, then in-flight jobs, then close the database.
         if (server) await server.close();
-        await jobs.stop(config.shutdownGraceMs);
+        await webhooks.stop(config.shutdownGraceMs);
+        await runtime.stop(config.shutdownGraceMs);
         await database.close();
       },
     };

@@ -139,6 +139,11 @@ export class AuthService {
     return creds;
   }
 
+  /** The space row (spaces are created and owned here; the portal module edits their settings). */
+  async getSpace(spaceId: string) {
+    return authRepository.findSpace(this.deps.db, spaceId);
+  }
+
   async revokeClient(clientId: string): Promise<void> {
     const ok = await authRepository.revokeClient(this.deps.db, clientId, this.deps.clock.now());
     this.clientCache.delete(clientId);

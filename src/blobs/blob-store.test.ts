@@ -1,0 +1,65 @@
+/** One contract suite, run against every BlobStore adapter. */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers/db.ts';
+import { BlobTooLargeError, type BlobStore } from './blob-store.ts';
+import { FsBlobStore } from './fs-store.ts';
+import { PgBlobStore } from './pg-store.ts';
+
+const chunks = (...parts: (string | Buffer)[]) => Readable.from(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'docrisk-blobs-'));
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db?.drop();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const adapters: [string, () => BlobStore][] = [
+  ['fs', () => new FsBlobStore(path.join(tmp, 'fs'))],
+  ['postgres', () => new PgBlobStore(db.database.db)],
+];
+
+describe.each(adapters)('BlobStore contract: %s', (_name, make) => {
+  it('stores content-addressed by SHA-256 and reads it back', async () => {
+    const s = make();
+    const body = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(100_000, 7)]);
+    const r = await s.put(chunks(body.subarray(0, 5), body.subarray(5)), { maxBytes: 1_000_000 });
+    expect(r.sha256).toBe(createHash('sha256').update(body).digest('hex'));
+    expect(r.key).toBe(r.sha256);
+    expect(r.size).toBe(body.length);
+    expect(Buffer.compare(await s.get(r.key), body)).toBe(0);
+    expect(await s.exists(r.key)).toBe(true);
+  });
+
+  it('is idempotent for identical content', async () => {
+    const s = make();
+    const a = await s.put(chunks('same bytes'), { maxBytes: 100 });
+    const b = await s.put(chunks('same ', 'bytes'), { maxBytes: 100 });
+    expect(a).toEqual(b);
+  });
+
+  it('aborts past maxBytes and leaves nothing behind', async () => {
+    const s = make();
+    const big = Buffer.alloc(2048, 1);
+    await expect(s.put(chunks(big, big), { maxBytes: 3000 })).rejects.toBeInstanceOf(BlobTooLargeError);
+    const key = createHash('sha256').update(Buffer.concat([big, big])).digest('hex');
+    expect(await s.exists(key)).toBe(false);
+    if (s instanceof FsBlobStore) expect(readdirSync(path.join(tmp, 'fs', 'tmp'))).toEqual([]);
+  });
+
+  it('deletes, and refuses keys that are not SHA-256 hex', async () => {
+    const s = make();
+    const r = await s.put(chunks('to delete'), { maxBytes: 100 });
+    await s.delete(r.key);
+    expect(await s.exists(r.key)).toBe(false);
+    await expect(s.get('../../etc/passwd')).rejects.toThrow(/invalid blob key/);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * BlobStore port: content-addressed (SHA-256) storage of uploaded files.
+ * `put` streams, hashing and counting bytes in flight, and aborts past `maxBytes` leaving nothing behind.
+ */
+import type { Readable } from 'node:stream';
+
+export interface StoredBlob {
+  key: string;
+  sha256: string;
+  size: number;
+}
+
+export class BlobTooLargeError extends Error {
+  readonly limit: number;
+  constructor(limit: number) {
+    super(`file exceeds the upload limit of ${limit} bytes`);
+    this.name = 'BlobTooLargeError';
+    this.limit = limit;
+  }
+}
+
+export interface BlobStore {
+  readonly kind: string;
+  put(stream: Readable, opts: { maxBytes: number }): Promise<StoredBlob>;
+  get(key: string): Promise<Buffer>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+export const KEY_RE = /^[0-9a-f]{64}$/;
+
+export function assertKey(key: string): void {
+  if (!KEY_RE.test(key)) throw new Error(`invalid blob key ${JSON.stringify(key)}`);
+}

@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertKey, BlobTooLargeError, type BlobStore, type StoredBlob } from './blob-store.ts';
+
+/** Blobs as files under `<dir>/<aa>/<bb>/<sha256>`; writes go to a temp file renamed into place. */
+export class FsBlobStore implements BlobStore {
+  readonly kind = 'fs';
+  private readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  private pathOf(key: string): string {
+    assertKey(key);
+    return path.join(this.dir, key.slice(0, 2), key.slice(2, 4), key);
+  }
+
+  async put(stream: Readable, opts: { maxBytes: number }): Promise<StoredBlob> {
+    const tmpDir = path.join(this.dir, 'tmp');
+    await mkdir(tmpDir, { recursive: true });
+    const tmp = path.join(tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+    const hash = createHash('sha256');
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        size += chunk.length;
+        if (size > opts.maxBytes) return cb(new BlobTooLargeError(opts.maxBytes));
+        hash.update(chunk);
+        cb(null, chunk);
+      },
+    });
+    try {
+      await pipeline(stream, meter, createWriteStream(tmp, { flags: 'wx' }));
+      const sha256 = hash.digest('hex');
+      const final = this.pathOf(sha256);
+      await mkdir(path.dirname(final), { recursive: true });
+      await rename(tmp, final);
+      return { key: sha256, sha256, size };
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async get(key: string): Promise<Buffer> {
+    return readFile(this.pathOf(key));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await access(this.pathOf(key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { blobs } from '../db/schema.ts';
+import { assertKey, BlobTooLargeError, type BlobStore, type StoredBlob } from './blob-store.ts';
+
+/** Blobs in the database (bytea), for several API/worker machines sharing one PostgreSQL. */
+export class PgBlobStore implements BlobStore {
+  readonly kind = 'postgres';
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async put(stream: Readable, opts: { maxBytes: number }): Promise<StoredBlob> {
+    const hash = createHash('sha256');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream) {
+      const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      size += b.length;
+      if (size > opts.maxBytes) {
+        stream.destroy();
+        throw new BlobTooLargeError(opts.maxBytes);
+      }
+      hash.update(b);
+      chunks.push(b);
+    }
+    const sha256 = hash.digest('hex');
+    await this.db.insert(blobs).values({ key: sha256, data: Buffer.concat(chunks), sizeBytes: size }).onConflictDoNothing();
+    return { key: sha256, sha256, size };
+  }
+
+  async get(key: string): Promise<Buffer> {
+    assertKey(key);
+    const rows = await this.db.select({ data: blobs.data }).from(blobs).where(eq(blobs.key, key)).limit(1);
+    const row = rows[0];
+    if (!row) throw Object.assign(new Error(`blob ${key} not found`), { code: 'ENOENT' });
+    return row.data;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertKey(key);
+    const rows = await this.db.select({ key: blobs.key }).from(blobs).where(eq(blobs.key, key)).limit(1);
+    return rows.length > 0;
+  }
+
+  async delete(key: string): Promise<void> {
+    assertKey(key);
+    await this.db.delete(blobs).where(eq(blobs.key, key));
+  }
+}

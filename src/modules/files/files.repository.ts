@@ -1,0 +1,90 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { files } from '../../db/schema.ts';
+
+export type FileRow = typeof files.$inferSelect;
+export type FileInsert = typeof files.$inferInsert;
+
+export const filesRepository = {
+  async insert(db: Executor, row: FileInsert): Promise<FileRow> {
+    const rows = await db.insert(files).values(row).returning();
+    return rows[0] as FileRow;
+  },
+
+  async find(db: Executor, spaceId: string, processId: string, fileId: string): Promise<FileRow | null> {
+    const rows = await db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, fileId), eq(files.processId, processId), eq(files.spaceId, spaceId)))
+      .limit(1);
+    return rows[0] ?? null;
+  },
+
+  async findById(db: Executor, fileId: string): Promise<FileRow | null> {
+    const rows = await db.select().from(files).where(eq(files.id, fileId)).limit(1);
+    return rows[0] ?? null;
+  },
+
+  async list(db: Executor, processId: string, limit: number, offset: number): Promise<{ items: FileRow[]; total: number }> {
+    const [items, count] = await Promise.all([
+      db.select().from(files).where(eq(files.processId, processId)).orderBy(desc(files.createdAt), desc(files.id)).limit(limit).offset(offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(files).where(eq(files.processId, processId)),
+    ]);
+    return { items, total: count[0]?.n ?? 0 };
+  },
+
+  async listByIds(db: Executor, processId: string, ids: string[]): Promise<FileRow[]> {
+    if (ids.length === 0) return [];
+    return db.select().from(files).where(and(eq(files.processId, processId), inArray(files.id, ids)));
+  },
+
+  async listAwaitingParse(db: Executor, processId: string): Promise<FileRow[]> {
+    return db
+      .select()
+      .from(files)
+      .where(and(eq(files.processId, processId), eq(files.parsingStatus, 'uploaded'), eq(files.validationStatus, 'success')))
+      .orderBy(files.createdAt, files.id);
+  },
+
+  async listByProcess(db: Executor, processId: string): Promise<FileRow[]> {
+    return db.select().from(files).where(eq(files.processId, processId)).orderBy(files.createdAt, files.id);
+  },
+
+  async markProcessing(db: Executor, ids: string[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .update(files)
+      .set({ parsingStatus: 'processing', parsingResult: null, parsingConfidence: null, errors: [], updatedAt: at })
+      .where(inArray(files.id, ids));
+  },
+
+  /** Moves a file out of `processing`; returns the updated row, or null when it was not processing (idempotence). */
+  async finishParsing(
+    db: Executor,
+    fileId: string,
+    set: { parsingStatus: 'completed' | 'error'; parsingResult: unknown; parsingConfidence: number | null; errors: unknown[]; at: Date },
+  ): Promise<FileRow | null> {
+    const rows = await db
+      .update(files)
+      .set({
+        parsingStatus: set.parsingStatus,
+        parsingResult: set.parsingResult,
+        parsingConfidence: set.parsingConfidence,
+        errors: set.errors,
+        updatedAt: set.at,
+        parseAttempts: sql`${files.parseAttempts} + 1`,
+      })
+      .where(and(eq(files.id, fileId), eq(files.parsingStatus, 'processing')))
+      .returning();
+    return rows[0] ?? null;
+  },
+
+  async countByBlob(db: Executor, blobKey: string): Promise<number> {
+    const rows = await db.select({ n: sql<number>`count(*)::int` }).from(files).where(eq(files.blobKey, blobKey));
+    return rows[0]?.n ?? 0;
+  },
+
+  async deleteFile(db: Executor, fileId: string): Promise<void> {
+    await db.delete(files).where(eq(files.id, fileId));
+  },
+};

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { principalOf } from '../../http/auth-hook.ts';
+import { errorResponses } from '../../http/common.ts';
+import type { StoredBlob } from '../../blobs/index.ts';
+import { fileErrors } from './files.errors.ts';
+import {
+  FileListQuery,
+  FileListSchema,
+  FileParams,
+  FileSchema,
+  ProcessParams,
+  RunParsingBody,
+  RunParsingResponse,
+  UploadMultipartSchema,
+} from './files.schemas.ts';
+import type { FilesService } from './files.service.ts';
+
+const tags = ['Files'];
+
+export const filesRoutes =
+  (service: FilesService): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.post(
+      '/document-engine/v1/processes/:process_id/files',
+      {
+        config: { scope: 'files:write' },
+        schema: {
+          tags,
+          summary: 'Upload a file (multipart/form-data); validated at once, parsed in the background',
+          description:
+            'Fields: ext_file_id (required), file (required), document_type (optional; prefixed or un-prefixed), ' +
+            'check_id_completeness (optional, true enables id_doc_incomplete). Accepted formats: PDF, JPEG, PNG, TIFF, CSV, XLSX, MT940, camt.053.',
+          params: ProcessParams,
+          consumes: ['multipart/form-data'],
+          body: UploadMultipartSchema,
+          response: { 201: FileSchema, ...errorResponses(409, 413, 415) },
+        },
+        // The multipart body is read by the handler as a stream, not validated as JSON.
+        validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? () => true : () => true),
+        attachValidation: false,
+      },
+      async (req, reply) => {
+        if (!req.isMultipart()) throw fileErrors.notMultipart();
+        const { spaceId } = principalOf(req);
+        const processId = req.params.process_id;
+        if (!/^[0-9a-f-]{36}$/i.test(processId)) throw fileErrors.badField('process_id', 'must be a UUID');
+        await service.assertUploadable(spaceId, processId);
+        const fields: Record<string, string> = {};
+        let blob: StoredBlob | null = null;
+        let filename: string | null = null;
+        let mimetype: string | null = null;
+        try {
+          for await (const part of req.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'file' || blob) {
+                part.file.resume();
+                throw fileErrors.badField(part.fieldname, 'unexpected file part (send exactly one part named file)');
+              }
+              blob = await service.storeBlob(part.file);
+              filename = part.filename ?? null;
+              mimetype = part.mimetype ?? null;
+            } else {
+              fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+            }
+          }
+        } catch (err) {
+          if (blob) await service.discardBlob(blob).catch(() => undefined);
+          throw err;
+        }
+        return reply.status(201).send(await service.upload(spaceId, processId, { fields, blob, filename, mimetype }));
+      },
+    );
+
+    app.get(
+      '/document-engine/v1/processes/:process_id/files',
+      {
+        config: { scope: 'files:read' },
+        schema: { tags, summary: 'List the files of a process', params: ProcessParams, querystring: FileListQuery, response: { 200: FileListSchema, ...errorResponses() } },
+      },
+      async (req) => service.list(principalOf(req).spaceId, req.params.process_id, req.query),
+    );
+
+    app.get(
+      '/document-engine/v1/processes/:process_id/files/:file_id',
+      {
+        config: { scope: 'files:read' },
+        schema: { tags, summary: 'Read a file (same shape as the Doc Engine callback)', params: FileParams, response: { 200: FileSchema, ...errorResponses() } },
+      },
+      async (req) => service.get(principalOf(req).spaceId, req.params.process_id, req.params.file_id),
+    );
+
+    app.post(
+      '/document-engine/v1/processes/:process_id/run-parsing',
+      {
+        config: { scope: 'files:write' },
+        schema: {
+          tags,
+          summary: 'Parse uploaded files (all uploaded+success files, or those in file_ids_filter)',
+          params: ProcessParams,
+          body: RunParsingBody,
+          response: { 202: RunParsingResponse, ...errorResponses(409) },
+        },
+      },
+      async (req, reply) =>
+        reply.status(202).send(await service.runParsing(principalOf(req).spaceId, req.params.process_id, req.body?.file_ids_filter)),
+    );
+  };

@@ -1,0 +1,246 @@
+/**
+ * Files: upload (stream to the blob store, validate synchronously), listing, reads, run-parsing,
+ * and the parse job that runs the document engine and records the Doc Engine event.
+ */
+import type { Readable } from 'node:stream';
+import type { BlobStore, StoredBlob } from '../../blobs/index.ts';
+import { BlobTooLargeError } from '../../blobs/index.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import {
+  DocumentParseError,
+  normaliseDocumentType,
+  parseDocument,
+  validateDocument,
+  type DocumentType,
+  type FileFormat,
+  type ParsingResult,
+} from '../../documents/index.ts';
+import type { Page } from '../../http/common.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { newId } from '../../shared/ids.ts';
+import type { ProcessesService } from '../processes/index.ts';
+import { fileErrors } from './files.errors.ts';
+import { filesRepository, type FileRow } from './files.repository.ts';
+import { UPLOAD_FIELDS, type FileListQuery, type FileView } from './files.schemas.ts';
+import { toFileRef, toFileView } from './files.view.ts';
+
+export const PARSE_JOB = 'files.parse';
+
+export interface FileEvent {
+  spaceId: string;
+  eventType: 'doc_engine.file.parsed';
+  resourceId: string;
+  body: object;
+}
+
+export interface FilesDeps {
+  db: Db;
+  clock: Clock;
+  blobs: BlobStore;
+  processes: ProcessesService;
+  maxUploadBytes: number;
+  enqueue: (tx: Executor, name: string, data: object) => Promise<unknown>;
+  autoParsing: (spaceId: string) => Promise<boolean>;
+  /** Records the Doc Engine callback inside the transaction of the state change (transactional outbox). */
+  recordEvent: (tx: Executor, ev: FileEvent) => Promise<void>;
+  /** Adds category/counterparty to parsed transactions (risk engine); identity when absent. */
+  enrich?: (result: ParsingResult) => ParsingResult;
+}
+
+export interface UploadInput {
+  fields: Record<string, string>;
+  blob: StoredBlob | null;
+  filename: string | null;
+  mimetype: string | null;
+}
+
+export class FilesService {
+  private readonly d: FilesDeps;
+
+  constructor(deps: FilesDeps) {
+    this.d = deps;
+  }
+
+  /** 404/409 before the body is consumed, so a refused upload costs nothing. */
+  async assertUploadable(spaceId: string, processId: string): Promise<void> {
+    const p = await this.d.processes.requireVisible(spaceId, processId);
+    if (p.status !== 'active') await this.d.db.transaction((tx) => this.d.processes.lockActive(tx, spaceId, processId));
+  }
+
+  async storeBlob(stream: Readable): Promise<StoredBlob> {
+    try {
+      return await this.d.blobs.put(stream, { maxBytes: this.d.maxUploadBytes });
+    } catch (err) {
+      if (err instanceof BlobTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw fileErrors.tooLarge(this.d.maxUploadBytes);
+      }
+      throw err;
+    }
+  }
+
+  async upload(spaceId: string, processId: string, input: UploadInput): Promise<FileView> {
+    try {
+      return await this.createFromUpload(spaceId, processId, input);
+    } catch (err) {
+      if (input.blob) await this.releaseBlob(input.blob.key);
+      throw err;
+    }
+  }
+
+  private async createFromUpload(spaceId: string, processId: string, input: UploadInput): Promise<FileView> {
+    const { fields, blob } = input;
+    for (const k of Object.keys(fields)) {
+      if (!(UPLOAD_FIELDS as readonly string[]).includes(k)) throw fileErrors.badField(k, 'is not a known field');
+    }
+    if (!blob) throw fileErrors.missingField('file');
+    const extFileId = fields.ext_file_id?.trim();
+    if (!extFileId) throw fileErrors.missingField('ext_file_id');
+    if (extFileId.length > 200) throw fileErrors.badField('ext_file_id', 'must be at most 200 characters');
+    let asserted: DocumentType | undefined;
+    if (fields.document_type !== undefined && fields.document_type.trim() !== '') {
+      const t = normaliseDocumentType(fields.document_type.trim());
+      if (!t) throw fileErrors.badField('document_type', `is not a known document type: ${JSON.stringify(fields.document_type)}`);
+      asserted = t;
+    }
+    const cic = fields.check_id_completeness;
+    if (cic !== undefined && cic !== 'true' && cic !== 'false') throw fileErrors.badField('check_id_completeness', 'must be true or false');
+
+    const bytes = await this.d.blobs.get(blob.key);
+    const outcome = await validateDocument(new Uint8Array(bytes), {
+      ...(asserted ? { assertedType: asserted } : {}),
+      checkIdCompleteness: cic === 'true',
+    });
+
+    // Read before the transaction: on PGlite (one connection) a query outside it would wait for it forever.
+    const auto = outcome.status === 'success' && (await this.d.autoParsing(spaceId));
+    const row = await this.d.db.transaction(async (tx) => {
+      await this.d.processes.lockActive(tx, spaceId, processId);
+      const now = this.d.clock.now();
+      const inserted = await filesRepository.insert(tx, {
+        id: newId(),
+        processId,
+        spaceId,
+        extFileId,
+        originalName: input.filename?.slice(0, 500) ?? null,
+        contentType: input.mimetype?.slice(0, 200) ?? null,
+        format: outcome.format,
+        sizeBytes: blob.size,
+        sha256: blob.sha256,
+        blobKey: blob.key,
+        documentType: outcome.document_type,
+        assertedType: asserted ?? null,
+        validationStatus: outcome.status,
+        validationErrors: outcome.errors,
+        preResult: outcome.pre_result,
+        pageCount: outcome.page_count,
+        options: { check_id_completeness: cic === 'true' },
+        parsingStatus: auto ? 'processing' : 'uploaded',
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (auto) await this.d.enqueue(tx, PARSE_JOB, { file_id: inserted.id });
+      await this.d.processes.touch(tx, processId);
+      return inserted;
+    });
+    return toFileView(row);
+  }
+
+  /** Drops a stored blob that no file row references (an upload that was refused after streaming). */
+  async discardBlob(blob: StoredBlob): Promise<void> {
+    await this.releaseBlob(blob.key);
+  }
+
+  private async releaseBlob(key: string): Promise<void> {
+    if ((await filesRepository.countByBlob(this.d.db, key)) === 0) await this.d.blobs.delete(key).catch(() => undefined);
+  }
+
+  async get(spaceId: string, processId: string, fileId: string): Promise<FileView> {
+    const f = await filesRepository.find(this.d.db, spaceId, processId, fileId);
+    if (!f) {
+      await this.d.processes.requireVisible(spaceId, processId);
+      throw fileErrors.notFound();
+    }
+    return toFileView(f);
+  }
+
+  async list(spaceId: string, processId: string, q: FileListQuery): Promise<Page<ReturnType<typeof toFileRef>>> {
+    await this.d.processes.requireVisible(spaceId, processId);
+    const limit = q.limit ?? 20;
+    const offset = q.offset ?? 0;
+    const { items, total } = await filesRepository.list(this.d.db, processId, limit, offset);
+    return { items: items.map(toFileRef), total, limit, offset };
+  }
+
+  /** Files of a process for other modules (reports), oldest first. */
+  async listForProcess(db: Executor, processId: string): Promise<FileRow[]> {
+    return filesRepository.listByProcess(db, processId);
+  }
+
+  async runParsing(spaceId: string, processId: string, filter: string[] | undefined): Promise<{ process_id: string; file_ids: string[] }> {
+    return this.d.db.transaction(async (tx) => {
+      await this.d.processes.lockActive(tx, spaceId, processId);
+      let selected: FileRow[];
+      if (filter && filter.length > 0) {
+        const ids = [...new Set(filter)];
+        selected = await filesRepository.listByIds(tx, processId, ids);
+        const found = new Set(selected.map((f) => f.id));
+        const unknown = ids.filter((id) => !found.has(id));
+        if (unknown.length) throw fileErrors.unknownFiles(unknown);
+        const invalid = selected.filter((f) => f.validationStatus !== 'success').map((f) => f.id);
+        if (invalid.length) throw fileErrors.notParsable(invalid);
+        // Files already being parsed keep their running job; completed or failed ones are parsed again.
+        selected = selected.filter((f) => f.parsingStatus !== 'processing');
+      } else {
+        selected = await filesRepository.listAwaitingParse(tx, processId);
+      }
+      const ids = selected.map((f) => f.id);
+      await filesRepository.markProcessing(tx, ids, this.d.clock.now());
+      for (const id of ids) await this.d.enqueue(tx, PARSE_JOB, { file_id: id });
+      if (ids.length) await this.d.processes.touch(tx, processId);
+      return { process_id: processId, file_ids: ids };
+    });
+  }
+
+  /** The parse job: idempotent (a file no longer `processing` is left alone). */
+  async parseFile(fileId: string): Promise<void> {
+    const f = await filesRepository.findById(this.d.db, fileId);
+    if (!f || f.parsingStatus !== 'processing') return;
+    const bytes = await this.d.blobs.get(f.blobKey);
+    try {
+      const outcome = await parseDocument(new Uint8Array(bytes), {
+        format: (f.format ?? 'pdf') as FileFormat,
+        documentType: f.documentType as DocumentType,
+      });
+      const result = this.d.enrich ? this.d.enrich(outcome.parsing_result) : outcome.parsing_result;
+      await this.finish(f, { status: 'completed', result, confidence: outcome.parsing_confidence, errors: [] });
+    } catch (err) {
+      if (!(err instanceof DocumentParseError)) throw err; // unexpected: the job is retried
+      await this.finish(f, { status: 'error', result: null, confidence: null, errors: [{ code: err.code, message: err.message }] });
+    }
+  }
+
+  /** After the last failed attempt of an unexpected error: the file ends in error, never stuck in processing. */
+  async failParse(fileId: string, error: unknown): Promise<void> {
+    const f = await filesRepository.findById(this.d.db, fileId);
+    if (!f || f.parsingStatus !== 'processing') return;
+    const message = error instanceof Error ? error.message : String(error);
+    await this.finish(f, { status: 'error', result: null, confidence: null, errors: [{ code: 'parse_failed', message: `parsing failed: ${message}`.slice(0, 500) }] });
+  }
+
+  private async finish(
+    f: FileRow,
+    r: { status: 'completed' | 'error'; result: unknown; confidence: number | null; errors: { code: string; message: string }[] },
+  ): Promise<void> {
+    await this.d.db.transaction(async (tx) => {
+      const updated = await filesRepository.finishParsing(tx, f.id, {
+        parsingStatus: r.status,
+        parsingResult: r.result,
+        parsingConfidence: r.confidence,
+        errors: r.errors,
+        at: this.d.clock.now(),
+      });
+      if (!updated) return;
+      await this.d.recordEvent(tx, { spaceId: f.spaceId, eventType: 'doc_engine.file.parsed', resourceId: f.id, body: toFileView(updated) });
+    });
+  }
+}

@@ -1,0 +1,6 @@
+export { FilesService, PARSE_JOB, type FilesDeps, type FileEvent } from './files.service.ts';
+export { filesRoutes } from './files.routes.ts';
+export { filesJobs } from './files.jobs.ts';
+export { toFileView, toFileRef } from './files.view.ts';
+export type { FileRow } from './files.repository.ts';
+export type { FileView } from './files.schemas.ts';

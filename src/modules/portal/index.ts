@@ -1,0 +1,3 @@
+export { PortalService, type PortalDeps } from './portal.service.ts';
+export { portalRoutes } from './portal.routes.ts';
+export type { SettingsView } from './portal.schemas.ts';

@@ -1,0 +1,5 @@
+import { notFound } from '../../shared/errors.ts';
+
+export const portalErrors = {
+  spaceNotFound: () => notFound('space'),
+};

@@ -1,0 +1,82 @@
+/**
+ * "Kill between state change and delivery": the event is committed with no worker running, the
+ * process goes away, a new process on the same database delivers it. Also: a lost queue job is
+ * recovered by the sweep.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../../db/client.ts';
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../../test/helpers/db.ts';
+import { newId } from '../../shared/ids.ts';
+import { startReceiver, waitFor, webhookTestApp, type Receiver } from './webhooks.test-support.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c().catch(() => undefined);
+});
+
+/** Opens the same persistent database again after a close (a PGlite directory, or a PostgreSQL database). */
+async function persistentDatabase(): Promise<() => Promise<Database>> {
+  if (TEST_DATABASE_URL) {
+    const tdb: TestDatabase = await createTestDatabase();
+    await tdb.database.close();
+    cleanups.push(() => tdb.drop().catch(() => undefined));
+    return async () => openPostgres(tdb.url!, 5);
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-wh-'));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  return async () => openPglite(dir);
+}
+
+async function receiver(): Promise<Receiver> {
+  const r = await startReceiver();
+  cleanups.push(() => r.close());
+  return r;
+}
+
+describe('outbox survives the process', () => {
+  it('an event committed with workers off is delivered by the next process', async () => {
+    const open = await persistentDatabase();
+    const rx = await receiver();
+
+    const db1 = await open();
+    const a1 = await webhookTestApp(db1, { workers: false });
+    const settings = (await a1.request({ method: 'PATCH', url: '/portal/v1/settings', payload: { webhooks: { doc_engine_url: rx.url } } })).json();
+    const body = { file_id: newId(), parsing_status: 'completed' };
+    // pg-boss looks a queue up outside the caller's transaction the first time it is used in a process
+    // that does not work it; on PGlite (one connection) that deadlocks an enqueue inside a transaction.
+    // Warm its queue cache with a no-op job (a delivery id that does not exist) until JobRuntime does.
+    await a1.app.jobs.enqueue(a1.app.database.db, 'webhooks.deliver', { deliveryId: newId() });
+    const ev = await a1.app.database.db.transaction((tx) =>
+      a1.app.services.webhooks.recordEvent(tx, { spaceId: settings.space_id, eventType: 'doc_engine.file.parsed', resourceId: body.file_id, body }),
+    );
+    await a1.app.close();
+    expect(rx.received).toHaveLength(0);
+
+    const db2 = await open();
+    const a2 = await webhookTestApp(db2, { workers: true });
+    cleanups.push(() => a2.app.close());
+    await waitFor(() => rx.received.length === 1, 30_000, 'delivery after restart');
+    const got = rx.received[0]!;
+    expect(got.headers['webhook-id']).toBe(ev.webhookId);
+    expect(got.body).toBe(JSON.stringify(body));
+    expect(new Webhook(settings.webhook_signing_secret).verify(got.body, got.headers as Record<string, string>)).toEqual(body);
+
+    // A job lost from the queue (or a hand-over lost with a process) is recovered by the sweep.
+    const body2 = { lost: true };
+    const ev2 = await a2.app.database.db.transaction(async (tx) => {
+      const e = await a2.app.services.webhooks.recordEvent(tx, { spaceId: settings.space_id, eventType: 'doc_engine.file.parsed', resourceId: newId(), body: body2 });
+      await tx.execute(sql`delete from pgboss.job where name = 'webhooks.deliver' and data->>'deliveryId' = ${e.deliveryId}`);
+      return e;
+    });
+    await new Promise((r) => setTimeout(r, 700)); // past sweepGraceMs (500 ms in tests)
+    expect(rx.received.some((x) => x.headers['webhook-id'] === ev2.webhookId)).toBe(false);
+    expect(await a2.app.services.webhooks.sweep()).toBe(1);
+    await waitFor(() => rx.received.some((x) => x.headers['webhook-id'] === ev2.webhookId), 30_000, 'swept delivery');
+    expect(await a2.app.services.webhooks.sweep()).toBe(0);
+  });
+});
