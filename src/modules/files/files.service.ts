@@ -23,6 +23,7 @@ import { fileErrors } from './files.errors.ts';
 import { filesRepository, type FileRow } from './files.repository.ts';
 import { UPLOAD_FIELDS, type FileListQuery, type FileView } from './files.schemas.ts';
 import { toFileRef, toFileView } from './files.view.ts';
+import { enrichParsingResult } from './files.enrich.ts';
 
 export const PARSE_JOB = 'files.parse';
 
@@ -43,7 +44,7 @@ export interface FilesDeps {
   autoParsing: (spaceId: string) => Promise<boolean>;
   /** Records the Doc Engine callback inside the transaction of the state change (transactional outbox). */
   recordEvent: (tx: Executor, ev: FileEvent) => Promise<void>;
-  /** Adds category/counterparty to parsed transactions (risk engine); identity when absent. */
+  /** Adds category/counterparty to parsed transactions (defaults to the risk engine's categoriser). */
   enrich?: (result: ParsingResult) => ParsingResult;
 }
 
@@ -211,7 +212,7 @@ export class FilesService {
         format: (f.format ?? 'pdf') as FileFormat,
         documentType: f.documentType as DocumentType,
       });
-      const result = this.d.enrich ? this.d.enrich(outcome.parsing_result) : outcome.parsing_result;
+      const result = (this.d.enrich ?? enrichParsingResult)(outcome.parsing_result);
       await this.finish(f, { status: 'completed', result, confidence: outcome.parsing_confidence, errors: [] });
     } catch (err) {
       if (!(err instanceof DocumentParseError)) throw err; // unexpected: the job is retried

@@ -77,7 +77,8 @@ describe('upload → validation → automatic parsing', () => {
     expect(m.validation_result.status).toBe('success');
     const cd = await waitParsed(p.process_id, c.file_id);
     expect(cd.parsing_result.transactions.value.map((x: { amount: number }) => x.amount)).toEqual([2150, -750, -100]);
-    expect(cd.parsing_result.transactions.value[0]).toMatchObject({ date: '2026-03-01', description: 'STIPENDIO MARZO ACME SRL', balance: 3150 });
+    expect(cd.parsing_result.transactions.value[0]).toMatchObject({ date: '2026-03-01', description: 'STIPENDIO MARZO ACME SRL', balance: 3150, category: 'salary' });
+    expect(cd.parsing_result.transactions.value.map((x: { category: string }) => x.category)).toEqual(['salary', 'rent', 'cash_withdrawal']);
     const md = await waitParsed(p.process_id, m.file_id);
     expect(md.parsing_status).toBe('completed');
     expect(md.parsing_result.closing_balance.value).toBe(2496.71);

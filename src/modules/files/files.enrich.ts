@@ -1,0 +1,36 @@
+/**
+ * Fills `category` and `counterparty` of parsed transactions with the risk engine's categoriser,
+ * so a parsed file reads the same way its transactions are scored. The market follows the IBAN's
+ * country (DE → de, anything else → it); the rules carry their own version.
+ */
+import type { ParsedTransaction, ParsingResult } from '../../documents/index.ts';
+import { categoriseTransactions } from '../../risk/index.ts';
+import type { RiskTransaction } from '../../risk/types.ts';
+
+const toCents = (v: number): number => Math.round(v * 100);
+
+export function enrichParsingResult(result: ParsingResult): ParsingResult {
+  const field = result.transactions as { value?: unknown } | undefined;
+  const txns = Array.isArray(field?.value) ? (field.value as ParsedTransaction[]) : null;
+  if (!txns || txns.length === 0) return result;
+  const iban = typeof result.iban?.value === 'string' ? result.iban.value : '';
+  const holder = typeof result.account_holder?.value === 'string' ? result.account_holder.value : null;
+  const market = iban.toUpperCase().startsWith('DE') ? 'de' : 'it';
+  const input: RiskTransaction[] = txns.map((t) => ({
+    date: t.date,
+    valueDate: t.value_date,
+    amountMinor: toCents(t.amount),
+    currency: t.currency,
+    description: t.description,
+    counterparty: t.counterparty,
+    balanceMinor: t.balance === null ? null : toCents(t.balance),
+    codes: t.codes ?? null,
+  }));
+  const labelled = categoriseTransactions(input, market, { holderNames: [holder] });
+  const value = txns.map((t, i) => {
+    const l = labelled[i];
+    if (!l) return t;
+    return { ...t, category: l.category, counterparty: t.counterparty ?? (l.counterparty_normalised || null) };
+  });
+  return { ...result, transactions: { ...field, value } };
+}
