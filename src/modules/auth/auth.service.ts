@@ -45,11 +45,13 @@ export interface AuthServiceDeps {
 }
 
 const CLIENT_CACHE_MS = 2000;
+const VERIFIED_TOKEN_CACHE = 10000;
 
 export class AuthService {
   readonly keys: KeyRing;
   private readonly deps: AuthServiceDeps;
   private readonly clientCache = new Map<string, { row: ClientRow | null; until: number }>();
+  private readonly verifiedTokens = new Map<string, { sub: string; expMs: number }>();
 
   constructor(deps: AuthServiceDeps) {
     this.deps = deps;
@@ -181,6 +183,19 @@ export class AuthService {
     if (!m?.[1]) throw authErrors.unauthenticated('Authorization header must be "Bearer <access_token>"');
     if (!subscriptionKey) throw authErrors.unauthenticated('missing Ocp-Apim-Subscription-Key header');
     const token = m[1];
+    const sub = this.verifiedTokens.get(token);
+    const nowMs = this.deps.clock.now().getTime();
+    const claims = sub && sub.expMs > nowMs ? sub : await this.verifyToken(token);
+    const client = await this.cachedClient(claims.sub);
+    if (!client || client.revokedAt !== null) throw authErrors.unauthenticated('client revoked or unknown');
+    if (!digestEquals(sha256Hex(subscriptionKey), client.subscriptionKeyHash)) {
+      throw authErrors.unauthenticated('invalid Ocp-Apim-Subscription-Key for this client');
+    }
+    return { clientId: client.clientId, spaceId: client.spaceId, scopes: new Set(client.scopes.split(' ')) };
+  }
+
+  /** Verifies signature, issuer, audience and expiry; remembers the result until the token expires. */
+  private async verifyToken(token: string): Promise<{ sub: string; expMs: number }> {
     let kid: string | undefined;
     try {
       kid = decodeProtectedHeader(token).kid;
@@ -189,7 +204,6 @@ export class AuthService {
     }
     const key = kid ? await this.keys.verifier(kid) : null;
     if (!key) throw authErrors.unauthenticated('access token signed by an unknown key');
-    let sub: string;
     try {
       const { payload } = await jwtVerify(token, key, {
         issuer: this.deps.issuer,
@@ -197,18 +211,15 @@ export class AuthService {
         algorithms: [TOKEN_ALG],
         currentDate: this.deps.clock.now(),
       });
-      if (typeof payload.sub !== 'string') throw new Error('no sub');
-      sub = payload.sub;
+      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw new Error('no sub or exp');
+      const verified = { sub: payload.sub, expMs: payload.exp * 1000 };
+      if (this.verifiedTokens.size >= VERIFIED_TOKEN_CACHE) this.verifiedTokens.clear();
+      this.verifiedTokens.set(token, verified);
+      return verified;
     } catch (e) {
       const expired = e instanceof joseErrors.JWTExpired;
       throw authErrors.unauthenticated(expired ? 'access token expired' : 'invalid access token');
     }
-    const client = await this.cachedClient(sub);
-    if (!client || client.revokedAt !== null) throw authErrors.unauthenticated('client revoked or unknown');
-    if (!digestEquals(sha256Hex(subscriptionKey), client.subscriptionKeyHash)) {
-      throw authErrors.unauthenticated('invalid Ocp-Apim-Subscription-Key for this client');
-    }
-    return { clientId: client.clientId, spaceId: client.spaceId, scopes: new Set(client.scopes.split(' ')) };
   }
 
   requireScope(p: Principal, scope: Scope): void {

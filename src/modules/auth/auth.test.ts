@@ -157,3 +157,23 @@ describe('admin API', () => {
     expect(r.statusCode).toBe(404);
   });
 });
+
+describe('token lifetime', () => {
+  it('a token (even one already verified and cached) stops working after 86400 s', async () => {
+    let now = Date.parse('2026-06-01T10:00:00Z');
+    const clocked = await createTestApp({ workers: false, clock: { now: () => new Date(now) } });
+    try {
+      const h = await clocked.headers();
+      const get = () => clocked.request({ method: 'GET', url: '/document-engine/v1/processes', auth: h });
+      expect((await get()).statusCode).toBe(200);
+      now += 86399 * 1000;
+      expect((await get()).statusCode).toBe(200);
+      now += 2000;
+      const r = await get();
+      expect(r.statusCode).toBe(401);
+      expect(r.json().detail).toMatch(/expired/);
+    } finally {
+      await clocked.close();
+    }
+  });
+});
