@@ -1,7 +1,7 @@
 /**
  * docrisk CLI: serve | worker | migrate | config | help.
  */
-import { loadConfig, ConfigError, CONFIG_KEYS } from './config/config.ts';
+import { loadConfig, ConfigError, CONFIG_KEYS, type Config } from './config/config.ts';
 import { buildApp, VERSION } from './app/app.ts';
 import { openDatabase } from './db/client.ts';
 
@@ -14,6 +14,8 @@ Usage: docrisk <command>
   migrate   apply database migrations and exit
   parse FILE...   print the File resource JSON of each file (offline: no server or database);
                   --type=<document_type> asserts a type
+  webhooks replay [--status=failed,skipped] [--since=ISO8601] [--id=DELIVERY_ID ...]
+                  send matching callbacks again (same webhook-id and body) and wait for the outcome
   config    list configuration variables with their defaults
   help      this text
 
@@ -51,6 +53,8 @@ async function main(argv: string[]): Promise<number> {
     }
     return 0;
   }
+
+  if (cmd === 'webhooks') return replayWebhooks(config, argv.slice(1));
 
   if (cmd === 'serve' || cmd === 'worker') {
     if (cmd === 'worker' && !config.databaseUrl) {
@@ -99,6 +103,42 @@ async function main(argv: string[]): Promise<number> {
 
   console.error(`docrisk: unknown command ${JSON.stringify(cmd)}\n\n${USAGE}`);
   return 2;
+}
+
+async function replayWebhooks(config: Config, args: string[]): Promise<number> {
+  if (args[0] !== 'replay') {
+    console.error('usage: docrisk webhooks replay [--status=failed,skipped] [--since=ISO8601] [--id=DELIVERY_ID ...]');
+    return 2;
+  }
+  const opt = (name: string) => args.filter((a) => a.startsWith(`--${name}=`)).map((a) => a.slice(name.length + 3));
+  const ids = opt('id');
+  const statuses = opt('status').flatMap((s) => s.split(',')).filter(Boolean);
+  const sinceRaw = opt('since')[0];
+  const since = sinceRaw ? new Date(sinceRaw) : undefined;
+  if (since && Number.isNaN(since.getTime())) {
+    console.error(`docrisk: --since ${JSON.stringify(sinceRaw)} is not an ISO 8601 date`);
+    return 2;
+  }
+  for (const s of statuses) {
+    if (!['pending', 'succeeded', 'failed', 'skipped'].includes(s)) {
+      console.error(`docrisk: unknown --status ${JSON.stringify(s)} (pending, succeeded, failed, skipped)`);
+      return 2;
+    }
+  }
+  const app = await buildApp({ config, http: false, workers: true });
+  try {
+    const filter = { ...(ids.length ? { ids } : {}), statuses: statuses.length ? statuses : ids.length ? [] : ['failed'], ...(since ? { since } : {}) };
+    const { queued, refused } = await app.services.webhooks.replay(filter);
+    for (const r of refused) console.log(`refused ${r.id}: ${r.reason}`);
+    console.log(`queued ${queued.length} deliveries`);
+    const until = Date.now() + 60_000;
+    while ((await app.services.webhooks.pendingCount(queued)) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 500));
+    const left = await app.services.webhooks.pendingCount(queued);
+    console.log(left ? `${left} still pending (retries continue in the running workers)` : 'all replayed deliveries settled');
+    return refused.length ? 1 : 0;
+  } finally {
+    await app.close();
+  }
 }
 
 async function parseFiles(args: string[]): Promise<number> {

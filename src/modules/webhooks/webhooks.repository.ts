@@ -1,5 +1,5 @@
 /** webhook_deliveries (outbox + delivery log) and the webhook columns of spaces. */
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql, inArray, gte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { spaces, webhookDeliveries } from '../../db/schema.ts';
 
@@ -49,6 +49,24 @@ export const webhooksRepository = {
       .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.spaceId, spaceId)))
       .limit(1);
     return rows[0] ?? null;
+  },
+
+  /** Deliveries an operator replays (`docrisk webhooks replay`): by ids, or by status and age, across spaces. */
+  async findForReplay(
+    db: Executor,
+    f: { ids?: string[]; statuses?: string[]; since?: Date },
+    limit: number,
+  ): Promise<DeliveryRow[]> {
+    const conds = [];
+    if (f.ids?.length) conds.push(inArray(webhookDeliveries.id, f.ids));
+    if (f.statuses?.length) conds.push(inArray(webhookDeliveries.status, f.statuses));
+    if (f.since) conds.push(gte(webhookDeliveries.createdAt, f.since));
+    return db
+      .select()
+      .from(webhookDeliveries)
+      .where(conds.length ? and(...conds) : undefined)
+      .orderBy(webhookDeliveries.createdAt, webhookDeliveries.id)
+      .limit(limit);
   },
 
   async list(db: Executor, spaceId: string, limit: number, offset: number): Promise<{ rows: DeliveryRow[]; total: number }> {

@@ -237,6 +237,32 @@ export class WebhooksService {
     });
   }
 
+  /**
+   * Operator replay across spaces: sends matching deliveries again (same webhook-id and body).
+   * Returns the ids queued and, per refused delivery, why (e.g. no URL configured any more).
+   */
+  async replay(f: { ids?: string[]; statuses?: string[]; since?: Date }, limit = 1000): Promise<{ queued: string[]; refused: { id: string; reason: string }[] }> {
+    const rows = await repo.findForReplay(this.deps.db, f, limit);
+    const queued: string[] = [];
+    const refused: { id: string; reason: string }[] = [];
+    for (const row of rows) {
+      try {
+        await this.redeliver(row.spaceId, row.id);
+        queued.push(row.id);
+      } catch (err) {
+        refused.push({ id: row.id, reason: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    return { queued, refused };
+  }
+
+  /** Number of the given deliveries still pending. */
+  async pendingCount(ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await repo.findForReplay(this.deps.db, { ids, statuses: ['pending'] }, ids.length);
+    return rows.length;
+  }
+
   /** Sends a `webhook.test` event to the configured URL of `eventType`, or of both types. */
   async sendTest(spaceId: string, eventType?: EventType): Promise<DeliveryView[]> {
     return this.deps.db.transaction(async (tx) => {

@@ -110,6 +110,13 @@ describe('delivery', () => {
     // FAST_TUNING has 3 retries: 4 attempts in all, every one with the same webhook-id.
     expect(r).toMatchObject({ attempts: 4, lastStatusCode: 500, lastError: 'HTTP 500', nextAttemptAt: null });
     expect(rx.received).toHaveLength(4);
+
+    // The operator's replay (`docrisk webhooks replay`) sends it again once the receiver is healthy.
+    rx.behave(() => ({ status: 204 }));
+    const replay = await t.app.services.webhooks.replay({ statuses: ['failed'], ids: [ev.deliveryId] });
+    expect(replay).toEqual({ queued: [ev.deliveryId], refused: [] });
+    await settledStatus(ev.deliveryId, 'succeeded', 20_000);
+    expect(new Set(rx.received.map((x) => x.headers['webhook-id']))).toEqual(new Set([ev.webhookId]));
     expect(new Set(rx.received.map((x) => x.headers['webhook-id']))).toEqual(new Set([ev.webhookId]));
     // The timestamp and signature are per attempt.
     expect(new Set(rx.received.map((x) => x.headers['webhook-signature'])).size).toBeGreaterThanOrEqual(1);
