@@ -1,0 +1,79 @@
+/**
+ * End to end: upload a generated multi-page text statement over HTTP, wait for parsing_status completed.
+ * Real server process (`docrisk serve`, embedded PGlite or BENCH_DATABASE_URL), fetch from here.
+ *   node bench/upload.ts [runs=10] [transactions=260]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generateStatement } from '../test/fixtures/generator/index.ts';
+
+const runs = Number(process.argv[2] ?? 10);
+const txCount = Number(process.argv[3] ?? 260);
+const port = 19080 + Math.floor(Math.random() * 1000);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-bench-up-'));
+const creds = { id: 'bench-client', secret: 'bench-secret-1', key: 'bench-subscription-key' };
+const server = spawn(process.execPath, ['src/main.ts', 'serve'], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DOCRISK_DATA_DIR: dataDir,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    LOG_LEVEL: 'warn',
+    DOCRISK_BOOTSTRAP_CLIENT_ID: creds.id,
+    DOCRISK_BOOTSTRAP_CLIENT_SECRET: creds.secret,
+    DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY: creds.key,
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+try {
+  for (let i = 0; !(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)); i++) {
+    if (i > 600) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const tok = await fetch(`${base}/auth/v1/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': creds.key },
+    body: JSON.stringify({ client_id: creds.id, client_secret: creds.secret }),
+  }).then((r) => r.json() as Promise<{ access_token: string }>);
+  const headers = { authorization: `Bearer ${tok.access_token}`, 'ocp-apim-subscription-key': creds.key };
+  const proc = await fetch(`${base}/document-engine/v1/start-process`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ ext_application_id: 'BENCH-UP' }),
+  }).then((r) => r.json() as Promise<{ process_id: string }>);
+
+  const layouts = ['it_dare_avere', 'de_sparkasse', 'en_paid_in_out'] as const;
+  const times: { total: number; upload: number; pages: number }[] = [];
+  for (let i = 0; i < runs; i++) {
+    const g = await generateStatement({ layout: layouts[i % layouts.length] ?? 'it_dare_avere', seed: 1000 + i, transactions: txCount });
+    const form = new FormData();
+    form.set('ext_file_id', `bench-${i}`);
+    form.set('file', new Blob([new Uint8Array(g.pdf)], { type: 'application/pdf' }), 'statement.pdf');
+    const t0 = performance.now();
+    const up = await fetch(`${base}/document-engine/v1/processes/${proc.process_id}/files`, { method: 'POST', headers, body: form });
+    const file = (await up.json()) as { file_id: string; parsing_status: string };
+    const t1 = performance.now();
+    let status = file.parsing_status;
+    while (status === 'processing') {
+      await new Promise((r) => setTimeout(r, 10));
+      const f = (await fetch(`${base}/document-engine/v1/processes/${proc.process_id}/files/${file.file_id}`, { headers }).then((r) => r.json())) as { parsing_status: string };
+      status = f.parsing_status;
+    }
+    if (status !== 'completed') throw new Error(`run ${i}: ${status}`);
+    times.push({ total: performance.now() - t0, upload: t1 - t0, pages: g.truth.pages });
+  }
+  const sorted = times.map((t) => t.total).sort((a, b) => a - b);
+  const pages = times.map((t) => t.pages);
+  console.log(`docrisk upload→completed — ${os.cpus()[0]?.model} ×${os.cpus().length}, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(`${runs} statements, ${txCount} transactions, ${Math.min(...pages)}–${Math.max(...pages)} pages`);
+  console.log(`upload (validated) p50 ${times.map((t) => t.upload).sort((a, b) => a - b)[Math.floor(runs / 2)]!.toFixed(0)} ms`);
+  console.log(`upload → completed  p50 ${sorted[Math.floor(runs / 2)]!.toFixed(0)} ms, max ${sorted[runs - 1]!.toFixed(0)} ms`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
