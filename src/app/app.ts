@@ -14,6 +14,8 @@ import { JobRuntime } from '../jobs/runtime.ts';
 import { AuthService, authRoutes, type NewClientCredentials } from '../modules/auth/index.ts';
 import { ProcessesService, processesRoutes } from '../modules/processes/index.ts';
 import { FilesService, filesJobs, filesRoutes } from '../modules/files/index.ts';
+import { AccountsService, accountsRoutes } from '../modules/accounts/index.ts';
+import { ReportsService, reportsJobs, reportsRoutes } from '../modules/reports/index.ts';
 import { PortalService, portalRoutes } from '../modules/portal/index.ts';
 import { WebhooksService, webhooksRoutes, type WebhookTuning } from '../modules/webhooks/index.ts';
 import { createBlobStore, type BlobStore } from '../blobs/index.ts';
@@ -45,7 +47,15 @@ export interface App {
   jobs: JobRuntime;
   server: FastifyInstance | null;
   metrics: Metrics;
-  services: { auth: AuthService; processes: ProcessesService; files: FilesService; webhooks: WebhooksService; portal: PortalService };
+  services: {
+    auth: AuthService;
+    processes: ProcessesService;
+    files: FilesService;
+    webhooks: WebhooksService;
+    portal: PortalService;
+    accounts: AccountsService;
+    reports: ReportsService;
+  };
   blobs: BlobStore;
   /** Credentials of the demo client when this start created it (print once). */
   demoClient: NewClientCredentials | null;
@@ -108,8 +118,23 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       },
     });
 
+    const accounts = new AccountsService({ db, clock, processes });
+    const reports = new ReportsService({
+      db,
+      clock,
+      processes,
+      files,
+      accounts,
+      enqueue,
+      recordEvent: async (tx, ev) => {
+        await webhooks.recordEvent(tx, ev);
+      },
+      log: logger.child({ component: 'reports' }),
+    });
+
     const jobDefs: JobDefinition<never>[] = [
       ...(filesJobs(files) as JobDefinition<never>[]),
+      ...(reportsJobs(reports) as JobDefinition<never>[]),
       ...webhooks.jobDefinitions(),
       ...(opts.extraJobs ?? []),
     ];
@@ -133,7 +158,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
           metrics,
           ready: () => database.ping(),
           version: VERSION,
-          routes: [authRoutes(auth), processesRoutes(processes), filesRoutes(files), portalRoutes(portal), webhooksRoutes(webhooks)],
+          routes: [authRoutes(auth), processesRoutes(processes), filesRoutes(files), accountsRoutes(accounts), reportsRoutes(reports), portalRoutes(portal), webhooksRoutes(webhooks)],
         })
       : null;
 
@@ -146,7 +171,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       server,
       metrics,
       blobs,
-      services: { auth, processes, files, webhooks, portal },
+      services: { auth, processes, files, webhooks, portal, accounts, reports },
       demoClient,
       async listen() {
         if (!server) throw new Error('this app does not serve HTTP');

@@ -1,0 +1,5 @@
+export { ReportsService, SCORE_JOB, DEFAULT_TIME_BUDGET_MS, type ReportsDeps, type ReportEvent } from './reports.service.ts';
+export { reportsRoutes } from './reports.routes.ts';
+export { reportsJobs } from './reports.jobs.ts';
+export { toCreditReportView } from './reports.view.ts';
+export type { CreditReportView } from './reports.schemas.ts';

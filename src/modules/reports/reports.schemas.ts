@@ -1,0 +1,165 @@
+import { Type, type Static } from 'typebox';
+import { PaginationQuery, Timestamp, Uuid, listEnvelope } from '../../http/common.ts';
+
+const OptionalNumber = (description: string) =>
+  Type.Optional(
+    Type.Union([Type.Number({ minimum: 0 }), Type.String({ pattern: '^\\d+(\\.\\d+)?$' }), Type.Null()], {
+      description: `${description}; a number, a decimal string or null`,
+    }),
+  );
+
+export const ReportParamsSchema = Type.Object(
+  {
+    account_holder: Type.Optional(
+      Type.String({
+        maxLength: 300,
+        description: 'must match a holder found in the selected data; when omitted or empty, the process attribute main_applicant_name is used',
+      }),
+    ),
+    data_market: Type.String({ enum: ['it', 'de'] }),
+    data_source: Type.String({ enum: ['retail', 'commercial'] }),
+    tax_code: Type.Optional(Type.String({ maxLength: 64, description: 'optional; falls back to the process attribute main_tax_code' })),
+    loan_period: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 600 }), Type.String({ pattern: '^\\d{1,3}$' }), Type.Null()], { description: 'months, or null' }),
+    ),
+    requested_loan_amount: OptionalNumber('amount in the account currency'),
+    overdraft_limit: OptionalNumber('overdraft limit in the account currency'),
+  },
+  { additionalProperties: false },
+);
+export type ReportParamsInput = Static<typeof ReportParamsSchema>;
+
+const IdArray = (what: string) =>
+  Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 1000, description: `ids of ${what}; empty or omitted selects none` }));
+
+export const ReportInputsBody = Type.Object(
+  {
+    include_all_data: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description: 'every parsed statement or movements file plus all bank and Open Banking accounts; the id arrays are then ignored',
+      }),
+    ),
+    file_ids: IdArray('already-parsed files'),
+    bank_account_ids: IdArray('bank accounts'),
+    open_banking_account_ids: IdArray('Open Banking accounts'),
+    report_params: ReportParamsSchema,
+  },
+  { additionalProperties: false, description: 'report inputs: the same body for run-validation and run-report' },
+);
+export type ReportInputsBody = Static<typeof ReportInputsBody>;
+
+const open = (props: Parameters<typeof Type.Object>[0], description?: string) =>
+  Type.Object(props, { additionalProperties: true, ...(description ? { description } : {}) });
+
+export const ValidationResultSchema = Type.Object(
+  {
+    is_valid: Type.Boolean(),
+    account_holder_check: Type.Object({
+      selected_matches_any_from_files: Type.Boolean(),
+      acc_holders_from_files_are_same: Type.Boolean(),
+      selected_account_holder: Type.String(),
+    }),
+    data_details: Type.Object({
+      elems: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          type: Type.String({ description: 'file, bank_account or open_banking_account' }),
+          account_holder: Type.String(),
+          normalized_account_holder: Type.String(),
+          account_holder_mismatch: Type.Boolean(),
+          iban: Type.String(),
+          has_balance_mismatch: Type.Boolean(),
+          is_blocking_report: Type.Boolean(),
+          blocking_reason: Type.Union([Type.String(), Type.Null()], {
+            description: 'not_parsed, parsing_in_progress, parse_error, failed_validation, unsupported_document_type, no_transactions',
+          }),
+        }),
+      ),
+    }),
+    balance_mismatch_check: Type.Object({
+      passed: Type.Boolean(),
+      items: Type.Array(Type.Object({ id: Type.String(), type: Type.String(), expected_closing: Type.Number(), computed_closing: Type.Number(), difference: Type.Number() })),
+    }),
+    continuity_check: Type.Object({
+      passed: Type.Boolean(),
+      gaps: Type.Array(Type.Object({ iban: Type.String(), from: Type.String(), to: Type.String(), days: Type.Integer() })),
+    }),
+  },
+  { description: 'result of run-validation (and of the server-side check of run-report)' },
+);
+
+const UsedFile = Type.Object({ file_id: Type.String(), ext_file_id: Type.Union([Type.String(), Type.Null()]), document_type: Type.String(), parsing_status: Type.String() });
+const UsedBankAccount = Type.Object({
+  bank_account_id: Type.String(),
+  ext_bank_account_id: Type.Union([Type.String(), Type.Null()]),
+  iban: Type.String(),
+  account_holder: Type.Union([Type.String(), Type.Null()]),
+});
+const UsedOpenBankingAccount = Type.Object({
+  open_banking_account_id: Type.String(),
+  ext_open_banking_account_id: Type.Union([Type.String(), Type.Null()]),
+  iban: Type.String(),
+  account_holder: Type.Union([Type.String(), Type.Null()]),
+});
+
+const SrgSchema = Type.Object({
+  score: Type.Number({ minimum: 0, maximum: 1000, description: 'higher means lower risk' }),
+  grade: Type.String({ enum: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] }),
+  pd_12m: Type.Number({ minimum: 0, maximum: 1 }),
+  decision: Type.String({ enum: ['approve', 'review', 'decline'] }),
+  reason_codes: Type.Array(Type.Object({ code: Type.String(), description: Type.String(), impact: Type.Number() })),
+  model: Type.Object({ name: Type.String(), version: Type.String() }),
+});
+
+export const CreditReportSchema = Type.Object(
+  {
+    credit_report_id: Type.String(),
+    process_id: Type.String(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    status: Type.String({ enum: ['processing', 'completed', 'terminated', 'error'] }),
+    report_params: open({}, 'as supplied (tax_code present only when supplied)'),
+    attributes: Type.Object({ is_monitored: Type.Boolean() }),
+    validation: Type.Object({ is_valid: Type.Boolean() }),
+    report_result: Type.Union(
+      [
+        open(
+          {
+            srg: SrgSchema,
+            metrics: open({}, 'income, expenses, balances, overdraft, debt service, affordability, behaviour'),
+            monthly: Type.Array(open({}), { description: 'per month: inflow, outflow, end balance' }),
+            categories: Type.Array(open({}), { description: 'totals per category' }),
+            flags: open({}, 'gambling, returned debits, overdraft use, income irregularity, data gaps'),
+          },
+          'populated when completed',
+        ),
+        Type.Null(),
+      ],
+      { description: 'null unless status is completed' },
+    ),
+    used_files: Type.Optional(Type.Array(UsedFile, { description: 'present when completed' })),
+    used_bank_accounts: Type.Optional(Type.Array(UsedBankAccount, { description: 'present when completed' })),
+    used_open_banking_accounts: Type.Optional(Type.Array(UsedOpenBankingAccount, { description: 'present when completed' })),
+    errors: Type.Optional(
+      Type.Array(Type.Object({ code: Type.String(), message: Type.String() }), { description: 'present when status is error or terminated: why' }),
+    ),
+  },
+  { description: 'a credit report: run-report response, read by id, and the Workflow callback payload' },
+);
+export type CreditReportView = Static<typeof CreditReportSchema>;
+
+export const CreditReportListSchema = listEnvelope(CreditReportSchema, 'credit reports, created_at descending');
+export const ReportListQuery = Type.Object({ ...PaginationQuery }, { additionalProperties: false });
+export type ReportListQuery = Static<typeof ReportListQuery>;
+
+export const ProcessParams = Type.Object({ process_id: Uuid('process id') });
+export const ReportParams = Type.Object({ process_id: Uuid('process id'), credit_report_id: Uuid('credit report id') });
+export const PdfQuery = Type.Object(
+  {
+    langCountryCode: Type.Optional(
+      Type.String({ maxLength: 10, description: 'it, de or en (a locale such as it-IT is accepted); default: the report data_market, then it' }),
+    ),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,293 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import { multipart } from '../../../test/helpers/multipart.ts';
+import { newId } from '../../shared/ids.ts';
+import { startReceiver, waitFor, type Receiver } from '../webhooks/webhooks.test-support.ts';
+import { accountBody } from './reports.test-data.ts';
+
+const csv = [
+  'Data;Data valuta;Descrizione;Entrate;Uscite;Saldo',
+  '01/03/2026;01/03/2026;STIPENDIO MARZO ACME SRL;2.150,00;;3.150,00',
+  '03/03/2026;03/03/2026;AFFITTO MARZO;;750,00;2.400,00',
+  '05/03/2026;05/03/2026;PRELIEVO BANCOMAT;;100,00;2.300,00',
+].join('\n');
+
+const params = { account_holder: 'Mario Rossi', data_market: 'it', data_source: 'retail' };
+
+let t: TestApp;
+let receiver: Receiver;
+beforeAll(async () => {
+  t = await createTestApp({ env: { DOCRISK_WEBHOOK_ALLOW_PRIVATE: '1' } });
+  receiver = await startReceiver();
+  const r = await t.request({ method: 'PATCH', url: '/portal/v1/settings', payload: { webhooks: { workflow_url: receiver.url } } });
+  expect(r.statusCode, r.body).toBe(200);
+});
+afterAll(async () => {
+  await receiver?.close();
+  await t?.close();
+});
+
+const url = (pid: string, rest = '') => `/document-engine/v1/processes/${pid}${rest}`;
+const newProcess = async (app: TestApp = t, attributes?: object) =>
+  (await app.request({ method: 'POST', url: '/document-engine/v1/start-process', payload: { ext_application_id: 'REPORTS', ...(attributes ? { attributes } : {}) } })).json();
+const addAccount = async (pid: string, body: object = accountBody(), app: TestApp = t) => {
+  const r = await app.request({ method: 'POST', url: url(pid, '/bank-accounts'), payload: body });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json();
+};
+const upload = async (pid: string, content: string, name: string) => {
+  const m = multipart({ ext_file_id: name }, { content, filename: name });
+  return (await t.request({ method: 'POST', url: url(pid, '/files'), payload: m.payload, headers: m.headers })).json();
+};
+const waitParsed = async (pid: string, fid: string) => {
+  for (let i = 0; i < 400; i++) {
+    const f = (await t.request({ method: 'GET', url: url(pid, `/files/${fid}`) })).json();
+    if (f.parsing_status !== 'processing') return f;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('parse did not finish');
+};
+const validate = (pid: string, payload: object, app: TestApp = t) => app.request({ method: 'POST', url: url(pid, '/credit-reports/run-validation'), payload });
+const runReport = (pid: string, payload: object, app: TestApp = t) => app.request({ method: 'POST', url: url(pid, '/credit-reports/run-report'), payload });
+const getReport = async (pid: string, id: string, app: TestApp = t) => (await app.request({ method: 'GET', url: url(pid, `/credit-reports/${id}`) })).json();
+const waitDone = async (pid: string, id: string) => {
+  let r = await getReport(pid, id);
+  await waitFor(async () => (r = await getReport(pid, id)).status !== 'processing', 30_000, 'report');
+  return r;
+};
+
+describe('run-validation', () => {
+  it('checks the holder against the selected data (match and mismatch) and creates no report', async () => {
+    const p = await newProcess();
+    const a = await addAccount(p.process_id);
+    const ok = await validate(p.process_id, { bank_account_ids: [a.bank_account_id], report_params: { ...params, account_holder: 'ROSSI MARIO' } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const v = ok.json();
+    expect(v.is_valid).toBe(true);
+    expect(v.account_holder_check).toEqual({ selected_matches_any_from_files: true, acc_holders_from_files_are_same: true, selected_account_holder: 'ROSSI MARIO' });
+    expect(v.data_details.elems).toEqual([
+      {
+        id: a.bank_account_id,
+        type: 'bank_account',
+        account_holder: 'Mario Rossi',
+        normalized_account_holder: 'mario rossi',
+        account_holder_mismatch: false,
+        iban: a.iban,
+        has_balance_mismatch: false,
+        is_blocking_report: false,
+        blocking_reason: null,
+      },
+    ]);
+    expect(v.balance_mismatch_check.passed).toBe(true);
+    expect(v.continuity_check).toEqual({ passed: true, gaps: [] });
+
+    const bad = (await validate(p.process_id, { bank_account_ids: [a.bank_account_id], report_params: { ...params, account_holder: 'Giulia Bianchi' } })).json();
+    expect(bad.is_valid).toBe(false);
+    expect(bad.account_holder_check.selected_matches_any_from_files).toBe(false);
+    expect(bad.data_details.elems[0].account_holder_mismatch).toBe(true);
+    expect((await t.request({ method: 'GET', url: url(p.process_id, '/credit-reports') })).json().total).toBe(0);
+  });
+
+  it('falls back to the process main_applicant_name when account_holder is omitted', async () => {
+    const p = await newProcess(t, { main_applicant_name: 'Mario Rossi', main_tax_code: 'RSSMRA80A01H501U' });
+    await addAccount(p.process_id);
+    const v = (await validate(p.process_id, { include_all_data: true, report_params: { data_market: 'it', data_source: 'retail' } })).json();
+    expect(v.account_holder_check.selected_account_holder).toBe('Mario Rossi');
+    expect(v.is_valid).toBe(true);
+    const none = await validate((await newProcess()).process_id, { include_all_data: true, report_params: { data_market: 'it', data_source: 'retail' } });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0].field).toBe('report_params.account_holder');
+  });
+
+  it('marks a file that failed validation as blocking; include_all_data skips unparsed files', async () => {
+    const p = await newProcess();
+    const a = await addAccount(p.process_id);
+    const prose = await upload(p.process_id, 'just some prose, not a statement', 'x.txt');
+    const parsed = await waitParsed(p.process_id, (await upload(p.process_id, csv, 'm.csv')).file_id);
+    expect(parsed.parsing_status).toBe('completed');
+    await t.app.database.db.execute(sql`update spaces set auto_parsing = false where id = ${p.space_id}`);
+    const unparsed = await upload(p.process_id, csv, 'later.csv');
+    await t.app.database.db.execute(sql`update spaces set auto_parsing = true where id = ${p.space_id}`);
+    expect(unparsed.parsing_status).toBe('uploaded');
+
+    const v = (await validate(p.process_id, { file_ids: [prose.file_id, unparsed.file_id], bank_account_ids: [a.bank_account_id], report_params: params })).json();
+    expect(v.is_valid).toBe(false);
+    const byId = Object.fromEntries(v.data_details.elems.map((e: { id: string }) => [e.id, e]));
+    expect(byId[prose.file_id]).toMatchObject({ type: 'file', is_blocking_report: true, blocking_reason: 'failed_validation' });
+    expect(byId[unparsed.file_id]).toMatchObject({ is_blocking_report: true, blocking_reason: 'not_parsed' });
+
+    const all = (await validate(p.process_id, { include_all_data: true, file_ids: [prose.file_id], report_params: params })).json();
+    expect(all.data_details.elems.map((e: { id: string }) => e.id).sort()).toEqual([parsed.file_id, a.bank_account_id].sort());
+    expect(all.is_valid).toBe(true);
+  });
+
+  it('400 naming unknown or foreign ids and malformed parameters; 404 for an unknown process', async () => {
+    const p = await newProcess();
+    const other = await newProcess();
+    const foreign = await addAccount(other.process_id);
+    const r = await validate(p.process_id, { file_ids: [newId()], bank_account_ids: [foreign.bank_account_id], open_banking_account_ids: ['nope'], report_params: params });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors.map((e: { field: string }) => e.field)).toEqual(['file_ids[0]', 'bank_account_ids[0]', 'open_banking_account_ids[0]']);
+    const bad = await validate(p.process_id, { report_params: { account_holder: 'x', data_market: 'fr', data_source: 'wholesale', loan_period: 'soon' }, colour: 1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(
+      expect.arrayContaining(['report_params.data_market', 'report_params.data_source', 'report_params.loan_period', 'colour']),
+    );
+    expect((await validate(newId(), { report_params: params })).statusCode).toBe(404);
+  });
+});
+
+describe('run-report', () => {
+  it('201 processing → completed with srg, metrics, monthly, categories, flags; Workflow callback body equals GET', async () => {
+    const p = await newProcess();
+    const a = await addAccount(p.process_id);
+    const f = await waitParsed(p.process_id, (await upload(p.process_id, csv, 'm.csv')).file_id);
+    const body = { file_ids: [f.file_id], bank_account_ids: [a.bank_account_id], report_params: { ...params, loan_period: 24, requested_loan_amount: 5000, tax_code: 'RSSMRA80A01H501U' } };
+    const r = await runReport(p.process_id, body);
+    expect(r.statusCode, r.body).toBe(201);
+    const created = r.json();
+    expect(created).toEqual({
+      credit_report_id: expect.any(String),
+      process_id: p.process_id,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      status: 'processing',
+      report_params: body.report_params,
+      attributes: { is_monitored: false },
+      validation: { is_valid: true },
+      report_result: null,
+    });
+    const done = await waitDone(p.process_id, created.credit_report_id);
+    expect(done.status).toBe('completed');
+    const srg = done.report_result.srg;
+    expect(srg).toEqual({
+      score: expect.any(Number),
+      grade: expect.stringMatching(/^[A-G]$/),
+      pd_12m: expect.any(Number),
+      decision: expect.stringMatching(/^(approve|review|decline)$/),
+      reason_codes: expect.any(Array),
+      model: { name: expect.any(String), version: expect.any(String) },
+    });
+    expect(srg.score).toBeGreaterThanOrEqual(0);
+    expect(srg.score).toBeLessThanOrEqual(1000);
+    expect(srg.reason_codes[0]).toEqual({ code: expect.any(String), description: expect.any(String), impact: expect.any(Number) });
+    for (const k of ['metrics', 'monthly', 'categories', 'flags']) expect(done.report_result).toHaveProperty(k);
+    expect(done.report_result.monthly.length).toBeGreaterThanOrEqual(9);
+    expect(done.used_files).toEqual([{ file_id: f.file_id, ext_file_id: 'm.csv', document_type: 'bank_account_movements', parsing_status: 'completed' }]);
+    expect(done.used_bank_accounts).toEqual([{ bank_account_id: a.bank_account_id, ext_bank_account_id: a.ext_bank_account_id, iban: a.iban, account_holder: 'Mario Rossi' }]);
+    expect(done.used_open_banking_accounts).toEqual([]);
+    expect(done).not.toHaveProperty('errors');
+
+    await waitFor(() => receiver.received.some((x) => JSON.parse(x.body).credit_report_id === created.credit_report_id), 20_000, 'Workflow callback');
+    const cb = receiver.received.find((x) => JSON.parse(x.body).credit_report_id === created.credit_report_id)!;
+    expect(JSON.parse(cb.body)).toEqual(done);
+    expect(cb.headers['webhook-signature']).toMatch(/^v1,/);
+
+    const list = (await t.request({ method: 'GET', url: url(p.process_id, '/credit-reports?limit=1') })).json();
+    expect(list).toEqual({ items: [done], total: 1, limit: 1, offset: 0 });
+    const proc = (await t.request({ method: 'GET', url: url(p.process_id) })).json();
+    expect(proc.total_credit_reports).toBe(1);
+    expect(proc.credit_report_refs[0]).toMatchObject({ credit_report_id: created.credit_report_id, status: 'completed' });
+
+    // Same inputs → identical result.
+    const again = await waitDone(p.process_id, (await runReport(p.process_id, body)).json().credit_report_id);
+    expect(JSON.stringify(again.report_result)).toBe(JSON.stringify(done.report_result));
+
+    // PDF in each language, with the default from data_market.
+    for (const lang of ['it', 'de', 'en']) {
+      const pdf = await t.request({ method: 'GET', url: url(p.process_id, `/credit-reports/${done.credit_report_id}/generate-pdf?langCountryCode=${lang}`) });
+      expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toBe(`attachment; filename="credit-report-${done.credit_report_id}-${lang}.pdf"`);
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    const def = await t.request({ method: 'GET', url: url(p.process_id, `/credit-reports/${done.credit_report_id}/generate-pdf`) });
+    expect(def.headers['content-disposition']).toContain('-it.pdf');
+    const fr = await t.request({ method: 'GET', url: url(p.process_id, `/credit-reports/${done.credit_report_id}/generate-pdf?langCountryCode=fr`) });
+    expect(fr.statusCode).toBe(400);
+    expect(fr.json().errors[0].field).toBe('langCountryCode');
+
+    // Another space sees nothing.
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const s = await t.request({ method: 'POST', url: '/admin/v1/spaces', auth: admin, payload: { name: 'other-lender' } });
+    const c = (await t.request({ method: 'POST', url: `/admin/v1/spaces/${s.json().space_id}/clients`, auth: admin, payload: { name: 'o' } })).json();
+    const token = await t.tokenFor(c.client_id, c.client_secret, c.subscription_key);
+    const h = { authorization: `Bearer ${token}`, 'ocp-apim-subscription-key': c.subscription_key };
+    expect((await t.request({ method: 'GET', url: url(p.process_id, `/credit-reports/${done.credit_report_id}`), auth: h })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: url(p.process_id, '/credit-reports'), auth: h })).statusCode).toBe(404);
+  });
+
+  it('400 with the validation in the body and no report when validation fails; 409 when archived', async () => {
+    const p = await newProcess();
+    const a = await addAccount(p.process_id);
+    const r = await runReport(p.process_id, { bank_account_ids: [a.bank_account_id], report_params: { ...params, account_holder: 'Giulia Bianchi' } });
+    expect(r.statusCode).toBe(400);
+    expect(r.headers['content-type']).toContain('application/problem+json');
+    expect(r.json()).toMatchObject({ code: 'report_validation_failed', validation: { is_valid: false, account_holder_check: { selected_matches_any_from_files: false } } });
+    const empty = await runReport(p.process_id, { report_params: params });
+    expect(empty.statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: url(p.process_id, '/credit-reports') })).json().total).toBe(0);
+    await t.request({ method: 'POST', url: url(p.process_id, '/archive') });
+    expect((await runReport(p.process_id, { bank_account_ids: [a.bank_account_id], report_params: params })).statusCode).toBe(409);
+  });
+});
+
+describe('scoring outcomes other than completed (job handler driven directly)', () => {
+  let q: TestApp;
+  beforeAll(async () => {
+    q = await createTestApp({ workers: false });
+  });
+  afterAll(async () => q?.close());
+
+  const deliveryBody = async (id: string) => {
+    const r = await q.app.database.db.execute(sql`select body from webhook_deliveries where resource_id = ${id} and event_type = 'workflow.credit_report.finished'`);
+    const rows = (Array.isArray(r) ? r : (r as unknown as { rows: { body: string }[] }).rows) as { body: string }[];
+    return rows.map((x) => JSON.parse(x.body));
+  };
+
+  it('a process archived while the report is processing ends the report in terminated (with the event)', async () => {
+    const p = await newProcess(q);
+    await addAccount(p.process_id, accountBody(), q);
+    const r = (await runReport(p.process_id, { include_all_data: true, report_params: params }, q)).json();
+    expect(r.status).toBe('processing');
+    const pdf = await q.request({ method: 'GET', url: url(p.process_id, `/credit-reports/${r.credit_report_id}/generate-pdf`) });
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().code).toBe('report_not_completed');
+    await q.request({ method: 'POST', url: url(p.process_id, '/archive') });
+    await q.app.services.reports.scoreReport(r.credit_report_id);
+    const after = await getReport(p.process_id, r.credit_report_id, q);
+    expect(after).toMatchObject({ status: 'terminated', report_result: null, errors: [{ code: 'process_archived', message: expect.any(String) }] });
+    expect(after).not.toHaveProperty('used_files');
+    expect(await deliveryBody(r.credit_report_id)).toEqual([after]);
+    await q.app.services.reports.scoreReport(r.credit_report_id); // idempotent
+    expect(await deliveryBody(r.credit_report_id)).toHaveLength(1);
+  });
+
+  it('scoring past the time budget ends in terminated', async () => {
+    const p = await newProcess(q);
+    await addAccount(p.process_id, accountBody(), q);
+    const r = (await runReport(p.process_id, { include_all_data: true, report_params: params }, q)).json();
+    await q.app.database.db.execute(sql`update credit_reports set created_at = now() - interval '10 minutes' where id = ${r.credit_report_id}`);
+    await q.app.services.reports.scoreReport(r.credit_report_id);
+    const after = await getReport(p.process_id, r.credit_report_id, q);
+    expect(after).toMatchObject({ status: 'terminated', errors: [{ code: 'time_budget_exceeded' }] });
+    expect(await deliveryBody(r.credit_report_id)).toEqual([after]);
+  });
+
+  it('a risk engine refusal (no transaction on or before the report date) ends in error; onExhausted too', async () => {
+    const p = await newProcess(q);
+    await addAccount(p.process_id, accountBody({ months: ['2030-01', '2030-02'] }), q);
+    const r = (await runReport(p.process_id, { include_all_data: true, report_params: params }, q)).json();
+    await q.app.services.reports.scoreReport(r.credit_report_id);
+    const after = await getReport(p.process_id, r.credit_report_id, q);
+    expect(after).toMatchObject({ status: 'error', report_result: null, errors: [{ code: 'no_transactions' }] });
+    expect(await deliveryBody(r.credit_report_id)).toEqual([after]);
+
+    const p2 = await newProcess(q);
+    await addAccount(p2.process_id, accountBody(), q);
+    const r2 = (await runReport(p2.process_id, { include_all_data: true, report_params: params }, q)).json();
+    await q.app.services.reports.failReport(r2.credit_report_id, new Error('worker crashed'));
+    expect(await getReport(p2.process_id, r2.credit_report_id, q)).toMatchObject({ status: 'error', errors: [{ code: 'scoring_failed' }] });
+  });
+});
