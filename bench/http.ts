@@ -30,7 +30,7 @@ if (pgUrl) {
 }
 
 const creds = { id: 'bench-client', secret: 'bench-secret-1', key: 'bench-subscription-key' };
-const server = spawn(process.execPath, ['src/main.ts', 'serve'], {
+const server = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=bench/out'] : []), 'src/main.ts', 'serve'], {
   env: {
     ...process.env,
     PORT: String(port),

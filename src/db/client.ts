@@ -6,7 +6,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -97,4 +98,19 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize);
   return openPglite(path.join(opts.dataDir, 'pgdata'));
+}
+
+/**
+ * Runs a hot read as a named prepared statement on PostgreSQL (parsed and planned once per connection,
+ * and its text not resent); elsewhere (PGlite, transactions) as a plain query. Same rows either way.
+ */
+export async function queryPrepared<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const q = new PgDialect().sqlToQuery(query);
+    const r = await client.query({ name, text: q.sql, values: q.params as unknown[] });
+    return r.rows as T[];
+  }
+  const r = await db.execute(query);
+  return (Array.isArray(r) ? r : (r as unknown as { rows: T[] }).rows) as T[];
 }

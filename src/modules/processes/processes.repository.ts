@@ -2,7 +2,7 @@
  * Process rows and the aggregated read (counts and ten-most-recent refs from the real sub-resource tables).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { queryPrepared, type Executor } from '../../db/client.ts';
 import { processes } from '../../db/schema.ts';
 
 export type ProcessRow = typeof processes.$inferSelect;
@@ -111,8 +111,12 @@ export const processesRepository = {
   },
 
   async findAggregate(db: Executor, spaceId: string, id: string): Promise<ProcessAggregate | null> {
-    const r = await db.execute(sql`select ${AGG_COLUMNS} from processes p where p.id = ${id} and p.space_id = ${spaceId}`);
-    const row = rowsOf<AggRow>(r)[0];
+    const rows = await queryPrepared<AggRow>(
+      db,
+      'docrisk_process_aggregate_v1',
+      sql`select ${AGG_COLUMNS} from processes p where p.id = ${id} and p.space_id = ${spaceId}`,
+    );
+    const row = rows[0];
     return row ? toAggregate(row) : null;
   },
 
