@@ -1,0 +1,32 @@
+/** Graceful shutdown: close() stops taking work, lets the in-flight job finish, then closes the database. */
+import { Type } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from './helpers/app.ts';
+
+describe('graceful shutdown', () => {
+  it('finishes an in-flight job before closing, and then refuses requests', async () => {
+    let started = false;
+    let finished = false;
+    const t = await createTestApp({
+      extraJobs: [
+        {
+          name: 'test.shutdown',
+          schema: Type.Object({}),
+          handler: (async () => {
+            started = true;
+            await new Promise((r) => setTimeout(r, 800));
+            finished = true;
+          }) as never,
+        },
+      ],
+    });
+    await t.app.jobs.enqueue(t.app.database.db, 'test.shutdown', {});
+    for (let i = 0; i < 200 && !started; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(started).toBe(true);
+    expect(finished).toBe(false);
+    await t.app.close();
+    expect(finished).toBe(true);
+    await expect(t.app.database.ping()).rejects.toThrow();
+    await t.db.drop().catch(() => undefined);
+  });
+});
