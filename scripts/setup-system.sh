@@ -3,6 +3,8 @@
 set -uo pipefail
 need=()
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+# Debian's chromium drives the portal's browser test (playwright-core; never `playwright install`).
+[ -x /usr/bin/chromium ] || need+=(chromium)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" != "0" ]; then
   echo "setup-system: missing ${need[*]} (install them with apt-get as root)" >&2

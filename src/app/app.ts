@@ -9,6 +9,7 @@ import type { Config } from '../config/config.ts';
 import { openDatabase, type Database, type Executor } from '../db/client.ts';
 import { createMetrics, type Metrics } from '../http/metrics.ts';
 import { createServer } from '../http/server.ts';
+import { portalUiRoutes } from '../http/portal-ui.ts';
 import type { JobDefinition } from '../jobs/registry.ts';
 import { JobRuntime } from '../jobs/runtime.ts';
 import { AuthService, authRoutes, type NewClientCredentials } from '../modules/auth/index.ts';
@@ -16,6 +17,7 @@ import { ProcessesService, processesRoutes } from '../modules/processes/index.ts
 import { FilesService, filesJobs, filesRoutes } from '../modules/files/index.ts';
 import { AccountsService, accountsRoutes } from '../modules/accounts/index.ts';
 import { ReportsService, reportsJobs, reportsRoutes } from '../modules/reports/index.ts';
+import { WorkflowService, workflowJobs, workflowRoutes } from '../modules/workflow/index.ts';
 import { PortalService, portalRoutes } from '../modules/portal/index.ts';
 import { WebhooksService, webhooksRoutes, type WebhookTuning } from '../modules/webhooks/index.ts';
 import { createBlobStore, type BlobStore } from '../blobs/index.ts';
@@ -55,6 +57,7 @@ export interface App {
     portal: PortalService;
     accounts: AccountsService;
     reports: ReportsService;
+    workflow: WorkflowService;
   };
   blobs: BlobStore;
   /** Credentials of the demo client when this start created it (print once). */
@@ -131,10 +134,24 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       },
       log: logger.child({ component: 'reports' }),
     });
+    const workflow = new WorkflowService({
+      db,
+      clock,
+      processes,
+      files,
+      accounts,
+      reports,
+      enqueue: (tx, name, data, o) => {
+        if (!jobs) throw new Error('job runtime not ready');
+        return jobs.enqueue(tx, name, data, o);
+      },
+      log: logger.child({ component: 'workflow' }),
+    });
 
     const jobDefs: JobDefinition<never>[] = [
       ...(filesJobs(files) as JobDefinition<never>[]),
       ...(reportsJobs(reports) as JobDefinition<never>[]),
+      ...(workflowJobs(workflow) as JobDefinition<never>[]),
       ...webhooks.jobDefinitions(),
       ...(opts.extraJobs ?? []),
     ];
@@ -158,7 +175,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
           metrics,
           ready: () => database.ping(),
           version: VERSION,
-          routes: [authRoutes(auth), processesRoutes(processes), filesRoutes(files), accountsRoutes(accounts), reportsRoutes(reports), portalRoutes(portal), webhooksRoutes(webhooks)],
+          routes: [authRoutes(auth), processesRoutes(processes), filesRoutes(files), accountsRoutes(accounts), reportsRoutes(reports), workflowRoutes(workflow, files), portalRoutes(portal), webhooksRoutes(webhooks), portalUiRoutes()],
         })
       : null;
 
@@ -171,7 +188,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       server,
       metrics,
       blobs,
-      services: { auth, processes, files, webhooks, portal, accounts, reports },
+      services: { auth, processes, files, webhooks, portal, accounts, reports, workflow },
       demoClient,
       async listen() {
         if (!server) throw new Error('this app does not serve HTTP');

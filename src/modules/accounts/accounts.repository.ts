@@ -66,6 +66,27 @@ export const accountsRepository = {
     return { items, total: count(n) };
   },
 
+  /** Id of an account of the process with exactly this content (same body hash), if any. */
+  async findBankIdByHash(db: Executor, processId: string, contentHash: string): Promise<string | null> {
+    const rows = await db
+      .select({ id: bankAccounts.id })
+      .from(bankAccounts)
+      .where(and(eq(bankAccounts.processId, processId), eq(bankAccounts.contentHash, contentHash)))
+      .orderBy(bankAccounts.createdAt, bankAccounts.id)
+      .limit(1);
+    return rows[0]?.id ?? null;
+  },
+
+  async findObIdByHash(db: Executor, processId: string, contentHash: string): Promise<string | null> {
+    const rows = await db
+      .select({ id: openBankingAccounts.id })
+      .from(openBankingAccounts)
+      .where(and(eq(openBankingAccounts.processId, processId), eq(openBankingAccounts.contentHash, contentHash)))
+      .orderBy(openBankingAccounts.createdAt, openBankingAccounts.id)
+      .limit(1);
+    return rows[0]?.id ?? null;
+  },
+
   /** Every bank account of a process with its transactions, oldest first (report inputs). */
   async allBank(db: Executor, processId: string): Promise<BankAccountRow[]> {
     return db.select().from(bankAccounts).where(eq(bankAccounts.processId, processId)).orderBy(bankAccounts.createdAt, bankAccounts.id);

@@ -5,7 +5,8 @@ import type { Clock } from '../../shared/clock.ts';
 import { newId } from '../../shared/ids.ts';
 import type { ProcessesService } from '../processes/index.ts';
 import { accountErrors } from './accounts.errors.ts';
-import { normaliseBankAccount, normaliseOpenBankingAccount } from './accounts.normalise.ts';
+import { normaliseBankAccount, normaliseOpenBankingAccount, type NormalisedBankAccount, type NormalisedOpenBankingAccount } from './accounts.normalise.ts';
+import { AppError } from '../../shared/errors.ts';
 import { accountsRepository, type BankAccountRow, type OpenBankingAccountRow } from './accounts.repository.ts';
 import type {
   AccountListQuery,
@@ -41,26 +42,7 @@ export class AccountsService {
     const n = normaliseBankAccount(body);
     const row = await this.d.db.transaction(async (tx) => {
       await this.d.processes.lockActive(tx, spaceId, processId);
-      const now = this.d.clock.now();
-      const inserted = await accountsRepository.insertBank(tx, {
-        id: newId(),
-        processId,
-        spaceId,
-        extBankAccountId: n.extBankAccountId,
-        iban: n.iban,
-        accountHolder: n.accountHolder,
-        currencyCode: n.currencyCode,
-        bankName: n.bankName,
-        openingBalance: n.openingMinor === null ? null : minorToDecimal(n.openingMinor),
-        closingBalance: n.closingMinor === null ? null : minorToDecimal(n.closingMinor),
-        transactions: n.transactions,
-        totalTransactions: n.transactions.length,
-        dateMin: n.dateMin,
-        dateMax: n.dateMax,
-        contentHash: n.contentHash,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const inserted = await this.insertBank(tx, spaceId, processId, n);
       await this.d.processes.touch(tx, processId);
       return inserted;
     });
@@ -72,30 +54,77 @@ export class AccountsService {
     const n = normaliseOpenBankingAccount(body);
     const row = await this.d.db.transaction(async (tx) => {
       await this.d.processes.lockActive(tx, spaceId, processId);
-      const now = this.d.clock.now();
-      const inserted = await accountsRepository.insertOb(tx, {
-        id: newId(),
-        processId,
-        spaceId,
-        extOpenBankingAccountId: n.extOpenBankingAccountId,
-        provider: n.provider,
-        iban: n.iban,
-        accountHolder: n.accountHolder,
-        currencyCode: n.currencyCode,
-        balances: n.balances,
-        transactions: n.transactions,
-        raw: body,
-        totalTransactions: n.transactions.length,
-        dateMin: n.dateMin,
-        dateMax: n.dateMax,
-        contentHash: n.contentHash,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const inserted = await this.insertOb(tx, spaceId, processId, n, body);
       await this.d.processes.touch(tx, processId);
       return inserted;
     });
     return toOpenBankingAccountView(row);
+  }
+
+  /**
+   * Adds a bank account inside the caller's transaction (the caller has locked the process). An account
+   * of the process with exactly the same body is reused, so a retried request adds nothing twice.
+   * 400 naming the bad fields, prefixed with `field` (e.g. coreTransactions[0].iban).
+   */
+  async addBankAccountIn(tx: Executor, spaceId: string, processId: string, body: unknown, field: string): Promise<{ id: string; created: boolean }> {
+    const n = withFieldPrefix(field, () => normaliseBankAccount(body));
+    const existing = await accountsRepository.findBankIdByHash(tx, processId, n.contentHash);
+    if (existing) return { id: existing, created: false };
+    return { id: (await this.insertBank(tx, spaceId, processId, n)).id, created: true };
+  }
+
+  /** As addBankAccountIn, for a NextGenPSD2 account report. */
+  async addOpenBankingAccountIn(tx: Executor, spaceId: string, processId: string, body: unknown, field: string): Promise<{ id: string; created: boolean }> {
+    const n = withFieldPrefix(field, () => normaliseOpenBankingAccount(body));
+    const existing = await accountsRepository.findObIdByHash(tx, processId, n.contentHash);
+    if (existing) return { id: existing, created: false };
+    return { id: (await this.insertOb(tx, spaceId, processId, n, body)).id, created: true };
+  }
+
+  private async insertBank(tx: Executor, spaceId: string, processId: string, n: NormalisedBankAccount): Promise<BankAccountRow> {
+    const now = this.d.clock.now();
+    return accountsRepository.insertBank(tx, {
+      id: newId(),
+      processId,
+      spaceId,
+      extBankAccountId: n.extBankAccountId,
+      iban: n.iban,
+      accountHolder: n.accountHolder,
+      currencyCode: n.currencyCode,
+      bankName: n.bankName,
+      openingBalance: n.openingMinor === null ? null : minorToDecimal(n.openingMinor),
+      closingBalance: n.closingMinor === null ? null : minorToDecimal(n.closingMinor),
+      transactions: n.transactions,
+      totalTransactions: n.transactions.length,
+      dateMin: n.dateMin,
+      dateMax: n.dateMax,
+      contentHash: n.contentHash,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  private async insertOb(tx: Executor, spaceId: string, processId: string, n: NormalisedOpenBankingAccount, body: unknown): Promise<OpenBankingAccountRow> {
+    const now = this.d.clock.now();
+    return accountsRepository.insertOb(tx, {
+      id: newId(),
+      processId,
+      spaceId,
+      extOpenBankingAccountId: n.extOpenBankingAccountId,
+      provider: n.provider,
+      iban: n.iban,
+      accountHolder: n.accountHolder,
+      currencyCode: n.currencyCode,
+      balances: n.balances,
+      transactions: n.transactions,
+      raw: body,
+      totalTransactions: n.transactions.length,
+      dateMin: n.dateMin,
+      dateMax: n.dateMax,
+      contentHash: n.contentHash,
+      createdAt: now,
+      updatedAt: now,
+    });
   }
 
   async listBankAccounts(spaceId: string, processId: string, q: AccountListQuery): Promise<Page<BankAccountView>> {
@@ -139,5 +168,27 @@ export class AccountsService {
 
   async openBankingAccountsForProcess(db: Executor, processId: string): Promise<OpenBankingAccountRow[]> {
     return accountsRepository.allOb(db, processId);
+  }
+}
+
+/** Runs a normaliser and re-labels its 400 so each field names where it sits in a larger request. */
+function withFieldPrefix<T>(prefix: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status !== 400) throw err;
+    const at = (f: string | undefined) => (f === undefined || f === '(body)' ? prefix : `${prefix}.${f}`);
+    throw new AppError({
+      status: 400,
+      code: err.code,
+      title: err.title,
+      detail: `${prefix}: ${err.detail}`,
+      // Problems read "<field> <message>": prefixing the field keeps them readable.
+      errors: (err.errors ?? []).map((e) => ({
+        ...e,
+        field: at(e.field),
+        message: e.field && e.field !== '(body)' && e.message.startsWith(e.field) ? `${prefix}.${e.message}` : `${prefix}: ${e.message}`,
+      })),
+    });
   }
 }

@@ -62,7 +62,7 @@ export const filesRepository = {
   async finishParsing(
     db: Executor,
     fileId: string,
-    set: { parsingStatus: 'completed' | 'error'; parsingResult: unknown; parsingConfidence: number | null; errors: unknown[]; at: Date },
+    set: { parsingStatus: 'completed' | 'error'; parsingResult: unknown; parsingConfidence: number | null; errors: unknown[]; validationErrors?: unknown[]; at: Date },
   ): Promise<FileRow | null> {
     const rows = await db
       .update(files)
@@ -71,6 +71,7 @@ export const filesRepository = {
         parsingResult: set.parsingResult,
         parsingConfidence: set.parsingConfidence,
         errors: set.errors,
+        ...(set.validationErrors ? { validationErrors: set.validationErrors } : {}),
         updatedAt: set.at,
         parseAttempts: sql`${files.parseAttempts} + 1`,
       })
@@ -82,6 +83,26 @@ export const filesRepository = {
   async countByBlob(db: Executor, blobKey: string): Promise<number> {
     const rows = await db.select({ n: sql<number>`count(*)::int` }).from(files).where(eq(files.blobKey, blobKey));
     return rows[0]?.n ?? 0;
+  },
+
+  async findByExtFileId(db: Executor, processId: string, extFileId: string): Promise<FileRow | null> {
+    const rows = await db
+      .select()
+      .from(files)
+      .where(and(eq(files.processId, processId), eq(files.extFileId, extFileId)))
+      .orderBy(desc(files.createdAt), desc(files.id))
+      .limit(1);
+    return rows[0] ?? null;
+  },
+
+  async listByIdsAnyProcess(db: Executor, ids: string[]): Promise<FileRow[]> {
+    if (ids.length === 0) return [];
+    return db.select().from(files).where(inArray(files.id, ids));
+  },
+
+  /** Deletes the files of a process with this ext_file_id; returns the deleted rows. */
+  async deleteByExtFileId(db: Executor, processId: string, extFileId: string): Promise<FileRow[]> {
+    return db.delete(files).where(and(eq(files.processId, processId), eq(files.extFileId, extFileId))).returning();
   },
 
   async deleteFile(db: Executor, fileId: string): Promise<void> {

@@ -24,8 +24,21 @@ import { filesRepository, type FileRow } from './files.repository.ts';
 import { UPLOAD_FIELDS, type FileListQuery, type FileView } from './files.schemas.ts';
 import { toFileRef, toFileView } from './files.view.ts';
 import { enrichParsingResult } from './files.enrich.ts';
+import { applyBankCodeHint } from './files.bank-hint.ts';
 
 export const PARSE_JOB = 'files.parse';
+
+/** Content type served back for each detected format. */
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  tiff: 'image/tiff',
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  mt940: 'text/plain; charset=utf-8',
+  camt053: 'application/xml',
+};
 
 export interface FileEvent {
   spaceId: string;
@@ -46,6 +59,22 @@ export interface FilesDeps {
   recordEvent: (tx: Executor, ev: FileEvent) => Promise<void>;
   /** Adds category/counterparty to parsed transactions (defaults to the risk engine's categoriser). */
   enrich?: (result: ParsingResult) => ParsingResult;
+}
+
+export interface ValidatedUploadInput {
+  extFileId: string;
+  blob: StoredBlob;
+  filename: string | null;
+  mimetype: string | null;
+  assertedType?: DocumentType;
+  checkIdCompleteness?: boolean;
+  /** Italian ABI the client says issued the statement; checked against the parsed IBAN (files.bank-hint.ts). */
+  bankCodeHint?: string;
+}
+
+export interface ValidatedUpload extends ValidatedUploadInput {
+  outcome: Awaited<ReturnType<typeof validateDocument>>;
+  autoParse: boolean;
 }
 
 export interface UploadInput {
@@ -106,44 +135,83 @@ export class FilesService {
     const cic = fields.check_id_completeness;
     if (cic !== undefined && cic !== 'true' && cic !== 'false') throw fileErrors.badField('check_id_completeness', 'must be true or false');
 
-    const bytes = await this.d.blobs.get(blob.key);
-    const outcome = await validateDocument(new Uint8Array(bytes), {
+    const v = await this.validateUpload(spaceId, {
+      extFileId,
+      blob,
+      filename: input.filename,
+      mimetype: input.mimetype,
       ...(asserted ? { assertedType: asserted } : {}),
       checkIdCompleteness: cic === 'true',
     });
-
-    // Read before the transaction: on PGlite (one connection) a query outside it would wait for it forever.
-    const auto = outcome.status === 'success' && (await this.d.autoParsing(spaceId));
     const row = await this.d.db.transaction(async (tx) => {
       await this.d.processes.lockActive(tx, spaceId, processId);
-      const now = this.d.clock.now();
-      const inserted = await filesRepository.insert(tx, {
-        id: newId(),
-        processId,
-        spaceId,
-        extFileId,
-        originalName: input.filename?.slice(0, 500) ?? null,
-        contentType: input.mimetype?.slice(0, 200) ?? null,
-        format: outcome.format,
-        sizeBytes: blob.size,
-        sha256: blob.sha256,
-        blobKey: blob.key,
-        documentType: outcome.document_type,
-        assertedType: asserted ?? null,
-        validationStatus: outcome.status,
-        validationErrors: outcome.errors,
-        preResult: outcome.pre_result,
-        pageCount: outcome.page_count,
-        options: { check_id_completeness: cic === 'true' },
-        parsingStatus: auto ? 'processing' : 'uploaded',
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (auto) await this.d.enqueue(tx, PARSE_JOB, { file_id: inserted.id });
-      await this.d.processes.touch(tx, processId);
-      return inserted;
+      return (await this.insertValidated(tx, spaceId, processId, v)).row;
     });
     return toFileView(row);
+  }
+
+  /**
+   * Validates a stored upload and decides whether it is parsed at once. No transaction: run it before
+   * the one that inserts the row (on PGlite a query outside an open transaction waits for it forever).
+   */
+  async validateUpload(spaceId: string, u: ValidatedUploadInput): Promise<ValidatedUpload> {
+    const bytes = await this.d.blobs.get(u.blob.key);
+    const outcome = await validateDocument(new Uint8Array(bytes), {
+      ...(u.assertedType ? { assertedType: u.assertedType } : {}),
+      checkIdCompleteness: u.checkIdCompleteness === true,
+    });
+    const autoParse = outcome.status === 'success' && (await this.d.autoParsing(spaceId));
+    return { ...u, outcome, autoParse };
+  }
+
+  /**
+   * Inserts a validated upload inside the caller's transaction (the caller has locked the process).
+   * With `replace`, earlier files of the process with the same ext_file_id are deleted in the same
+   * transaction; their blob keys are returned for `releaseBlobs` once it has committed.
+   */
+  async insertValidated(tx: Executor, spaceId: string, processId: string, v: ValidatedUpload, opts: { replace?: boolean } = {}): Promise<{ row: FileRow; replacedBlobKeys: string[] }> {
+    const replaced = opts.replace ? await filesRepository.deleteByExtFileId(tx, processId, v.extFileId) : [];
+    const now = this.d.clock.now();
+    const row = await filesRepository.insert(tx, {
+      id: newId(),
+      processId,
+      spaceId,
+      extFileId: v.extFileId,
+      originalName: v.filename?.slice(0, 500) ?? null,
+      contentType: v.mimetype?.slice(0, 200) ?? null,
+      format: v.outcome.format,
+      sizeBytes: v.blob.size,
+      sha256: v.blob.sha256,
+      blobKey: v.blob.key,
+      documentType: v.outcome.document_type,
+      assertedType: v.assertedType ?? null,
+      validationStatus: v.outcome.status,
+      validationErrors: v.outcome.errors,
+      preResult: v.outcome.pre_result,
+      pageCount: v.outcome.page_count,
+      options: { check_id_completeness: v.checkIdCompleteness === true, ...(v.bankCodeHint ? { bank_code_hint: v.bankCodeHint } : {}) },
+      parsingStatus: v.autoParse ? 'processing' : 'uploaded',
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (v.autoParse) await this.d.enqueue(tx, PARSE_JOB, { file_id: row.id });
+    await this.d.processes.touch(tx, processId);
+    return { row, replacedBlobKeys: replaced.map((f) => f.blobKey).filter((k) => k !== v.blob.key) };
+  }
+
+  /** Deletes blobs that no file row references any more (after the transaction that dropped their rows). */
+  async releaseBlobs(keys: readonly string[]): Promise<void> {
+    for (const k of new Set(keys)) await this.releaseBlob(k);
+  }
+
+  /** The newest file of a process with this ext_file_id, or null. */
+  async findByExtFileId(db: Executor, processId: string, extFileId: string): Promise<FileRow | null> {
+    return filesRepository.findByExtFileId(db, processId, extFileId);
+  }
+
+  /** Files by id (any process), for callers that wait on their parsing. */
+  async statusesOf(fileIds: readonly string[]): Promise<FileRow[]> {
+    return filesRepository.listByIdsAnyProcess(this.d.db, [...fileIds]);
   }
 
   /** Drops a stored blob that no file row references (an upload that was refused after streaming). */
@@ -162,6 +230,19 @@ export class FilesService {
       throw fileErrors.notFound();
     }
     return toFileView(f);
+  }
+
+  /** The uploaded bytes of a file of the caller's space (404 for unknown files and other spaces). */
+  async content(spaceId: string, processId: string, fileId: string): Promise<{ bytes: Buffer; contentType: string; filename: string | null }> {
+    const f = await filesRepository.find(this.d.db, spaceId, processId, fileId);
+    if (!f) {
+      await this.d.processes.requireVisible(spaceId, processId);
+      throw fileErrors.notFound();
+    }
+    const bytes = await this.d.blobs.get(f.blobKey);
+    // The type comes from the detected format, never from the uploader's claim (no HTML served back).
+    const contentType = (f.format && CONTENT_TYPES[f.format]) || 'application/octet-stream';
+    return { bytes, contentType, filename: f.originalName ?? null };
   }
 
   async list(spaceId: string, processId: string, q: FileListQuery): Promise<Page<ReturnType<typeof toFileRef>>> {
@@ -212,8 +293,16 @@ export class FilesService {
         format: (f.format ?? 'pdf') as FileFormat,
         documentType: f.documentType as DocumentType,
       });
-      const result = (this.d.enrich ?? enrichParsingResult)(outcome.parsing_result);
-      await this.finish(f, { status: 'completed', result, confidence: outcome.parsing_confidence, errors: [] });
+      let result = (this.d.enrich ?? enrichParsingResult)(outcome.parsing_result);
+      const hint = (f.options as { bank_code_hint?: unknown } | null)?.bank_code_hint;
+      let validationErrors: unknown[] | undefined;
+      if (typeof hint === 'string' && hint) {
+        const checked = applyBankCodeHint(result, hint);
+        result = checked.result;
+        const kept = (f.validationErrors as { code?: string }[]).filter((e) => e.code !== 'bank_code_mismatch');
+        validationErrors = [...kept, ...checked.validationErrors];
+      }
+      await this.finish(f, { status: 'completed', result, confidence: outcome.parsing_confidence, errors: [], ...(validationErrors ? { validationErrors } : {}) });
     } catch (err) {
       if (!(err instanceof DocumentParseError)) throw err; // unexpected: the job is retried
       await this.finish(f, { status: 'error', result: null, confidence: null, errors: [{ code: err.code, message: err.message }] });
@@ -230,7 +319,7 @@ export class FilesService {
 
   private async finish(
     f: FileRow,
-    r: { status: 'completed' | 'error'; result: unknown; confidence: number | null; errors: { code: string; message: string }[] },
+    r: { status: 'completed' | 'error'; result: unknown; confidence: number | null; errors: { code: string; message: string }[]; validationErrors?: unknown[] },
   ): Promise<void> {
     await this.d.db.transaction(async (tx) => {
       const updated = await filesRepository.finishParsing(tx, f.id, {
@@ -238,6 +327,7 @@ export class FilesService {
         parsingResult: r.result,
         parsingConfidence: r.confidence,
         errors: r.errors,
+        ...(r.validationErrors ? { validationErrors: r.validationErrors } : {}),
         at: this.d.clock.now(),
       });
       if (!updated) return;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { multipart } from '../../../test/helpers/multipart.ts';
 import { newId } from '../../shared/ids.ts';
 
@@ -190,5 +190,41 @@ describe('bad uploads are clear 4xx problems', () => {
     const rp = await t.request({ method: 'POST', url: `/document-engine/v1/processes/${p.process_id}/run-parsing`, payload: {} });
     expect(rp.statusCode).toBe(409);
     expect((await t.request({ method: 'GET', url: `/document-engine/v1/processes/${p.process_id}/files/${newId()}` })).statusCode).toBe(404);
+  });
+});
+
+describe('GET …/files/{file_id}/content', () => {
+  it('returns the uploaded bytes with the type of the detected format, and 404 elsewhere', async () => {
+    const p = await newProcess();
+    // The uploader claims text/html; the answer follows the detected format (CSV), never the claim.
+    const m = multipart({ ext_file_id: 'content-1' }, { content: csv, filename: 'movimenti marzo.csv', contentType: 'text/html' });
+    const f = (await t.request({ method: 'POST', url: `/document-engine/v1/processes/${p.process_id}/files`, payload: m.payload, headers: m.headers })).json();
+    const r = await t.request({ method: 'GET', url: `/document-engine/v1/processes/${p.process_id}/files/${f.file_id}/content` });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(r.headers['content-disposition'])).toContain("filename*=UTF-8''movimenti%20marzo.csv");
+    expect(r.rawPayload.equals(Buffer.from(csv))).toBe(true);
+
+    const camtUp = (await upload(p.process_id, { ext_file_id: 'content-2' }, camt, 'stmt.xml')).json();
+    const rx = await t.request({ method: 'GET', url: `/document-engine/v1/processes/${p.process_id}/files/${camtUp.file_id}/content` });
+    expect(rx.headers['content-type']).toBe('application/xml');
+    expect(rx.rawPayload.equals(camt)).toBe(true);
+
+    expect((await t.request({ method: 'GET', url: `/document-engine/v1/processes/${p.process_id}/files/${newId()}/content` })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/document-engine/v1/processes/${newId()}/files/${f.file_id}/content` })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/document-engine/v1/processes/${p.process_id}/files/${f.file_id}/content`, auth: false })).statusCode).toBe(401);
+
+    // A client of another space gets 404 for the same ids.
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const space = (await t.request({ method: 'POST', url: '/admin/v1/spaces', auth: admin, payload: { name: 'content-other' } })).json();
+    const other = (await t.request({ method: 'POST', url: `/admin/v1/spaces/${space.space_id}/clients`, auth: admin, payload: {} })).json();
+    const token = await t.tokenFor(other.client_id, other.client_secret, other.subscription_key);
+    const foreign = await t.request({
+      method: 'GET',
+      url: `/document-engine/v1/processes/${p.process_id}/files/${f.file_id}/content`,
+      auth: { authorization: `Bearer ${token}`, 'ocp-apim-subscription-key': other.subscription_key },
+    });
+    expect(foreign.statusCode).toBe(404);
   });
 });

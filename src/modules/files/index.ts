@@ -1,4 +1,4 @@
-export { FilesService, PARSE_JOB, type FilesDeps, type FileEvent } from './files.service.ts';
+export { FilesService, PARSE_JOB, type FilesDeps, type FileEvent, type ValidatedUpload, type ValidatedUploadInput } from './files.service.ts';
 export { filesRoutes } from './files.routes.ts';
 export { filesJobs } from './files.jobs.ts';
 export { toFileView, toFileRef } from './files.view.ts';

@@ -3,3 +3,4 @@ export { reportsRoutes } from './reports.routes.ts';
 export { reportsJobs } from './reports.jobs.ts';
 export { toCreditReportView } from './reports.view.ts';
 export type { CreditReportView } from './reports.schemas.ts';
+export { CreditReportSchema, ValidationResultSchema, type ReportInputsBody } from './reports.schemas.ts';

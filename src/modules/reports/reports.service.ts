@@ -71,39 +71,57 @@ export class ReportsService {
   }
 
   async runReport(spaceId: string, processId: string, body: ReportInputsBody): Promise<CreditReportView> {
-    const row = await this.d.db.transaction(async (tx) => {
-      const process = await this.d.processes.lockActive(tx, spaceId, processId);
-      const prepared = await prepareInputs(tx, this.d, process, body);
-      if (!prepared.validation.is_valid) throw reportErrors.validationFailed(prepared.validation);
-      const now = this.d.clock.now();
-      const inputs: StoredInputs = {
-        request: {
-          include_all_data: body.include_all_data === true,
-          file_ids: body.file_ids ?? [],
-          bank_account_ids: body.bank_account_ids ?? [],
-          open_banking_account_ids: body.open_banking_account_ids ?? [],
-        },
-        selected: prepared.selected,
-        effective_params: prepared.params,
-      };
-      const inserted = await reportsRepository.insert(tx, {
-        id: newId(),
-        processId,
-        spaceId,
-        status: 'processing',
-        reportParams: body.report_params,
-        attributes: { is_monitored: false },
-        inputs,
-        validation: prepared.validation,
-        reportResult: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await this.d.enqueue(tx, SCORE_JOB, { credit_report_id: inserted.id });
-      await this.d.processes.touch(tx, processId);
-      return inserted;
-    });
+    const row = await this.d.db.transaction((tx) => this.insertReport(tx, spaceId, processId, body));
     return toCreditReportView(row);
+  }
+
+  /**
+   * run-report inside the caller's transaction (for the workflow endpoint): locks the process, validates
+   * (400 with the validation when blocking), inserts the report and its scoring job. Returns the report
+   * and the full validation it passed.
+   */
+  async runReportIn(tx: Executor, spaceId: string, processId: string, body: ReportInputsBody): Promise<{ report: CreditReportView; validation: ValidationResult }> {
+    const row = await this.insertReport(tx, spaceId, processId, body);
+    return { report: toCreditReportView(row), validation: row.validation as ValidationResult };
+  }
+
+  private async insertReport(tx: Executor, spaceId: string, processId: string, body: ReportInputsBody): Promise<CreditReportRow> {
+    const process = await this.d.processes.lockActive(tx, spaceId, processId);
+    const prepared = await prepareInputs(tx, this.d, process, body);
+    if (!prepared.validation.is_valid) throw reportErrors.validationFailed(prepared.validation);
+    const now = this.d.clock.now();
+    const inputs: StoredInputs = {
+      request: {
+        include_all_data: body.include_all_data === true,
+        file_ids: body.file_ids ?? [],
+        bank_account_ids: body.bank_account_ids ?? [],
+        open_banking_account_ids: body.open_banking_account_ids ?? [],
+      },
+      selected: prepared.selected,
+      effective_params: prepared.params,
+    };
+    const inserted = await reportsRepository.insert(tx, {
+      id: newId(),
+      processId,
+      spaceId,
+      status: 'processing',
+      reportParams: body.report_params,
+      attributes: { is_monitored: false },
+      inputs,
+      validation: prepared.validation,
+      reportResult: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await this.d.enqueue(tx, SCORE_JOB, { credit_report_id: inserted.id });
+    await this.d.processes.touch(tx, processId);
+    return inserted;
+  }
+
+  /** A report with the full validation result it was created with (the view carries only is_valid). */
+  async getWithValidation(spaceId: string, processId: string, id: string): Promise<{ report: CreditReportView; validation: ValidationResult }> {
+    const r = await this.find(spaceId, processId, id);
+    return { report: toCreditReportView(r), validation: r.validation as ValidationResult };
   }
 
   async get(spaceId: string, processId: string, id: string): Promise<CreditReportView> {
