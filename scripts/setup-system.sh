@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
-# System packages the test suite and benchmarks use (Debian). Idempotent; skipped when present or not root.
+# System packages the test suite and benchmarks use (Debian). Idempotent: installs only what is missing;
+# without root it names what is missing and carries on (tests that need a package skip with a message).
 set -uo pipefail
 need=()
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 # Debian's chromium drives the portal's browser test (playwright-core; never `playwright install`).
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# OCR: OCR-B (the MRZ typeface) for the generated identity cards; Debian's "fast" traineddata, which the
+# OCR adapter prefers (≈1.6× faster than the npm best_int models it falls back to); native tesseract as
+# the benchmark reference (bench/ocr.ts).
+[ -f /usr/share/fonts/opentype/ocr-b/OCRB.otf ] || need+=(fonts-ocr-b)
+command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr)
+for l in ita deu eng; do
+  [ -f "/usr/share/tesseract-ocr/5/tessdata/$l.traineddata" ] || need+=("tesseract-ocr-$l")
+done
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" != "0" ]; then
   echo "setup-system: missing ${need[*]} (install them with apt-get as root)" >&2

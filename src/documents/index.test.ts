@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_NOT_SUPPORTED_MESSAGE, normaliseDocumentType, parseDocument, validateDocument } from './index.ts';
+import { normaliseDocumentType, parseDocument, validateDocument } from './index.ts';
 import type { ConformityCheck, ParsedTransaction, ValidationOutcome } from './types.ts';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -46,13 +46,13 @@ describe('validateDocument', () => {
     expect(await validateDocument(enc('just some words\n'))).toMatchObject({ format: null, status: 'failure', errors: [{ code: 'unsupported_format' }] });
   });
 
-  it('images are refused until OCR lands', async () => {
+  it('an image with a truncated header is unreadable (OCR itself is tested in ocr/)', async () => {
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
     expect(await validateDocument(png)).toEqual<ValidationOutcome>({
       format: 'png',
       document_type: 'unknown',
-      status: 'failure',
-      errors: [{ code: 'unsupported_format', message: IMAGE_NOT_SUPPORTED_MESSAGE }],
+      status: 'unreadable',
+      errors: [{ code: 'corrupt_file', message: 'image header cannot be read' }],
       pre_result: null,
       page_count: null,
     });
@@ -132,7 +132,7 @@ describe('parseDocument', () => {
       name: 'StructuredError',
       code: 'corrupt_file',
     });
-    await expect(parseDocument(enc('x'), { format: 'jpeg', documentType: 'unknown' })).rejects.toMatchObject({ code: 'unsupported_format' });
+    await expect(parseDocument(enc('x'), { format: 'jpeg', documentType: 'unknown' })).rejects.toMatchObject({ code: 'corrupt_file' });
   });
 });
 

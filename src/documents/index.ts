@@ -14,7 +14,7 @@ export { bankNameForIban, bankTableVersions } from './banks/lookup.ts';
 export { LIMITS } from './limits.ts';
 export * from './types.ts';
 
-export const IMAGE_NOT_SUPPORTED_MESSAGE = 'scanned images are not supported by this build yet (OCR pending)';
+export { shutdownOcr } from './ocr/shutdown.ts';
 
 /** Accepts "bank_statement" and the legacy prefixed "it.bank_statement"; null for unknown types. */
 export function normaliseDocumentType(input: string): DocumentType | null {
@@ -43,6 +43,16 @@ interface PdfEngine {
 // Loaded on demand: pdf.js is heavy and structured-only callers never need it.
 async function pdfEngine(): Promise<PdfEngine> {
   return import('./pdf/index.ts');
+}
+
+// Loaded on demand: OCR (tesseract.js) is heavier still.
+interface ImageEngine {
+  validateImage(bytes: Uint8Array, format: FileFormat, opts: ValidateOptions): Promise<ValidationOutcome>;
+  parseImage(bytes: Uint8Array, opts: ParseOptions): Promise<ParseOutcome>;
+}
+
+async function imageEngine(): Promise<ImageEngine> {
+  return import('./ocr/document.ts');
 }
 
 /**
@@ -78,7 +88,11 @@ export async function validateDocument(bytes: Uint8Array, opts: ValidateOptions 
     }
   }
   if (isImage(format)) {
-    return outcome(format, 'unknown', 'failure', [{ code: 'unsupported_format', message: IMAGE_NOT_SUPPORTED_MESSAGE }]);
+    try {
+      return await (await imageEngine()).validateImage(plainCopy(bytes), format, opts);
+    } catch (e) {
+      return outcome(format, 'unknown', 'unreadable', [{ code: 'corrupt_file', message: failureMessage(e) }]);
+    }
   }
   if (!isStructuredFormat(format)) return outcome(format, 'unknown', 'failure', [{ code: 'unsupported_format', message: `unsupported format ${format}` }]);
 
@@ -116,7 +130,15 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Prom
       throw new DocumentParseError('corrupt_file', failureMessage(e));
     }
   }
-  if (!isStructuredFormat(format)) throw new DocumentParseError('unsupported_format', IMAGE_NOT_SUPPORTED_MESSAGE);
+  if (isImage(format)) {
+    try {
+      return await (await imageEngine()).parseImage(plainCopy(bytes), opts);
+    } catch (e) {
+      if (e instanceof DocumentParseError) throw e;
+      throw new DocumentParseError('corrupt_file', failureMessage(e));
+    }
+  }
+  if (!isStructuredFormat(format)) throw new DocumentParseError('unsupported_format', `unsupported format ${format}`);
   let doc: ExtractedDocument;
   try {
     doc = await extractStructured(format, bytes);

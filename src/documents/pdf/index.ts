@@ -22,7 +22,6 @@ export type { LoadLimits } from './load.ts';
 export type { PositionedWord, WordPage } from './model.ts';
 export { extractStatement } from './extract.ts';
 
-export const NO_TEXT_MESSAGE = 'no text layer; scanned PDFs need OCR which this build does not include yet';
 /** Fewer words than this in the whole file means there is no usable text layer. */
 const MIN_WORDS = 5;
 
@@ -51,11 +50,32 @@ export async function validatePdf(
   if (!loaded.ok)
     return base(asserted, loaded.status, [{ code: loaded.code, message: loaded.message }], loaded.pageCount);
   const { pdf } = loaded;
+  let pages = pdf.pages;
+  let mrzType: DocumentType | null = null;
   if (wordCount(pdf) < MIN_WORDS) {
-    return base(asserted, 'unreadable', [{ code: 'low_quality', message: NO_TEXT_MESSAGE }], pdf.pageCount);
+    // No text layer: a scan. Validation runs on the upload request, so it only
+    // looks at the first page (low resolution, English traineddata) to classify;
+    // the full OCR belongs to the parse job. Identity documents are the exception:
+    // pre_result is due now, and their pages are card-sized.
+    const ocr = await ocrModule();
+    const look = await ocr.lookPdf(bytes);
+    if (!look?.verdict.ok) {
+      const why = look?.verdict.reason ?? 'no pages';
+      return base(asserted, 'unreadable', [{ code: 'low_quality', message: `${ocr.NO_TEXT_OCR_MESSAGE}: ${why}`, page: 1 }], pdf.pageCount);
+    }
+    pages = [look];
+    if (isIdDoc(typeOfPages([pageSignals(buildLines(look), look.page)])) || isIdDoc(asserted) || ocr.hasMrzLikeWords(look)) {
+      const full = await ocr.ocrPdfPages(bytes, { langs: ocr.langsFor(look.lang), mrz: 'id' }, ID_MAX_PAGES);
+      if (full.ok) {
+        pages = full.pages;
+        mrzType = (await idModule()).analyseId(pages).type;
+      }
+    }
   }
-  const signals = pdf.pages.map((p) => pageSignals(buildLines(p), p.page));
-  const detected = typeOfPages(signals);
+  const signals = pages.map((p) => pageSignals(buildLines(p), p.page));
+  let detected = typeOfPages(signals);
+  // A scanned back side alone carries no title: its MRZ document code names the type.
+  if (detected === 'unknown' && mrzType) detected = mrzType;
   const docs = segment(signals).filter((s) => s.kind !== 'other');
   if (docs.length > 1) {
     const parts = docs.map((d) => `pages ${d.from}-${d.to}: ${d.type}`).join('; ');
@@ -85,8 +105,20 @@ export async function validatePdf(
       pdf.pageCount,
     );
   }
+  if (detected === 'residency_permit' || detected === 'identity_card' || detected === 'passport') {
+    const id = await idModule();
+    const v = id.idValidation(id.analyseId(pages), opts.checkIdCompleteness === true);
+    return { ...base(detected, v.status, v.errors, pdf.pageCount), pre_result: v.pre_result };
+  }
   return base(detected, 'success', [], pdf.pageCount);
 }
+
+// OCR and identity documents load on demand: tesseract and the MRZ tables are heavy.
+const ocrModule = () => import('../ocr/index.ts');
+const idModule = () => import('../id/index.ts');
+/** Pages of an identity document OCR'd at most (front, back, a copy). */
+const ID_MAX_PAGES = 4;
+const isIdDoc = (t: DocumentType): boolean => t === 'residency_permit' || t === 'identity_card' || t === 'passport';
 
 export async function parsePdf(
   bytes: Uint8Array,
@@ -96,15 +128,28 @@ export async function parsePdf(
   const loaded = await loadPdf(bytes, limits);
   if (!loaded.ok) throw new DocumentParseError(loaded.code, loaded.message);
   const { pdf } = loaded;
-  if (wordCount(pdf) < MIN_WORDS) throw new DocumentParseError('low_quality', NO_TEXT_MESSAGE);
-  const type = opts.documentType;
-  if (type !== 'bank_statement' && type !== 'bank_account_movements' && type !== 'unknown') {
-    throw new DocumentParseError(
-      'unsupported_document',
-      `parsing ${type} from a PDF text layer is not supported`,
-    );
+  let pages = pdf.pages;
+  const scanned = wordCount(pdf) < MIN_WORDS;
+  let type = opts.documentType;
+  if (scanned) {
+    const ocr = await ocrModule();
+    const look = await ocr.lookPdf(bytes);
+    if (!look?.verdict.ok) throw new DocumentParseError('low_quality', `${ocr.NO_TEXT_OCR_MESSAGE}: ${look?.verdict.reason ?? 'no pages'}`);
+    if (type === 'unknown') type = typeOfPages([pageSignals(buildLines(look), look.page)]);
+    const id = isIdDoc(type) || (type === 'unknown' && ocr.hasMrzLikeWords(look));
+    const full = await ocr.ocrPdfPages(bytes, { langs: ocr.langsFor(look.lang), mrz: id ? 'id' : 'off' }, id ? ID_MAX_PAGES : undefined);
+    if (!full.ok) throw new DocumentParseError('low_quality', full.message);
+    pages = full.pages;
+    if (type === 'unknown' && id) type = (await idModule()).analyseId(pages).type ?? type;
   }
-  const x = extractStatement(pdf.pages);
+  if (type === 'residency_permit' || type === 'identity_card' || type === 'passport') {
+    const id = await idModule();
+    return id.idParseOutcome(id.analyseId(pages));
+  }
+  if (type !== 'bank_statement' && type !== 'bank_account_movements' && type !== 'unknown') {
+    throw new DocumentParseError('unsupported_document', `parsing ${type} from a PDF is not supported`);
+  }
+  const x = scanned ? (await import('../ocr/statement.ts')).extractOcrStatement(pages) : extractStatement(pages);
   if (x.transactions.length === 0 && x.fields['iban']?.value == null) {
     throw new DocumentParseError(
       'no_statement_found',

@@ -1,5 +1,6 @@
 /** End to end through pdf.js: generated statements per layout, and every unhappy outcome. */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { shutdownOcr } from '../ocr/shutdown.ts';
 import { score } from '../../../test/fixtures/generator/compare.ts';
 import {
   appendIncrementalUpdate,
@@ -14,6 +15,10 @@ import { deeplyNested, hugePageCount } from '../../../test/fixtures/generator/ho
 import { DocumentParseError } from '../types.ts';
 import type { ParsedTransaction } from '../types.ts';
 import { parsePdf, validatePdf } from './index.ts';
+
+afterAll(async () => {
+  await shutdownOcr();
+});
 
 describe('generated layouts: extraction equals generator truth', () => {
   for (const layout of LAYOUT_IDS) {
@@ -168,7 +173,7 @@ describe('validation outcomes', () => {
     expect(pdf.byteLength).toBeGreaterThan(0);
   });
 
-  it('no text layer is unreadable/low_quality until OCR exists', async () => {
+  it('no text layer and nothing legible for OCR is unreadable/low_quality', async () => {
     const v = await validatePdf(await generateNoText(2), {});
     expect(v).toMatchObject({
       status: 'unreadable',
@@ -176,7 +181,7 @@ describe('validation outcomes', () => {
       errors: [
         {
           code: 'low_quality',
-          message: 'no text layer; scanned PDFs need OCR which this build does not include yet',
+          message: expect.stringContaining('no text layer, and OCR found no legible text') as unknown as string,
         },
       ],
     });

@@ -1,0 +1,192 @@
+/**
+ * OCR benchmark. Sections (all by default): speed, look, cards [n], cardvariants [n], statements [n], pe.
+ *   node bench/ocr.ts speed            seconds per A4 page (wall and CPU) at 150/200 dpi, 1 and 2 workers,
+ *                                      fast vs best_int models, native tesseract CLI on the same images
+ *   node bench/ocr.ts look             validation cost of a scanned statement (first-page look only)
+ *   node bench/ocr.ts cards 20         MRZ exact on generated permit cards (it/de, PNG 300 dpi, both sides)
+ *   node bench/ocr.ts cardvariants 10  the same on phone-photo JPEGs and 200-dpi scanned PDFs of cards
+ *   node bench/ocr.ts statements 6     transaction F1 on 200-dpi scans of generated statements
+ *   node bench/ocr.ts pe               PassportEye specimens: MRZ found with all check digits valid
+ * CPU seconds count all threads of this process (the 2 cores are shared with other work, so
+ * wall time is noisy; CPU time is the "per core" figure).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseDocument, shutdownOcr, validateDocument } from '../src/documents/index.ts';
+import { normalise } from '../src/documents/ocr/image.ts';
+import { toPgm } from '../src/documents/ocr/pixels.ts';
+import { renderPdfPages } from '../src/documents/ocr/render.ts';
+import { TesseractEngine } from '../src/documents/ocr/tesseract.ts';
+import type { OcrModels } from '../src/documents/ocr/tesseract.ts';
+import { parsePdf } from '../src/documents/pdf/index.ts';
+import { score } from '../test/fixtures/generator/compare.ts';
+import { generateStatement, LAYOUT_IDS } from '../test/fixtures/generator/index.ts';
+import { cardImage, cardPdf, cardTruth, OCRB_FONT, scanPdf } from '../test/fixtures/id/generator.ts';
+
+const args = process.argv.slice(2);
+const want = (s: string): boolean => args.length === 0 || args.includes(s);
+const num = (s: string, d: number): number => {
+  const i = args.indexOf(s);
+  const n = i >= 0 ? Number(args[i + 1]) : NaN;
+  return Number.isFinite(n) ? n : d;
+};
+
+const cpu = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+console.log(
+  `machine: ${os.cpus()[0]?.model} ×${os.cpus().length}, node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+);
+
+if (want('speed')) {
+  // The pipeline's settings: one language, single-block segmentation (see ocr/index.ts).
+  const { pdf } = await generateStatement({ layout: 'it_dare_avere', seed: 5, transactions: 120 });
+  for (const dpi of [150, 200]) {
+    const pages = (await renderPdfPages(pdf, { maxPages: 4, dpi })).map((p) => normalise(p.image));
+    for (const models of ['fast', 'best_int'] as OcrModels[]) {
+      for (const workers of [1, 2]) {
+        const eng = new TesseractEngine({ poolSize: workers, models });
+        // Warm every worker (start + traineddata load are not per-page costs).
+        const o = { langs: ['ita'], segmentation: 'block' } as const;
+        await Promise.all(pages.slice(0, workers).map((p) => eng.recognize(p, o)));
+        const c0 = cpu();
+        const t = performance.now();
+        await Promise.all(pages.map((p) => eng.recognize(p, o)));
+        const wall = (performance.now() - t) / 1000 / pages.length;
+        const c = (cpu() - c0) / pages.length;
+        console.log(
+          `tesseract.js ${models} ita psm 6 ${dpi} dpi, ${pages.length} pages, ${workers} worker(s): wall ${wall.toFixed(2)} s/page, CPU ${c.toFixed(2)} s/page, RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`,
+        );
+        await eng.terminate();
+      }
+    }
+    const f = path.join(os.tmpdir(), `bench-ocr-${dpi}.pgm`);
+    fs.writeFileSync(f, toPgm(pages[0]!));
+    try {
+      const r = execFileSync('sh', ['-c', `OMP_THREAD_LIMIT=1 /usr/bin/time -f '%U %S %e' tesseract ${f} - -l ita --psm 6 2>&1 >/dev/null | tail -1`]).toString().trim();
+      const [u, s, e] = r.split(' ').map(Number);
+      console.log(`native tesseract 5.3 (Debian fast models) ita psm 6 ${dpi} dpi, 1 thread: wall ${e} s/page, CPU ${((u ?? 0) + (s ?? 0)).toFixed(2)} s/page`);
+    } catch {
+      console.log('native tesseract CLI: not installed');
+    }
+  }
+}
+
+if (want('look')) {
+  const { pdf } = await generateStatement({ layout: 'de_sparkasse', seed: 9, transactions: 90 });
+  const scan = await scanPdf(pdf, 200);
+  const c0 = cpu();
+  const t = performance.now();
+  const v = await validateDocument(scan, {});
+  console.log(
+    `validation of a ${v.page_count}-page scanned statement (first-page look): ${v.status} ${v.document_type}, wall ${((performance.now() - t) / 1000).toFixed(2)} s, CPU ${(cpu() - c0).toFixed(2)} s`,
+  );
+}
+
+if (want('cards')) {
+  const n = num('cards', 20);
+  let exact = 0;
+  let pre = 0;
+  let wall = 0;
+  for (let i = 0; i < n; i++) {
+    const t = cardTruth(i % 2 ? 'de' : 'it', 100 + i);
+    const img = await cardImage(t);
+    const t0 = performance.now();
+    const v = await validateDocument(img, { checkIdCompleteness: true });
+    wall += performance.now() - t0;
+    if (v.pre_result?.document_number === t.document_number && v.pre_result.expiration_date === t.expiration_date) pre++;
+    const p = await parseDocument(img, { format: 'png', documentType: 'residency_permit' });
+    const lines = (p.parsing_result['mrz']?.value as { lines: string[] } | null)?.lines ?? [];
+    if (JSON.stringify(lines) === JSON.stringify(t.mrz)) exact++;
+    else console.log(`  miss ${t.country} ${100 + i}: ${JSON.stringify(lines)} vs ${JSON.stringify(t.mrz)}`);
+  }
+  console.log(
+    `MRZ exact on generated cards (PNG 300 dpi, both sides, MRZ font ${OCRB_FONT ? 'OCR-B' : 'Courier'}): ${exact}/${n} = ${((100 * exact) / n).toFixed(1)}%; ` +
+      `pre_result number+expiry right after validation: ${pre}/${n}; validation wall ${(wall / n / 1000).toFixed(2)} s/card`,
+  );
+}
+
+if (want('cardvariants')) {
+  // Harder inputs: a phone photo (1.5° rotation, sensor noise, uneven light, JPEG 80)
+  // and a 200-dpi scanned PDF of the card (both sides).
+  const n = num('cardvariants', 10);
+  for (const variant of ['photo', 'scan-pdf'] as const) {
+    let exact = 0;
+    let valid = 0;
+    for (let i = 0; i < n; i++) {
+      const t = cardTruth(i % 2 ? 'de' : 'it', 300 + i);
+      const bytes =
+        variant === 'photo'
+          ? await cardImage(t, { photo: { rotate: 1.5, noise: 12, quality: 80 } })
+          : await scanPdf(await cardPdf(t), 200);
+      try {
+        const p = await parseDocument(bytes, { format: variant === 'photo' ? 'jpeg' : 'pdf', documentType: 'residency_permit' });
+        const m = p.parsing_result['mrz']?.value as { lines: string[]; valid: boolean } | null;
+        if (m?.valid) valid++;
+        if (JSON.stringify(m?.lines) === JSON.stringify(t.mrz)) exact++;
+        else console.log(`  miss ${variant} ${300 + i}: ${JSON.stringify(m?.lines)} vs ${JSON.stringify(t.mrz)}`);
+      } catch (e) {
+        console.log(`  ${variant} ${300 + i}: ${(e as Error).message}`);
+      }
+    }
+    console.log(`MRZ on generated cards, ${variant}: exact ${exact}/${n}, check digits valid ${valid}/${n}`);
+  }
+}
+
+if (want('statements')) {
+  const n = num('statements', 6);
+  let matched = 0;
+  let extracted = 0;
+  let expected = 0;
+  let pages = 0;
+  let cpuS = 0;
+  for (let i = 0; i < n; i++) {
+    const layout = LAYOUT_IDS[i % LAYOUT_IDS.length]!;
+    const { pdf, truth } = await generateStatement({ layout, seed: 40 + i, transactions: 25 });
+    const scan = await scanPdf(pdf, 200);
+    const c0 = cpu();
+    try {
+      const out = await parsePdf(scan, { format: 'pdf', documentType: truth.document_type });
+      const s = score(truth, out);
+      matched += s.matched;
+      extracted += s.extracted;
+      expected += s.expected;
+      console.log(`  ${layout} seed ${40 + i}: ${s.matched}/${s.expected} matched, ${s.extracted} extracted`);
+    } catch (e) {
+      expected += truth.transactions.length;
+      console.log(`  ${layout} seed ${40 + i}: failed ${(e as Error).message}`);
+    }
+    cpuS += cpu() - c0;
+    pages += truth.pages;
+  }
+  const p = extracted ? matched / extracted : 0;
+  const r = expected ? matched / expected : 0;
+  console.log(
+    `scanned statements (200 dpi): precision ${p.toFixed(3)} recall ${r.toFixed(3)} F1 ${(p + r ? (2 * p * r) / (p + r) : 0).toFixed(3)} over ${expected} transactions, ${pages} pages, CPU ${(cpuS / pages).toFixed(2)} s/page (parse incl. look)`,
+  );
+}
+
+if (want('pe')) {
+  const dir = '/work/shared/corpus/passporteye-mrz-images/testdata';
+  if (fs.existsSync(dir)) {
+    let valid = 0;
+    let found = 0;
+    const files = fs.readdirSync(dir).filter((f) => /\.(png|jpe?g)$/i.test(f));
+    for (const f of files) {
+      const bytes = new Uint8Array(fs.readFileSync(path.join(dir, f)));
+      try {
+        const p = await parseDocument(bytes, { format: f.endsWith('.png') ? 'png' : 'jpeg', documentType: 'passport' });
+        const m = p.parsing_result['mrz']?.value as { valid: boolean } | null;
+        if (m) found++;
+        if (m?.valid) valid++;
+      } catch {
+        // unreadable counts as a miss
+      }
+    }
+    console.log(`PassportEye testdata: MRZ found in ${found}/${files.length}, all check digits valid in ${valid}/${files.length}`);
+  }
+}
+await shutdownOcr();

@@ -1,0 +1,154 @@
+/**
+ * One identity document over its pages: MRZ (back side of cards, data page of
+ * passports), labelled front fields, which sides are present, and the cross-check
+ * of front against MRZ.
+ */
+import type { Completeness, DocumentType } from '../types.ts';
+import type { BBox, WordPage } from '../pdf/model.ts';
+import type { FoundMrz } from './find.ts';
+import { findMrz } from './find.ts';
+import type { FrontFields } from './front.ts';
+import { foldUpper, looksLikeFront, parseFrontDate, readFront } from './front.ts';
+import type { ReadOptions } from './mrz.ts';
+import { idTypeOfCode, readMrz } from './mrz.ts';
+
+export type IdType = 'residency_permit' | 'identity_card' | 'passport';
+
+export interface CrossCheck {
+  field: string;
+  front: string;
+  mrz: string;
+  agrees: boolean;
+}
+
+export interface IdAnalysis {
+  type: IdType | null;
+  mrz: FoundMrz | null;
+  front: FrontFields;
+  hasFront: boolean;
+  hasBack: boolean;
+  completeness: Completeness | null;
+  crossChecks: CrossCheck[];
+  /** Page of the front side, when seen. */
+  frontPage: number | null;
+}
+
+const TITLE_TYPES: { type: IdType; re: RegExp }[] = [
+  { type: 'residency_permit', re: /PERMESSO DI SOGGIORNO|AUFENTHALTSTITEL|AUFENTHALTSERLAUBNIS|RESIDENCE PERMIT|TITRE DE SEJOUR/ },
+  { type: 'identity_card', re: /CARTA D.? ?IDENTITA|PERSONALAUSWEIS|IDENTITY CARD|CARTE D.IDENTITE/ },
+  { type: 'passport', re: /PASSAPORTO|REISEPASS|PASSPORT|PASSEPORT/ },
+];
+
+export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): IdAnalysis {
+  let mrz = findMrz(pages, opts);
+  const exclude: { page: number; bbox: BBox }[] = mrz ? [{ page: mrz.page, bbox: mrz.bbox }] : [];
+  const front = readFront(pages, exclude);
+  if (mrz) mrz = confirmNamesByFront(mrz, front, opts);
+  const text = foldUpper(pages.flatMap((p) => p.words.map((w) => w.text)).join(' '));
+  const titled = TITLE_TYPES.find((t) => t.re.test(text))?.type ?? null;
+  let type: IdType | null = mrz ? idTypeOfCode(mrz.documentCode, mrz.lines[0]!) : null;
+  // An 'I' card code with a permit title is a residence permit (several states issue them as I<).
+  if (type === 'identity_card' && titled === 'residency_permit') type = 'residency_permit';
+  type ??= titled;
+  const frontPages = pages.filter((p) => looksLikeFront(readFront([p], exclude)));
+  const hasFront = frontPages.length > 0;
+  const hasBack = mrz !== null;
+  let completeness: Completeness | null = null;
+  if (type === 'passport') completeness = hasBack || hasFront ? 'both_sides' : null;
+  else if (hasFront && hasBack) completeness = 'both_sides';
+  else if (hasFront) completeness = 'front_only';
+  else if (hasBack) completeness = 'back_only';
+  return {
+    type,
+    mrz,
+    front,
+    hasFront,
+    hasBack,
+    completeness,
+    crossChecks: mrz ? crossCheck(front, mrz) : [],
+    frontPage: frontPages[0]?.page ?? null,
+  };
+}
+
+/**
+ * The names line has no check digit. OCR of OCR-B reads a filler '<' as "<K" or
+ * "K<" ("OKAFOR<K<IVANA", "RAJESHK<<<", "JOSE<KLUIS") and specks in the filler
+ * tail as S or E. Such Ks and specks are dropped only where the names then agree
+ * with the front side's names (an independent reading; compared without spaces,
+ * as OCR splits words), the fewest changes first. The MRZ's own letters are kept.
+ */
+export function confirmNamesByFront(mrz: FoundMrz, front: FrontFields, opts: ReadOptions = {}): FoundMrz {
+  const surname = front.surname?.value;
+  const given = front.given_names?.value;
+  if (!surname || !given) return mrz;
+  const squash = (x: string): string => mrzName(x).replace(/ /g, '');
+  const agrees = (last: string | null, first: string | null): boolean =>
+    last !== null && first !== null && squash(surname) === squash(last) && squash(given) === squash(first);
+  if (agrees(mrz.lastName, mrz.firstName)) return mrz;
+  const line = mrz.format === 'TD1' ? 2 : 0;
+  const from = mrz.format === 'TD1' ? 0 : 5;
+  const text = mrz.lines[line]!;
+  const ks = [...text.matchAll(/(?<=<)K|K(?=<)/g)].map((m) => m.index).filter((i) => i >= from);
+  const tail = /<([SKECLXJI]{1,3})<*$/.exec(text);
+  const specks = tail ? [...tail[1]!].map((_, k) => tail.index + 1 + k).filter((i) => !ks.includes(i)) : [];
+  const suspects = [...ks, ...specks].slice(0, 6);
+  const masks = Array.from({ length: (1 << suspects.length) - 1 }, (_, m) => m + 1).sort(
+    (x, y) => popcount(x) - popcount(y),
+  );
+  for (const mask of masks) {
+    const drop = suspects.filter((_, b) => mask & (1 << b));
+    const fixed = [...text]
+      .filter((_, i) => !drop.includes(i))
+      .join('')
+      .padEnd(text.length, '<');
+    const lines = mrz.lines.map((l, i) => (i === line ? fixed : l));
+    const r = readMrz(lines, { ...opts, repair: false });
+    if (r && r.valid === mrz.valid && agrees(r.lastName, r.firstName)) {
+      const corrections = drop.map((column) => ({ line, column, from: text[column]!, to: '', by: 'front_side' as const }));
+      return { ...mrz, lines, lastName: r.lastName, firstName: r.firstName, corrections: [...mrz.corrections, ...corrections] };
+    }
+  }
+  return mrz;
+}
+
+function popcount(n: number): number {
+  let c = 0;
+  for (let x = n; x; x &= x - 1) c++;
+  return c;
+}
+
+/** MRZ names are upper-case ASCII with fillers; front names may carry accents and hyphens. */
+export function mrzName(s: string): string {
+  return foldUpper(s)
+    .replace(/[^A-Z]+/g, ' ')
+    .trim();
+}
+
+function crossCheck(front: FrontFields, mrz: FoundMrz): CrossCheck[] {
+  const out: CrossCheck[] = [];
+  const names = (f: string | undefined, m: string | null, field: string): void => {
+    if (!f || m === null) return;
+    const a = mrzName(f);
+    const b = mrzName(m);
+    // Long names are truncated in the MRZ: a prefix that ends in a full word agrees.
+    out.push({ field, front: f, mrz: m, agrees: a === b || (b.length >= 10 && a.startsWith(b)) });
+  };
+  names(front.surname?.value, mrz.lastName, 'surname');
+  names(front.given_names?.value, mrz.firstName, 'given_names');
+  const date = (f: string | undefined, m: string | null, field: string): void => {
+    if (!f || !m) return;
+    const iso = parseFrontDate(f);
+    out.push({ field, front: f, mrz: m, agrees: iso === m });
+  };
+  date(front.birth_date?.value ?? front.birth_place_date?.value, mrz.birthDate, 'birth_date');
+  date(front.expiration_date?.value, mrz.expirationDate, 'expiration_date');
+  if (front.document_number && mrz.documentNumber) {
+    const f = front.document_number.value.replace(/[^A-Z0-9]/gi, '').toUpperCase();
+    out.push({ field: 'document_number', front: front.document_number.value, mrz: mrz.documentNumber, agrees: f === mrz.documentNumber });
+  }
+  return out;
+}
+
+export function isIdType(t: DocumentType): t is IdType {
+  return t === 'residency_permit' || t === 'identity_card' || t === 'passport';
+}

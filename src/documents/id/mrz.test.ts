@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import { parse } from 'mrz';
+import { describe, expect, it } from 'vitest';
+import { checkDigit, cleanMrzLine, fitLength, readMrz, resolveDate } from './mrz.ts';
+
+interface Vector {
+  test: string;
+  mrz: string | string[];
+  parse_options?: { autocorrect?: boolean };
+  expected_format?: string;
+  expected_valid?: boolean;
+  expected_fields?: Record<string, unknown>;
+  expected_fields_partial?: Record<string, unknown>;
+  expected_invalid_detail_count?: number;
+  expect_throw?: string;
+  expected_fields_same_as_parse_of?: string | string[];
+}
+
+const vectors = JSON.parse(fs.readFileSync('/work/shared/corpus/cheminfo-mrz/mrz-test-vectors.json', 'utf8')) as Vector[];
+const asLines = (m: string | string[]): string[] => (Array.isArray(m) ? m : [m]);
+
+describe('cheminfo-mrz vectors through the mrz library (all of them)', () => {
+  it.each(vectors.map((v) => [v.test, v] as const))('%s', (_name, v) => {
+    if (v.expect_throw) {
+      expect(() => parse(asLines(v.mrz), v.parse_options)).toThrow(v.expect_throw);
+      return;
+    }
+    const r = parse(asLines(v.mrz), v.parse_options);
+    if (v.expected_format) expect(r.format).toBe(v.expected_format);
+    if (v.expected_valid !== undefined) expect(r.valid).toBe(v.expected_valid);
+    if (v.expected_fields) expect(r.fields).toMatchObject(v.expected_fields);
+    if (v.expected_fields_partial) expect(r.fields).toMatchObject(v.expected_fields_partial);
+    if (v.expected_invalid_detail_count !== undefined)
+      expect(r.details.filter((d) => !d.valid)).toHaveLength(v.expected_invalid_detail_count);
+  });
+});
+
+const icao = vectors.filter((v) => !v.expect_throw && Array.isArray(v.mrz) && [30, 36, 44].includes(v.mrz[0]!.length) && v.mrz.length <= 3 && !/^.DFRA/.test(v.mrz[0]!));
+
+describe('readMrz on the TD1/TD2/TD3 vectors', () => {
+  it('clean vectors: same fields and validity as the library, no corrections', () => {
+    const clean = icao.filter((v) => !v.parse_options?.autocorrect);
+    expect(clean.length).toBeGreaterThan(10);
+    for (const v of clean) {
+      const lines = asLines(v.mrz);
+      const r = readMrz(lines);
+      const lib = parse(lines);
+      if (!r) continue; // formats outside TD1/2/3 (French ID 36 chars) are not ours
+      expect(r.lines, v.test).toEqual(lines.filter(() => true).map((l, i) => (r.corrections.some((c) => c.line === i) ? r.lines[i] : l)));
+      expect(r.documentNumber, v.test).toBe(lib.fields.documentNumber ?? null);
+      expect(r.lastName, v.test).toBe(lib.fields.lastName ?? null);
+      // Check digits are ours; the library's validity also rejects unknown states (UTO).
+      if (lib.valid) expect(r.valid, v.test).toBe(true);
+      // A failing vector is never "repaired" into a passing one.
+      if (v.expected_valid === false && lib.details.some((d) => !d.valid && /check/i.test(d.label))) expect(r.valid, v.test).toBe(false);
+    }
+  });
+
+  it('noisy vectors: check-digit-confirmed repair gives the clean fields', () => {
+    const noisy = icao.filter((v) => v.parse_options?.autocorrect && v.expected_fields_same_as_parse_of);
+    expect(noisy.length).toBeGreaterThanOrEqual(3);
+    for (const v of noisy) {
+      const r = readMrz(asLines(v.mrz));
+      expect(r, v.test).not.toBeNull();
+      expect(r!.lines, v.test).toEqual(asLines(v.expected_fields_same_as_parse_of!));
+      expect(r!.valid, v.test).toBe(true);
+    }
+  });
+});
+
+describe('MRZ helpers', () => {
+  it('check digits (ICAO 9303 examples)', () => {
+    expect(checkDigit('L898902C3')).toBe('6');
+    expect(checkDigit('740812')).toBe('2');
+    expect(checkDigit('120415')).toBe('9');
+    expect(checkDigit('ZE184226B<<<<<')).toBe('1');
+  });
+
+  it('centuries: birth in the past, expiry within 50 years', () => {
+    const today = new Date(Date.UTC(2026, 0, 15));
+    expect(resolveDate('740812', 'past', today)).toBe('1974-08-12');
+    expect(resolveDate('051231', 'past', today)).toBe('2005-12-31');
+    expect(resolveDate('270101', 'past', today)).toBe('1927-01-01');
+    expect(resolveDate('120415', 'future', today)).toBe('2012-04-15');
+    expect(resolveDate('351231', 'future', today)).toBe('2035-12-31');
+    expect(resolveDate('991231', 'future', today)).toBe('1999-12-31');
+    expect(resolveDate('990231', 'future', today)).toBeNull();
+  });
+
+  it('cleaning and length fitting of OCR lines', () => {
+    expect(cleanMrzLine('IRITA AB1234567 4«<<<<<<<<<<<<')).toBe('IRITAAB12345674<<<<<<<<<<<<<<');
+    expect(cleanMrzLine('COGNOME / SURNAME: SPECIMEN')).toBeNull();
+    expect(fitLength('9001017F3012315ITA<<<<<<<<<4', 30)).toBe('9001017F3012315ITA<<<<<<<<<<<4');
+    expect(fitLength('SPECIMEN<<ANNA<<<<<<<<<<<<<<<<<<', 30)).toBe('SPECIMEN<<ANNA<<<<<<<<<<<<<<<<');
+  });
+
+  it('digits misread in a date are corrected only when the check digit agrees', () => {
+    const l1 = `IRITAAB1234567${checkDigit('AB1234567')}`.padEnd(30, '<');
+    const l2a = `900101${checkDigit('900101')}F301231${checkDigit('301231')}ITA`.padEnd(29, '<');
+    const l2 = l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29));
+    const good = [l1, l2, 'SPECIMEN<<ANNA<<<<<<<<<<<<<<<<'];
+    const noisy = [l1, l2.replace(/^900101/, '9OO1O1'), 'SPEC1MEN<<ANNA<<<<<<<<<<<<<<<<'];
+    const r = readMrz(noisy)!;
+    expect(r.lines).toEqual(good);
+    expect(r.valid).toBe(true);
+    expect(r.corrections.filter((c) => c.by === 'check_digit').length).toBeGreaterThan(0);
+    // Same confusion but the check digit disagrees: left as read, reported invalid.
+    const wrong = readMrz([l1, noisy[1]!.replace(/^(.{6})./, '$10'), good[2]!])!;
+    expect(wrong.valid).toBe(false);
+    expect(wrong.lines[1]!.slice(0, 6)).toBe('9OO1O1');
+  });
+});

@@ -1,0 +1,386 @@
+/**
+ * Machine-readable zone: checked reading of TD1 (3×30), TD2 (2×36) and TD3 (2×44)
+ * lines. OCR confusions (O/0, I/1, B/8, S/5, Z/2, G/6 …) are corrected only where
+ * a check digit confirms the correction; the final fields come from the `mrz`
+ * library. Dates are resolved to ISO with explicit century rules.
+ */
+import { parse, states } from 'mrz';
+import type { ParseResult } from 'mrz';
+
+export type MrzFormat = 'TD1' | 'TD2' | 'TD3';
+
+export const MRZ_LENGTHS: Record<MrzFormat, { lines: number; len: number }> = {
+  TD1: { lines: 3, len: 30 },
+  TD2: { lines: 2, len: 36 },
+  TD3: { lines: 2, len: 44 },
+};
+
+export interface MrzCheck {
+  field: 'document_number' | 'birth_date' | 'expiration_date' | 'personal_number' | 'composite';
+  valid: boolean;
+}
+
+export interface MrzCorrection {
+  line: number;
+  column: number;
+  from: string;
+  to: string;
+  /** What confirmed the change. */
+  by: 'check_digit' | 'country_code' | 'name_alphabet' | 'filler' | 'front_side';
+}
+
+export interface MrzReading {
+  format: MrzFormat;
+  /** Lines as read, after length normalisation. */
+  raw: string[];
+  /** Lines after confirmed corrections; parsed by `mrz`. */
+  lines: string[];
+  valid: boolean;
+  checks: MrzCheck[];
+  corrections: MrzCorrection[];
+  documentCode: string | null;
+  issuingState: string | null;
+  documentNumber: string | null;
+  nationality: string | null;
+  lastName: string | null;
+  firstName: string | null;
+  sex: string | null;
+  /** Raw YYMMDD and resolved ISO dates. */
+  birthDateRaw: string | null;
+  expirationDateRaw: string | null;
+  birthDate: string | null;
+  expirationDate: string | null;
+}
+
+const WEIGHTS = [7, 3, 1];
+
+export function checkDigit(s: string): string {
+  let sum = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const v = c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 90 ? c - 55 : 0;
+    sum += v * WEIGHTS[i % 3]!;
+  }
+  return String(sum % 10);
+}
+
+type Kind = 'num' | 'alnum';
+interface Span {
+  line: number;
+  start: number;
+  end: number;
+}
+interface CheckedField {
+  field: MrzCheck['field'];
+  parts: Span[];
+  check: Span;
+  kind: Kind;
+}
+
+const sp = (line: number, start: number, end: number): Span => ({ line, start, end });
+
+const LAYOUT: Record<MrzFormat, { checked: CheckedField[]; alpha: Span[]; names: Span }> = {
+  TD1: {
+    checked: [
+      { field: 'document_number', parts: [sp(0, 5, 14)], check: sp(0, 14, 15), kind: 'alnum' },
+      { field: 'birth_date', parts: [sp(1, 0, 6)], check: sp(1, 6, 7), kind: 'num' },
+      { field: 'expiration_date', parts: [sp(1, 8, 14)], check: sp(1, 14, 15), kind: 'num' },
+      {
+        field: 'composite',
+        parts: [sp(0, 5, 30), sp(1, 0, 7), sp(1, 8, 15), sp(1, 18, 29)],
+        check: sp(1, 29, 30),
+        kind: 'alnum',
+      },
+    ],
+    alpha: [sp(0, 0, 5), sp(1, 15, 18)],
+    names: sp(2, 0, 30),
+  },
+  TD2: {
+    checked: [
+      { field: 'document_number', parts: [sp(1, 0, 9)], check: sp(1, 9, 10), kind: 'alnum' },
+      { field: 'birth_date', parts: [sp(1, 13, 19)], check: sp(1, 19, 20), kind: 'num' },
+      { field: 'expiration_date', parts: [sp(1, 21, 27)], check: sp(1, 27, 28), kind: 'num' },
+      { field: 'composite', parts: [sp(1, 0, 10), sp(1, 13, 20), sp(1, 21, 35)], check: sp(1, 35, 36), kind: 'alnum' },
+    ],
+    alpha: [sp(0, 0, 5), sp(1, 10, 13)],
+    names: sp(0, 5, 36),
+  },
+  TD3: {
+    checked: [
+      { field: 'document_number', parts: [sp(1, 0, 9)], check: sp(1, 9, 10), kind: 'alnum' },
+      { field: 'birth_date', parts: [sp(1, 13, 19)], check: sp(1, 19, 20), kind: 'num' },
+      { field: 'expiration_date', parts: [sp(1, 21, 27)], check: sp(1, 27, 28), kind: 'num' },
+      { field: 'personal_number', parts: [sp(1, 28, 42)], check: sp(1, 42, 43), kind: 'alnum' },
+      { field: 'composite', parts: [sp(1, 0, 10), sp(1, 13, 20), sp(1, 21, 43)], check: sp(1, 43, 44), kind: 'alnum' },
+    ],
+    alpha: [sp(0, 0, 5), sp(1, 10, 13)],
+    names: sp(0, 5, 44),
+  },
+};
+
+/** Letter ↔ digit pairs OCR confuses in OCR-B and similar faces. */
+const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', Z: '2', S: '5', B: '8', G: '6', A: '4', T: '7' };
+const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '8': 'B', '6': 'G', '4': 'A', '7': 'T' };
+
+/** Cleans one OCR'd line to the MRZ alphabet; null when it does not look like MRZ at all. */
+export function cleanMrzLine(text: string): string | null {
+  const s = text
+    .toUpperCase()
+    .replace(/[«»]/g, '<<')
+    .replace(/[‹›]/g, '<')
+    .replace(/\s+/g, '');
+  if (s.length < 20) return null;
+  const good = s.replace(/[^A-Z0-9<]/g, '');
+  if (good.length < s.length * 0.9) return null;
+  if (!good.includes('<') && !(good.length >= 28 && /\d/.test(good))) return null;
+  return good;
+}
+
+/** Fixes a line length off by a few characters by resizing its longest filler run. */
+export function fitLength(line: string, len: number): string | null {
+  const diff = len - line.length;
+  if (diff === 0) return line;
+  let best = { at: -1, n: 0 };
+  for (const m of line.matchAll(/<+/g)) if (m[0].length > best.n) best = { at: m.index, n: m[0].length };
+  // Long filler runs are where OCR loses or doubles characters: a run of 6+ may be
+  // resized by up to half the line's length (check digits then confirm or refuse).
+  const slack = best.n >= 6 ? Math.floor(len / 2) : 4;
+  if (Math.abs(diff) > slack) return null;
+  if (best.at < 0) return diff > 0 ? line + '<'.repeat(diff) : null;
+  if (best.n + diff < 1) return null;
+  return line.slice(0, best.at) + '<'.repeat(best.n + diff) + line.slice(best.at + best.n);
+}
+
+function get(lines: string[], s: Span): string {
+  return lines[s.line]!.slice(s.start, s.end);
+}
+
+function setChar(lines: string[], line: number, col: number, ch: string): void {
+  const l = lines[line]!;
+  lines[line] = l.slice(0, col) + ch + l.slice(col + 1);
+}
+
+function passes(lines: string[], f: CheckedField): boolean {
+  if (f.field === 'document_number' && lines.length === 3) return td1LongNumber(lines) ?? plainPasses(lines, f);
+  return plainPasses(lines, f);
+}
+
+/**
+ * TD1 document numbers longer than 9 characters: '<' in the check position, the
+ * number continues in the optional data and ends with its check digit.
+ */
+function td1LongNumber(lines: string[]): boolean | null {
+  const l = lines[0]!;
+  if (l[14] !== '<' || l[15] === '<') return null;
+  const end = l.indexOf('<', 15);
+  const tail = l.slice(15, end < 0 ? 30 : end);
+  if (tail.length < 2) return null;
+  // Issuers differ on whether the '<' at position 15 is weighted (Belgium: yes,
+  // Portugal: no); ICAO 9303 is unclear, so both are accepted, as in `mrz`.
+  const cd = tail.slice(-1);
+  return checkDigit(l.slice(5, 15) + tail.slice(0, -1)) === cd || checkDigit(l.slice(5, 14) + tail.slice(0, -1)) === cd;
+}
+
+function plainPasses(lines: string[], f: CheckedField): boolean {
+  const value = f.parts.map((p) => get(lines, p)).join('');
+  const cd = get(lines, f.check);
+  // ICAO allows '<' as the check digit of an empty optional field.
+  if (cd === '<') return f.field === 'personal_number' && /^<*$/.test(value);
+  return checkDigit(value) === cd;
+}
+
+interface Pos {
+  line: number;
+  col: number;
+}
+
+/**
+ * Tries substitutions of confusable characters in a field (and its check digit);
+ * keeps the change only if exactly one smallest set of substitutions makes the
+ * check digit agree.
+ */
+function repairField(lines: string[], f: CheckedField, out: MrzCorrection[]): boolean {
+  if (passes(lines, f)) return true;
+  if (f.field === 'document_number' && lines.length === 3 && td1LongNumber(lines) !== null) return false;
+  const checkPos: Pos = { line: f.check.line, col: f.check.start };
+  const forced: Pos[] = [];
+  const optional: Pos[] = [];
+  const fieldPositions: Pos[] = [];
+  for (const p of f.parts) for (let c = p.start; c < p.end; c++) fieldPositions.push({ line: p.line, col: c });
+  for (const pos of [...fieldPositions, checkPos]) {
+    const ch = lines[pos.line]![pos.col]!;
+    const mustBeDigit = f.kind === 'num' || (pos.line === checkPos.line && pos.col === checkPos.col);
+    if (mustBeDigit && TO_DIGIT[ch]) forced.push(pos);
+    else if (f.kind === 'alnum' && f.field !== 'composite' && (TO_DIGIT[ch] || TO_LETTER[ch])) optional.push(pos);
+  }
+  const alt = (ch: string): string => TO_DIGIT[ch] ?? TO_LETTER[ch] ?? ch;
+  const trial = [...lines];
+  for (const pos of forced) setChar(trial, pos.line, pos.col, alt(trial[pos.line]![pos.col]!));
+  if (optional.length > 12) return false;
+  let found: number[] | null = null;
+  let ambiguous = false;
+  for (let k = 0; k <= Math.min(3, optional.length) && !found; k++) {
+    for (const combo of combinations(optional.length, k)) {
+      const t = [...trial];
+      for (const i of combo) setChar(t, optional[i]!.line, optional[i]!.col, alt(t[optional[i]!.line]![optional[i]!.col]!));
+      if (passes(t, f)) {
+        if (found) ambiguous = true;
+        else found = combo;
+      }
+    }
+  }
+  if (!found || ambiguous) return false;
+  for (const i of found) setChar(trial, optional[i]!.line, optional[i]!.col, alt(trial[optional[i]!.line]![optional[i]!.col]!));
+  for (let l = 0; l < lines.length; l++) {
+    for (let c = 0; c < lines[l]!.length; c++) {
+      if (lines[l]![c] !== trial[l]![c]) out.push({ line: l, column: c, from: lines[l]![c]!, to: trial[l]![c]!, by: 'check_digit' });
+    }
+    lines[l] = trial[l]!;
+  }
+  return true;
+}
+
+function* combinations(n: number, k: number, start = 0, acc: number[] = []): Generator<number[]> {
+  if (acc.length === k) {
+    yield acc;
+    return;
+  }
+  for (let i = start; i < n; i++) yield* combinations(n, k, i + 1, [...acc, i]);
+}
+
+// UTO is ICAO's specimen state; the library's table leaves it out.
+const STATE_CODES = new Set([...Object.keys(states), 'UTO'].map((k) => k.padEnd(3, '<')));
+
+/** Country codes: digits become letters only where the result is a known code. */
+function repairCountry(lines: string[], s: Span, out: MrzCorrection[]): void {
+  const v = get(lines, s);
+  if (STATE_CODES.has(v) || !/[0-9]/.test(v)) return;
+  const fixed = [...v].map((c) => TO_LETTER[c] ?? c).join('');
+  if (!STATE_CODES.has(fixed)) return;
+  for (let i = 0; i < v.length; i++)
+    if (v[i] !== fixed[i]) {
+      out.push({ line: s.line, column: s.start + i, from: v[i]!, to: fixed[i]!, by: 'country_code' });
+      setChar(lines, s.line, s.start + i, fixed[i]!);
+    }
+}
+
+/** Names hold only letters and fillers: digits are letters misread; a K/C-speckled tail, and anything after three fillers, is filler. */
+function repairNames(lines: string[], s: Span, out: MrzCorrection[]): void {
+  const v = get(lines, s);
+  let fixed = [...v].map((c) => TO_LETTER[c] ?? c).join('');
+  let by: MrzCorrection['by'] = 'name_alphabet';
+  const tail = /<[<KC]*$/.exec(fixed);
+  if (tail) {
+    const t = tail[0];
+    const lt = (t.match(/</g) ?? []).length;
+    if (lt >= 2 * (t.length - lt) && /[KC]/.test(t)) {
+      fixed = fixed.slice(0, tail.index) + '<'.repeat(t.length);
+      by = 'filler';
+    }
+  }
+  // Names are separated by '<' and '<<'; three fillers in a row only pad the end,
+  // so letters after them are specks (an OCR'd card edge, a "J" from a shadow).
+  const pad = fixed.indexOf('<<<');
+  if (pad > 0 && /[A-Z]/.test(fixed.slice(pad))) {
+    fixed = fixed.slice(0, pad) + '<'.repeat(fixed.length - pad);
+    by = 'filler';
+  }
+  for (let i = 0; i < v.length; i++)
+    if (v[i] !== fixed[i]) {
+      out.push({ line: s.line, column: s.start + i, from: v[i]!, to: fixed[i]!, by: /[0-9]/.test(v[i]!) ? 'name_alphabet' : by });
+      setChar(lines, s.line, s.start + i, fixed[i]!);
+    }
+}
+
+export function formatOf(lines: readonly string[]): MrzFormat | null {
+  for (const f of ['TD1', 'TD2', 'TD3'] as const) {
+    const spec = MRZ_LENGTHS[f];
+    if (lines.length === spec.lines && lines.every((l) => l.length === spec.len)) return f;
+  }
+  return null;
+}
+
+export interface ReadOptions {
+  /** Reference date for resolving two-digit years (default: today, UTC). */
+  today?: Date;
+  /** Apply confirmed OCR corrections (default true). */
+  repair?: boolean;
+}
+
+/** Reads MRZ lines of exact length; null when they are not a TD1/TD2/TD3 zone. */
+export function readMrz(input: readonly string[], opts: ReadOptions = {}): MrzReading | null {
+  const format = formatOf(input);
+  // The 36-character French national ID shares TD2's length but not its layout.
+  if (!format || (format === 'TD2' && /^.DFRA/.test(input[0]!))) return null;
+  const raw = [...input];
+  const lines = [...input];
+  const corrections: MrzCorrection[] = [];
+  const layout = LAYOUT[format];
+  if (opts.repair !== false) {
+    for (const s of layout.alpha.slice(1)) repairCountry(lines, s, corrections);
+    repairCountry(lines, sp(0, 2, 5), corrections);
+    repairNames(lines, layout.names, corrections);
+    for (const f of layout.checked) if (f.field !== 'composite') repairField(lines, f, corrections);
+    const composite = layout.checked.find((f) => f.field === 'composite')!;
+    repairField(lines, composite, corrections);
+  }
+  let parsed: ParseResult;
+  try {
+    parsed = parse(lines);
+  } catch {
+    return null;
+  }
+  const checks: MrzCheck[] = layout.checked.map((f) => ({ field: f.field, valid: passes(lines, f) }));
+  const fl = parsed.fields;
+  const today = opts.today ?? new Date();
+  const birthRaw = /^\d{6}$/.test(fl.birthDate ?? '') ? fl.birthDate! : null;
+  const expRaw = /^\d{6}$/.test(fl.expirationDate ?? '') ? fl.expirationDate! : null;
+  return {
+    format,
+    raw,
+    lines,
+    valid: checks.every((c) => c.valid),
+    checks,
+    corrections,
+    documentCode: fl.documentCode ?? null,
+    issuingState: fl.issuingState ?? get(lines, sp(0, 2, 5)).replace(/<+$/, ''),
+    documentNumber: fl.documentNumber ?? null,
+    nationality: fl.nationality ?? (get(lines, layout.alpha[1]!).replace(/<+$/, '') || null),
+    lastName: fl.lastName ?? null,
+    firstName: fl.firstName ?? null,
+    sex: fl.sex ?? null,
+    birthDateRaw: birthRaw,
+    expirationDateRaw: expRaw,
+    birthDate: birthRaw ? resolveDate(birthRaw, 'past', today) : null,
+    expirationDate: expRaw ? resolveDate(expRaw, 'future', today) : null,
+  };
+}
+
+/**
+ * YYMMDD → YYYY-MM-DD. Birth dates lie in the past (a two-digit year after this
+ * year's is the previous century); expiry dates lie within 50 years from now
+ * (documents also expire in the recent past, never 50 years ago).
+ */
+export function resolveDate(yymmdd: string, kind: 'past' | 'future', today: Date): string | null {
+  const yy = Number(yymmdd.slice(0, 2));
+  const mm = Number(yymmdd.slice(2, 4));
+  const dd = Number(yymmdd.slice(4, 6));
+  if (mm < 1 || mm > 12 || dd < 1 || dd > 31) return null;
+  const cur = today.getUTCFullYear();
+  const century = Math.floor(cur / 100) * 100;
+  let year = century + yy;
+  if (kind === 'past' && year > cur) year -= 100;
+  if (kind === 'future' && year > cur + 50) year -= 100;
+  const d = new Date(Date.UTC(year, mm - 1, dd));
+  if (d.getUTCMonth() !== mm - 1) return null;
+  return `${year}-${String(mm).padStart(2, '0')}-${String(dd).padStart(2, '0')}`;
+}
+
+/** Document family from the MRZ document code. */
+export function idTypeOfCode(code: string | null, firstLine: string): 'residency_permit' | 'identity_card' | 'passport' | null {
+  const c = (code ?? firstLine.slice(0, 2)).padEnd(2, '<');
+  if (c[0] === 'P') return 'passport';
+  if (/^(IR|AR|RP|R<)/.test(c)) return 'residency_permit';
+  if (/^[IAC]/.test(c)) return 'identity_card';
+  return null;
+}

@@ -1,0 +1,191 @@
+/**
+ * pre_result (right after validation) and parsing_result of identity documents,
+ * built from one IdAnalysis. Every field says where it came from; MRZ fields with
+ * a passing check digit are trusted most, front fields carry their OCR confidence.
+ */
+import type { Field, FieldSource, ParseOutcome, PreResult, ValidationErrorItem, ValidationStatus } from '../types.ts';
+import type { IdAnalysis } from './analyse.ts';
+import { mrzName } from './analyse.ts';
+import type { FrontValue } from './front.ts';
+import { parseFrontDate } from './front.ts';
+
+interface Picked<T> {
+  value: T | null;
+  confidence: number;
+  source: FieldSource | null;
+}
+
+const NONE: Picked<never> = { value: null, confidence: 0, source: null };
+
+const r2 = (n: number): number => Math.round(n * 100) / 100;
+
+function fromFront<T>(v: FrontValue | undefined, map: (s: string) => T | null): Picked<T> {
+  if (!v) return NONE;
+  const value = map(v.value);
+  if (value === null) return NONE;
+  return { value, confidence: r2(Math.min(0.95, v.confidence)), source: { page: v.page, bbox: v.bbox } };
+}
+
+function fromMrz<T>(a: IdAnalysis, value: T | null, checked: boolean | null): Picked<T> {
+  const m = a.mrz;
+  if (!m || value === null || value === '') return NONE;
+  // A passing check digit proves the characters; unchecked fields are as good as the OCR.
+  const confidence = checked === true ? 0.98 : checked === false ? 0.4 : Math.min(0.9, m.ocrConfidence);
+  return { value, confidence: r2(confidence), source: { page: m.page, bbox: m.bbox } };
+}
+
+/** MRZ with a valid check beats the front; the front beats an MRZ that fails its check. */
+function prefer<T>(mrz: Picked<T>, front: Picked<T>, same: (a: T, b: T) => boolean): Picked<T> {
+  if (mrz.value !== null && front.value !== null && same(mrz.value, front.value)) {
+    return { ...mrz, confidence: Math.max(mrz.confidence, 0.99) };
+  }
+  if (mrz.value !== null && mrz.confidence >= 0.9) return mrz;
+  if (front.value !== null) return front;
+  return mrz;
+}
+
+function checkOf(a: IdAnalysis, field: string): boolean | null {
+  return a.mrz?.checks.find((c) => c.field === field)?.valid ?? null;
+}
+
+const eq = (x: string, y: string): boolean => x === y;
+const nameEq = (x: string, y: string): boolean => mrzName(x) === mrzName(y);
+
+export interface IdFields {
+  full_name: Picked<string>;
+  document_number: Picked<string>;
+  validity_start_date: Picked<string>;
+  expiration_date: Picked<string>;
+  issuing_authority: Picked<string>;
+  date_of_birth: Picked<string>;
+  place_of_birth: Picked<string>;
+  citizenship: Picked<string>;
+}
+
+export function idFields(a: IdAnalysis): IdFields {
+  const f = a.front;
+  const m = a.mrz;
+  const frontName =
+    f.given_names && f.surname
+      ? {
+          value: `${f.given_names.value} ${f.surname.value}`.toUpperCase(),
+          confidence: r2(Math.min(0.95, (f.given_names.confidence + f.surname.confidence) / 2)),
+          source: { page: f.surname.page, bbox: f.surname.bbox } as FieldSource,
+        }
+      : NONE;
+  const mrzFull = m && m.lastName ? [m.firstName, m.lastName].filter((x) => x).join(' ') : null;
+  const birthPlaceDate = f.birth_place_date?.value ?? null;
+  const place = f.birth_place
+    ? fromFront(f.birth_place, (s) => s.toUpperCase())
+    : birthPlaceDate
+      ? fromFront(f.birth_place_date, (s) => s.replace(/\d{1,2}\s*[./-]\s*\d{1,2}\s*[./-]\s*\d{4}/, '').trim().toUpperCase() || null)
+      : NONE;
+  return {
+    // Printed names are authoritative (accents, no truncation); the MRZ confirms them.
+    full_name:
+      frontName.value !== null
+        ? mrzFull !== null && nameEq(frontName.value, mrzFull)
+          ? { ...frontName, confidence: 0.99 }
+          : frontName
+        : fromMrz(a, mrzFull, null),
+    document_number: prefer(
+      fromMrz(a, m?.documentNumber ?? null, checkOf(a, 'document_number')),
+      fromFront(f.document_number, (s) => s.replace(/\s+/g, '').toUpperCase()),
+      eq,
+    ),
+    validity_start_date: fromFront(f.validity_start_date, parseFrontDate),
+    expiration_date: prefer(
+      fromMrz(a, m?.expirationDate ?? null, checkOf(a, 'expiration_date')),
+      fromFront(f.expiration_date, parseFrontDate),
+      eq,
+    ),
+    issuing_authority: f.issuing_authority
+      ? fromFront(f.issuing_authority, (s) => s.toUpperCase())
+      : m?.issuingState
+        ? { value: m.issuingState, confidence: 0.6, source: { page: m.page, bbox: m.bbox } }
+        : NONE,
+    date_of_birth: prefer(
+      fromMrz(a, m?.birthDate ?? null, checkOf(a, 'birth_date')),
+      fromFront(f.birth_date ?? f.birth_place_date, parseFrontDate),
+      eq,
+    ),
+    place_of_birth: place,
+    citizenship: prefer(fromMrz(a, m?.nationality ?? null, null), fromFront(f.citizenship, (s) => s.toUpperCase()), eq),
+  };
+}
+
+export function preResult(a: IdAnalysis): PreResult {
+  const x = idFields(a);
+  return {
+    full_name: x.full_name.value,
+    document_number: x.document_number.value,
+    validity_start_date: x.validity_start_date.value,
+    expiration_date: x.expiration_date.value,
+    issuing_authority: x.issuing_authority.value,
+    completeness: a.completeness ?? 'front_only',
+  };
+}
+
+/** Validation verdict of an identity document (after its type is known). */
+export function idValidation(
+  a: IdAnalysis,
+  checkIdCompleteness: boolean,
+): { status: ValidationStatus; errors: ValidationErrorItem[]; pre_result: PreResult } {
+  const pre = preResult(a);
+  if (checkIdCompleteness && a.completeness !== 'both_sides') {
+    const missing = a.completeness === 'back_only' ? 'front' : 'back';
+    return {
+      status: 'id_doc_incomplete',
+      errors: [{ code: 'id_side_missing', message: `only one side of the document was found; the ${missing} side is missing` }],
+      pre_result: pre,
+    };
+  }
+  return { status: 'success', errors: [], pre_result: pre };
+}
+
+function field<T>(p: Picked<T>): Field<T | null> {
+  const out: Field<T | null> = { value: p.value, confidence: p.value === null ? 0 : p.confidence };
+  if (p.source) out.source = p.source;
+  return out;
+}
+
+export function idParseOutcome(a: IdAnalysis): ParseOutcome {
+  const x = idFields(a);
+  const m = a.mrz;
+  const disagreements = a.crossChecks.filter((c) => !c.agrees);
+  const conformed = m !== null && m.valid && disagreements.length === 0;
+  const result: Record<string, Field<unknown>> = {
+    expiration_date: field(x.expiration_date),
+    validity_start_date: field(x.validity_start_date),
+    full_name: field(x.full_name),
+    date_of_birth: field(x.date_of_birth),
+    place_of_birth: field(x.place_of_birth),
+    citizenship: field(x.citizenship),
+    document_conformed: { value: conformed, confidence: m ? (conformed ? 0.95 : 0.9) : 0.5 },
+    document_number: field(x.document_number),
+    issuing_authority: field(x.issuing_authority),
+    front_back_completed: { value: a.completeness === 'both_sides', confidence: 0.9 },
+    mrz: {
+      value: m
+        ? {
+            format: m.format,
+            lines: m.lines,
+            raw_lines: m.raw,
+            document_code: m.documentCode,
+            issuing_state: m.issuingState,
+            valid: m.valid,
+            checks: m.checks,
+            corrections: m.corrections,
+            cross_checks: a.crossChecks,
+          }
+        : null,
+      confidence: m ? r2(m.valid ? 0.98 : m.ocrConfidence * 0.5) : 0,
+      ...(m ? { source: { page: m.page, bbox: m.bbox } } : {}),
+    },
+  };
+  const picked = [x.full_name, x.document_number, x.expiration_date, x.date_of_birth];
+  const found = picked.filter((p) => p.value !== null);
+  const mean = found.length ? found.reduce((s, p) => s + p.confidence, 0) / picked.length : 0;
+  const confidence = r2(Math.max(0, Math.min(1, mean * (conformed ? 1 : 0.85))));
+  return { parsing_result: result, parsing_confidence: confidence };
+}

@@ -1,0 +1,102 @@
+/**
+ * Image uploads (JPEG, PNG; TIFF refused) through the engine: OCR, quality gate,
+ * classification with the same page signals as PDFs, identity documents to the
+ * id/ module, statements to the shared extractor.
+ */
+import { analyseId, idParseOutcome, idValidation, isIdType } from '../id/index.ts';
+import { pageSignals, typeOfPages } from '../pdf/classify.ts';
+import { buildLines } from '../pdf/lines.ts';
+import type { DocumentType, FileFormat, ParseOptions, ParseOutcome, ValidateOptions, ValidationOutcome } from '../types.ts';
+import { DocumentParseError } from '../types.ts';
+import { ImageError } from './image.ts';
+import type { OcrPage } from './index.ts';
+import { hasMrzLikeWords, langsFor, lookImage, ocrImageBytes } from './index.ts';
+import { extractOcrStatement } from './statement.ts';
+
+function outcome(format: FileFormat, partial: Partial<ValidationOutcome>): ValidationOutcome {
+  return { format, document_type: 'unknown', status: 'failure', errors: [], pre_result: null, page_count: 1, ...partial };
+}
+
+function refused(e: unknown, format: FileFormat, asserted: DocumentType): ValidationOutcome {
+  if (!(e instanceof ImageError)) throw e;
+  const status = e.code === 'too_large' || e.code === 'unsupported_format' ? 'failure' : 'unreadable';
+  return outcome(format, { document_type: asserted, status, errors: [{ code: e.code, message: e.message }], page_count: null });
+}
+
+/**
+ * Validation runs on the upload request: it only looks (a downscaled English
+ * OCR of the image) to classify. Identity documents are read in full here,
+ * because pre_result (number, dates, name, completeness) is due with the
+ * validation; a card image is small, a statement photo is left to the parse job.
+ */
+export async function validateImage(bytes: Uint8Array, format: FileFormat, opts: ValidateOptions): Promise<ValidationOutcome> {
+  const asserted = opts.assertedType ?? 'unknown';
+  let look: OcrPage;
+  try {
+    look = await lookImage(bytes);
+  } catch (e) {
+    return refused(e, format, asserted);
+  }
+  if (!look.verdict.ok) {
+    return outcome(format, {
+      document_type: asserted,
+      status: 'unreadable',
+      errors: [{ code: 'low_quality', message: look.verdict.reason ?? 'image is not legible', page: 1 }],
+    });
+  }
+  let detected = typeOfPages([pageSignals(buildLines(look), look.page)]);
+  const idCandidate = isIdType(detected) || hasMrzLikeWords(look) || (opts.assertedType !== undefined && isIdType(opts.assertedType));
+  let pre: { status: ValidationOutcome['status']; errors: ValidationOutcome['errors']; pre_result: ValidationOutcome['pre_result'] } | null = null;
+  if (idCandidate) {
+    const pages = await ocrImageBytes(bytes, { langs: langsFor(look.lang), mrz: 'id' });
+    const analysis = analyseId(pages);
+    // A back side alone carries no title: its MRZ document code names the type.
+    if (!isIdType(detected) && analysis.type) detected = analysis.type;
+    if (isIdType(detected)) pre = idValidation(analysis, opts.checkIdCompleteness === true);
+  }
+  if (opts.assertedType && opts.assertedType !== detected) {
+    return outcome(format, {
+      document_type: detected,
+      errors: [
+        {
+          code: 'document_type_mismatch',
+          message: `document_type ${opts.assertedType} was asserted but the document was detected as ${detected}`,
+        },
+      ],
+    });
+  }
+  if (pre) return outcome(format, { document_type: detected, status: pre.status, errors: pre.errors, pre_result: pre.pre_result });
+  return outcome(format, { document_type: detected, status: 'success' });
+}
+
+export async function parseImage(bytes: Uint8Array, opts: ParseOptions): Promise<ParseOutcome> {
+  let pages: OcrPage[];
+  let type = opts.documentType;
+  try {
+    const look = await lookImage(bytes);
+    if (!look.verdict.ok) throw new DocumentParseError('low_quality', look.verdict.reason ?? 'image is not legible');
+    if (type === 'unknown') type = typeOfPages([pageSignals(buildLines(look), look.page)]);
+    const id = isIdType(type) || (type === 'unknown' && hasMrzLikeWords(look));
+    pages = await ocrImageBytes(bytes, { langs: langsFor(look.lang), mrz: id ? 'id' : 'off' });
+    if (type === 'unknown' && id) type = analyseId(pages).type ?? type;
+  } catch (e) {
+    if (e instanceof ImageError) throw new DocumentParseError(e.code, e.message);
+    throw e;
+  }
+  if (!pages[0]!.verdict.ok) throw new DocumentParseError('low_quality', pages[0]!.verdict.reason ?? 'image is not legible');
+  if (isIdType(type)) return idParseOutcome(analyseId(pages));
+  const x = extractOcrStatement(pages);
+  if (x.transactions.length === 0 && x.fields['iban']?.value == null) {
+    throw new DocumentParseError('no_statement_found', 'no transaction table or account details found in the image');
+  }
+  const conformed = x.checks.every((c) => c.passed);
+  const confidence = x.quality.reconciled === true ? 0.9 : x.quality.reconciled === false ? 0.5 : 0.65;
+  return {
+    parsing_result: {
+      document_conformed: { value: conformed, confidence: 0.7 },
+      ...x.fields,
+      conformity_checks: { value: x.checks },
+    },
+    parsing_confidence: x.transactions.length === 0 ? 0.3 : confidence,
+  };
+}

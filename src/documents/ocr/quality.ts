@@ -1,0 +1,73 @@
+/**
+ * Quality gate: decides from image statistics and OCR confidence whether a page
+ * can be read at all. A page that fails is reported as unreadable/low_quality and
+ * never parsed, so no field is ever made up from noise.
+ */
+import type { OcrImage, OcrResult } from './types.ts';
+import { toGray } from './pixels.ts';
+
+export interface ImageStats {
+  /** Standard deviation of gray levels: ~0 for a blank page. */
+  contrast: number;
+  /** Variance of the Laplacian: low for blurred images. */
+  sharpness: number;
+}
+
+export function imageStats(img: OcrImage): ImageStats {
+  const g = toGray(img);
+  const { width: w, height: h } = img;
+  // Subsample large images: the statistics do not need every pixel.
+  const step = Math.max(1, Math.floor(Math.sqrt((w * h) / 2_000_000)));
+  let n = 0;
+  let s = 0;
+  let s2 = 0;
+  let l = 0;
+  let l2 = 0;
+  for (let y = step; y < h - step; y += step) {
+    for (let x = step; x < w - step; x += step) {
+      const c = g[y * w + x]!;
+      s += c;
+      s2 += c * c;
+      const lap = g[(y - step) * w + x]! + g[(y + step) * w + x]! + g[y * w + x - step]! + g[y * w + x + step]! - 4 * c;
+      l += lap;
+      l2 += lap * lap;
+      n++;
+    }
+  }
+  if (n === 0) return { contrast: 0, sharpness: 0 };
+  const mean = s / n;
+  const lm = l / n;
+  return { contrast: Math.sqrt(Math.max(0, s2 / n - mean * mean)), sharpness: Math.max(0, l2 / n - lm * lm) };
+}
+
+export interface QualityVerdict {
+  ok: boolean;
+  reason: string | null;
+  /** Words that look like real text (confident, with letters or digits). */
+  legibleWords: number;
+}
+
+const MIN_CONTRAST = 6;
+const MIN_LEGIBLE_WORDS = 4;
+const MIN_MEAN_CONFIDENCE = 0.55;
+
+/** Blank pages fail before OCR; this checks image stats only. */
+export function blankVerdict(stats: ImageStats): QualityVerdict | null {
+  if (stats.contrast < MIN_CONTRAST) return { ok: false, reason: 'the page is blank or has no contrast', legibleWords: 0 };
+  return null;
+}
+
+export function ocrVerdict(ocr: OcrResult): QualityVerdict {
+  const legible = ocr.words.filter((w) => w.confidence >= 0.7 && /[A-Za-z0-9]{2,}/.test(w.text)).length;
+  if (legible < MIN_LEGIBLE_WORDS) {
+    return { ok: false, reason: `no legible text found (${legible} confident words)`, legibleWords: legible };
+  }
+  if (ocr.meanConfidence < MIN_MEAN_CONFIDENCE) {
+    return {
+      ok: false,
+      reason: `text is illegible or blurred (mean OCR confidence ${Math.round(ocr.meanConfidence * 100)}%)`,
+      legibleWords: legible,
+    };
+  }
+  return { ok: true, reason: null, legibleWords: legible };
+}

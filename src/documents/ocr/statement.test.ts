@@ -1,0 +1,86 @@
+/** OCR word cleaning and balance-chain-confirmed amount repair (no OCR engine involved). */
+import { describe, expect, it } from 'vitest';
+import type { PositionedWord, WordPage } from '../pdf/model.ts';
+import { cleanOcrPages, editDistance, extractOcrStatement } from './statement.ts';
+
+/** One page from rows of [x, text] cells; each row 14 pt below the previous. */
+function page(rows: [number, string][][]): WordPage {
+  const words: PositionedWord[] = [];
+  rows.forEach((cells, r) => {
+    for (const [x, text] of cells) {
+      words.push({ text, x0: x, x1: x + text.length * 5, y0: 100 + r * 14, y1: 108 + r * 14, confidence: 0.9 });
+    }
+  });
+  return { page: 1, width: 595, height: 842, words };
+}
+
+const texts = (p: WordPage[]): string[] => p[0]!.words.map((w) => w.text);
+
+describe('cleanOcrPages', () => {
+  it('snaps misread vocabulary, keeps inflected and unknown words', () => {
+    const p = cleanOcrPages([page([[[40, 'SEPA-Lastschnft'], [150, 'Anfangssa1do'], [250, 'Lastschriften'], [350, 'Mustermann']]])]);
+    expect(texts(p)).toEqual(['SEPA-Lastschrift', 'Anfangssaldo', 'Lastschriften', 'Mustermann']);
+  });
+
+  it('drops punctuation-only noise, trims stray quotes, keeps signs', () => {
+    const p = cleanOcrPages([page([[[40, '~~'], [60, '‚Auftraggeber:'], [150, '-'], [170, '|'], [180, '“PAGAMENTO']]])]);
+    expect(texts(p)).toEqual(['Auftraggeber:', '-', 'PAGAMENTO']);
+  });
+
+  it('repairs S markers glued to or misread after amounts, only on pages that print markers', () => {
+    const rows: [number, string][][] = [
+      [[40, '01.09.2024'], [300, '10,00'], [330, 'S'], [400, '90,00'], [430, 'H']],
+      [[40, '02.09.2024'], [300, '55,285'], [400, '34,72'], [430, 'H']],
+      [[40, '03.09.2024'], [300, '4,72'], [324, '5'], [400, '30,00'], [430, 'H']],
+    ];
+    const p = cleanOcrPages([page(rows)]);
+    expect(texts(p)).toContain('55,28S');
+    expect(texts(p).filter((t) => t === 'S')).toHaveLength(2);
+    // Without markers elsewhere a "5" stays a 5.
+    expect(texts(cleanOcrPages([page([[[300, '4,72'], [324, '5']]])]))).toEqual(['4,72', '5']);
+  });
+
+  it('splits a day glued to its month ("14Jun")', () => {
+    expect(texts(cleanOcrPages([page([[[40, '14Jun'], [75, '2025']]])]))).toEqual(['14', 'Jun', '2025']);
+  });
+
+  it('masked card numbers', () => {
+    expect(texts(cleanOcrPages([page([[[40, '*##*3865'], [90, '##*3043'], [140, '12345678']]])]))).toEqual([
+      '****3865',
+      '****3043',
+      '12345678',
+    ]);
+  });
+
+  it('edit distance', () => {
+    expect(editDistance('lastschnft', 'lastschrift')).toBe(2);
+    expect(editDistance('abc', 'abc')).toBe(0);
+    expect(editDistance('abcdefgh', 'a', 2)).toBe(3);
+  });
+});
+
+describe('extractOcrStatement: amount repair confirmed by the balance chain', () => {
+  const header: [number, string][] = [[40, 'Data'], [110, 'Descrizione'], [300, 'Dare'], [380, 'Avere'], [460, 'Saldo']];
+  const rows = (amount2: string): [number, string][][] => [
+    header,
+    [[40, 'SALDO'], [75, 'INIZIALE'], [460, '1.000,00']],
+    [[40, '02/03/2025'], [110, 'BONIFICO'], [380, '250,00'], [460, '1.250,00']],
+    [[40, '03/03/2025'], [110, 'PRELIEVO'], [300, amount2], [460, '1.167,11']],
+    [[40, '04/03/2025'], [110, 'PAGAMENTO'], [300, '17,11'], [460, '1.150,00']],
+    [[40, 'SALDO'], [75, 'FINALE'], [460, '1.150,00']],
+  ];
+
+  it('an 8 read as 3 where the chain breaks is repaired; the printed reading reconciles untouched', () => {
+    const good = extractOcrStatement([page(rows('82,89'))]);
+    expect(good.quality.reconciled).toBe(true);
+    const misread = extractOcrStatement([page(rows('32,89'))]);
+    expect(misread.transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11]);
+    expect(misread.quality.reconciled).toBe(true);
+  });
+
+  it('a misreading no single confusion explains stays, and the chain says so', () => {
+    const x = extractOcrStatement([page(rows('22,89'))]);
+    expect(x.transactions[1]!.amount).toBe(-22.89);
+    expect(x.quality.reconciled).toBe(false);
+  });
+});

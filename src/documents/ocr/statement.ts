@@ -1,0 +1,310 @@
+/**
+ * Statement extraction over OCR words. The shared extractor (pdf/extract.ts) is
+ * fed words cleaned of OCR noise; every correction that changes a number is kept
+ * only where the balance chain confirms it:
+ *  1. noise: tokens of punctuation only dropped, stray quotes/tildes trimmed;
+ *  2. vocabulary: misread keywords and booking words ("Anfangssa1do",
+ *     "SEPA-Lastschnft") snapped to the it/de/en vocabulary (edit distance 1–2);
+ *  3. debit/credit markers glued to or misread in amounts ("55,285" → "55,28 S",
+ *     a lone "5" after an amount → "S") where the page prints S/H markers;
+ *  4. letters inside amounts (O/0, l/1, S/5, B/8);
+ *  5. digit confusions (8↔3, 5↔6, 1↔7 …) at the row where the balance chain
+ *     breaks, accepted only when that row then reconciles.
+ * Steps 4 and 5 are applied only when they reduce the failed conformity checks.
+ */
+import { extractStatement } from '../pdf/extract.ts';
+import type { StatementExtraction } from '../pdf/extract.ts';
+import type { PositionedWord, WordPage } from '../pdf/model.ts';
+import { parseAmount } from '../pdf/numbers.ts';
+
+const AMOUNT_LIKE = /^[-+(]?[0-9OoIlSB]{1,3}([.,'][0-9OoIlSB]{3})*[.,][0-9OoIlSB]{2}[-+)]?$/;
+const DIGIT: Record<string, string> = { O: '0', o: '0', I: '1', l: '1', S: '5', B: '8' };
+
+function fixAmountWord(t: string): string {
+  if (!AMOUNT_LIKE.test(t) || !/[OoIlSB]/.test(t) || (t.match(/\d/g) ?? []).length < 2) return t;
+  return t.replace(/[OoIlSB]/g, (c) => DIGIT[c] ?? c);
+}
+
+/** Keywords the table and header detection rely on, and frequent booking words. */
+const VOCAB = [
+  // balances, carries, totals
+  'anfangssaldo', 'endsaldo', 'schlusssaldo', 'saldovortrag', 'ubertrag', 'kontostand', 'iniziale', 'finale', 'riporto',
+  'precedente', 'contabile', 'balance', 'brought', 'forward', 'carried', 'opening', 'closing', 'summe', 'totale',
+  // column headers
+  'buchungstag', 'buchungstext', 'buchungsdatum', 'wertstellung', 'valuta', 'verwendungszweck', 'betrag', 'descrizione',
+  'operazione', 'importo', 'description', 'details', 'withdrawals', 'deposits',
+  // booking words
+  'lastschrift', 'gutschrift', 'dauerauftrag', 'kartenzahlung', 'bargeldauszahlung', 'auftraggeber', 'empfanger',
+  'referenz', 'uberweisung', 'addebito', 'accredito', 'bonifico', 'pagamento', 'prelievo', 'bancomat', 'beneficiario',
+  'ordinante', 'stipendio', 'favore', 'withdrawal', 'payment', 'transfer', 'salary', 'standing', 'direct',
+  'immobiliare', 'condominio', 'miete', 'affitto',
+];
+const VOCAB_SET = new Set(VOCAB);
+
+function fold(s: string): string {
+  return s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss');
+}
+
+/** Levenshtein distance, stopping early above max. */
+export function editDistance(a: string, b: string, max = 3): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      best = Math.min(best, cur[j]!);
+    }
+    if (best > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** Case pattern of `like` applied to `word` (UPPER, Capitalised or lower). */
+function withCase(word: string, like: string): string {
+  const letters = like.replace(/[^A-Za-zÀ-ÿ]/g, '');
+  if (letters && letters === letters.toUpperCase()) return word.toUpperCase();
+  if (letters && letters[0] === letters[0]!.toUpperCase()) return word[0]!.toUpperCase() + word.slice(1);
+  return word;
+}
+
+/** The vocabulary word an OCR'd word was meant to be, if it is one misread (no real-word check: vocabulary only). */
+function snapWord(part: string): string | null {
+  let f = fold(part);
+  // "Anfangssa1do": a 1 or 0 among letters is an l or o misread.
+  if (/^[a-z]+[10][a-z]+$/.test(f)) f = f.replace(/1/g, 'l').replace(/0/g, 'o');
+  if (f.length < 4 || VOCAB_SET.has(f) || !/^[a-z]+$/.test(f)) return f !== fold(part) && VOCAB_SET.has(f) ? withCase(f, part) : null;
+  let best: { w: string; d: number } | null = null;
+  for (const v of VOCAB) {
+    // An inflected form ("Lastschriften") is a real word, not a misreading.
+    if (f.startsWith(v) || v.startsWith(f)) continue;
+    const max = v.length >= 8 && f.length >= 7 ? 2 : 1;
+    if (f.length < 5 && v.length > 5) continue;
+    const d = editDistance(f, v, max);
+    if (d <= max && (!best || d < best.d)) best = { w: v, d };
+  }
+  if (!best) return null;
+  // The vocabulary is folded: restore the umlaut of the two words that carry one.
+  const word = best.w === 'empfanger' ? 'empfänger' : best.w === 'ubertrag' ? 'übertrag' : best.w === 'uberweisung' ? 'überweisung' : best.w;
+  return withCase(word, part);
+}
+
+function snapText(text: string): string {
+  // Hyphenated compounds ("SEPA-Lastschnft") are snapped part by part.
+  return text
+    .split('-')
+    .map((p) => {
+      const m = /^([^A-Za-zÀ-ÿ0-9]*)(.*?)([^A-Za-zÀ-ÿ0-9]*)$/.exec(p)!;
+      const s = snapWord(m[2]!);
+      return s ? m[1] + s + m[3] : p;
+    })
+    .join('-');
+}
+
+/** Quotes, tildes and bars OCR reads from specks and rules; '-', '+', '*', '/', currency signs stay. */
+const JUNK_EDGE = /^[‚„“”‘’"'`´~|_¦«»]+|[‚„“”‘’"'`´~|_¦«»]+$/g;
+const KEEP_ALONE = /^[-+*/&€£$%]+$/;
+
+/** Masked card numbers ("****1234"): OCR reads the stars as '#', 'F' or '4'. */
+const MASKED = /^[*#]([*#F4]{1,5}?)(\d{4})$/;
+
+function cleanWord(w: PositionedWord): PositionedWord | null {
+  let t = w.text.replace(JUNK_EDGE, '');
+  if (!/[A-Za-zÀ-ÿ0-9]/.test(t) && !KEEP_ALONE.test(t)) return null;
+  const masked = MASKED.exec(t);
+  if (masked && /[*#]/.test(masked[1]!)) t = `****${masked[2]}`;
+  t = snapText(t);
+  return t === w.text ? w : { ...w, text: t };
+}
+
+/** Pages print S/H (Soll/Haben) markers after amounts: repair the ones OCR glued or misread. */
+function fixMarkers(words: PositionedWord[]): PositionedWord[] {
+  const markers = words.filter((w) => /^[SH]$/.test(w.text) || /\d[.,]\d\d[SH]$/.test(w.text)).length;
+  if (markers < 3) return words;
+  const out: PositionedWord[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const prev = out[out.length - 1];
+    // "55,285": amount and a glued S read as 5 (three decimals never occur).
+    const glued = /^(\d{1,3}(?:\.\d{3})*,\d\d)5$/.exec(w.text);
+    if (glued) {
+      out.push({ ...w, text: `${glued[1]}S` });
+      continue;
+    }
+    // A lone 5 or 8 just right of an amount is the S marker (8: a misread H is rarer; S only).
+    if (w.text === '5' && prev && parseAmount(prev.text) && Math.abs(prev.y0 - w.y0) < (w.y1 - w.y0) && w.x0 - prev.x1 < 3 * (w.x1 - w.x0) + 6) {
+      out.push({ ...w, text: 'S' });
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+const MONTHS = /^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|gen|mag|giu|lug|ago|set|ott|dic|mär|mai|okt|dez)$/i;
+
+/** "14Jun" (day glued to a month name, or joined by a misread bar) becomes two words. */
+function splitGlued(w: PositionedWord): PositionedWord[] {
+  const m = /^(\d{1,2})[\]|)]?([A-Za-zä]{3,4})$/.exec(w.text);
+  if (!m || !MONTHS.test(m[2]!)) return [w];
+  const per = (w.x1 - w.x0) / w.text.length;
+  const cut = w.x0 + per * m[1]!.length;
+  return [
+    { ...w, text: m[1]!, x1: cut },
+    { ...w, text: m[2]!, x0: cut + per * (w.text.length - m[1]!.length - m[2]!.length) },
+  ];
+}
+
+/** Cleaned pages: noise dropped, vocabulary snapped, markers repaired. */
+export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
+  return pages.map((p) => ({
+    ...p,
+    words: fixMarkers(p.words.flatMap(splitGlued).map(cleanWord).filter((w): w is PositionedWord => w !== null)),
+  }));
+}
+
+/** Trailing specks read as '.', ',' or ':' after a description's last word. */
+function trimDescriptions(x: StatementExtraction): StatementExtraction {
+  for (const t of x.transactions) t.description = t.description.replace(/(?<=[A-Za-z0-9])[.,:;]+$/, '');
+  return x;
+}
+
+const failed = (x: StatementExtraction): number => x.checks.filter((c) => !c.passed).length;
+
+export function extractOcrStatement(pages: readonly WordPage[]): StatementExtraction {
+  const clean = cleanOcrPages(pages);
+  let best = extractStatement(clean);
+  if (best.quality.reconciled === true) return trimDescriptions(best);
+
+  let changed = false;
+  const lettersFixed = clean.map((p) => ({
+    ...p,
+    words: p.words.map((w) => {
+      const text = fixAmountWord(w.text);
+      if (text !== w.text) changed = true;
+      return text === w.text ? w : { ...w, text };
+    }),
+  }));
+  let pagesNow: WordPage[] = clean;
+  if (changed) {
+    const r = extractStatement(lettersFixed);
+    if (failed(r) < failed(best)) {
+      best = r;
+      pagesNow = lettersFixed;
+    }
+  }
+  // Chain repairs, one row at a time (a few rounds: independent misreadings).
+  for (let round = 0; round < 6 && best.quality.reconciled === false; round++) {
+    const next = repairChainOnce(pagesNow, best);
+    if (!next) break;
+    best = next.x;
+    pagesNow = next.pages;
+  }
+  return trimDescriptions(best);
+}
+
+/** Digit pairs OCR confuses in amounts. */
+const CONFUSE: Record<string, string[]> = {
+  '0': ['8', '6', '9'],
+  '1': ['7', '4'],
+  '3': ['8', '5', '9'],
+  '4': ['1'],
+  '5': ['6', '3', '8'],
+  '6': ['5', '8', '0'],
+  '7': ['1'],
+  '8': ['3', '6', '0', '9'],
+  '9': ['8', '0', '3'],
+};
+
+/**
+ * Where the chain breaks (previous balance + amount ≠ balance), tries single
+ * confusable-digit substitutions in that row's amount and balance words; the
+ * first whose extraction has fewer failed checks wins. Without running balances,
+ * amounts whose substitution accounts for exactly the opening/closing gap are
+ * tried, and one is kept only if it alone leaves the fewest failed checks.
+ */
+function repairChainOnce(pages: WordPage[], x: StatementExtraction): { x: StatementExtraction; pages: WordPage[] } | null {
+  const txs = x.transactions;
+  const opening = x.fields['opening_balance']?.value;
+  let prev = typeof opening === 'number' ? Math.round(opening * 100) : null;
+  let bad = -1;
+  for (let i = 0; i < txs.length; i++) {
+    const t = txs[i]!;
+    const bal = t.balance === null ? null : Math.round(t.balance * 100);
+    if (prev !== null && bal !== null && prev + Math.round(t.amount * 100) !== bal) {
+      bad = i;
+      break;
+    }
+    prev = bal ?? (prev === null ? null : prev + Math.round(t.amount * 100));
+  }
+  if (bad >= 0) {
+    const t = txs[bad]!;
+    const targets = [Math.abs(Math.round(t.amount * 100)), t.balance === null ? null : Math.abs(Math.round(t.balance * 100))];
+    return trySubstitutions(pages, x, t, (cents) => targets.includes(cents), () => true);
+  }
+  // No running balances: opening + Σ amounts ≠ closing. The one amount whose single
+  // confusable digit accounts for exactly the difference is tried.
+  const closing = x.fields['closing_balance']?.value;
+  if (typeof opening !== 'number' || typeof closing !== 'number') return null;
+  const sum = txs.reduce((n, t) => n + Math.round(t.amount * 100), 0);
+  const d = Math.round(closing * 100) - Math.round(opening * 100) - sum;
+  if (d === 0) return null;
+  const fits = txs.filter((t) => {
+    const a = Math.round(t.amount * 100);
+    const str = String(Math.abs(a));
+    return [...str].some((c, i) =>
+      (CONFUSE[c] ?? []).some((alt) => Math.sign(a) * (Number(str.slice(0, i) + alt + str.slice(i + 1)) - Math.abs(a)) === d),
+    );
+  });
+  // Several amounts may fit the gap: the debit/credit totals usually tell them apart.
+  // Accepted only when exactly one candidate leaves the fewest failed checks.
+  const results = fits
+    .slice(0, 12)
+    .map((t) => {
+      const a = Math.round(t.amount * 100);
+      return trySubstitutions(pages, x, t, (cents) => cents === Math.abs(a), (cents) => Math.sign(a) * (cents - Math.abs(a)) === d);
+    })
+    .filter((r) => r !== null);
+  if (results.length === 0) return null;
+  const fewest = Math.min(...results.map((r) => failed(r.x)));
+  const winners = results.filter((r) => failed(r.x) === fewest);
+  return winners.length === 1 ? winners[0]! : null;
+}
+
+function trySubstitutions(
+  pages: WordPage[],
+  x: StatementExtraction,
+  t: StatementExtraction['transactions'][number],
+  isTarget: (cents: number) => boolean,
+  accept: (newCents: number) => boolean,
+): { x: StatementExtraction; pages: WordPage[] } | null {
+  const before = failed(x);
+  const page = pages.find((p) => p.page === t.page);
+  if (!page || !t.bbox) return null;
+  const [, y0, , y1] = t.bbox;
+  for (let wi = 0; wi < page.words.length; wi++) {
+    const w = page.words[wi]!;
+    if (w.y1 < y0 - 1 || w.y0 > y1 + 1) continue;
+    const a = parseAmount(w.text);
+    if (!a || !isTarget(a.cents)) continue;
+    for (let ci = 0; ci < w.text.length; ci++) {
+      for (const alt of CONFUSE[w.text[ci]!] ?? []) {
+        const text = w.text.slice(0, ci) + alt + w.text.slice(ci + 1);
+        const na = parseAmount(text);
+        if (!na || !accept(na.cents)) continue;
+        const words = page.words.slice();
+        words[wi] = { ...w, text };
+        const trial = pages.map((p) => (p === page ? { ...p, words } : p));
+        const r = extractStatement(trial);
+        if (failed(r) < before) return { x: r, pages: trial };
+      }
+    }
+  }
+  return null;
+}

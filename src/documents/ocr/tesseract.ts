@@ -1,0 +1,182 @@
+/**
+ * tesseract.js 7 adapter of the OCR port. Workers are created lazily, up to the
+ * pool size, and reused; a job holds one worker exclusively so per-job parameters
+ * (whitelist, segmentation) cannot leak into a concurrent job.
+ *
+ * Language objects are broken in tesseract.js 7.0.0: traineddata is served from a
+ * directory of symlinks (langPath), with cacheMethod 'none' so nothing is written
+ * into the working directory.
+ *
+ * Models: the LSTM-only "fast" traineddata of Debian's tesseract-ocr-{ita,deu,eng}
+ * (scripts/setup-system.sh installs them) when all three are present, else the
+ * best_int models of the @tesseract.js-data packages. Measured on a 200 dpi A4
+ * statement page (bench/ocr.ts): fast ≈ 2.6 CPU-s, best_int ≈ 4.3 CPU-s, same
+ * amounts read. DOCRISK_OCR_MODELS=best_int|fast forces a choice.
+ */
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createWorker, OEM, PSM } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
+import type { OcrEngine, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
+import { SUPPORTED_LANGS } from './types.ts';
+import { toPgm } from './pixels.ts';
+
+const require = createRequire(import.meta.url);
+
+export type OcrModels = 'fast' | 'best_int';
+
+/** Debian's tesseract-ocr-<lang> packages: LSTM "fast" models. */
+const SYSTEM_TESSDATA = ['/usr/share/tesseract-ocr/5/tessdata', '/usr/share/tesseract-ocr/4.00/tessdata'];
+
+function systemFastDir(): string | null {
+  return SYSTEM_TESSDATA.find((d) => SUPPORTED_LANGS.every((l) => fs.existsSync(path.join(d, `${l}.traineddata`)))) ?? null;
+}
+
+/** Which models a new engine uses: env override, else fast when installed. */
+export function defaultModels(): OcrModels {
+  if (process.env['DOCRISK_OCR_MODELS'] === 'best_int') return 'best_int';
+  return systemFastDir() ? 'fast' : 'best_int';
+}
+
+const tessdataDirs = new Map<OcrModels, string>();
+
+/** A private directory of traineddata symlinks; created once per process and model set. */
+function tessdata(models: OcrModels): { dir: string; gzip: boolean } {
+  const gzip = models === 'best_int';
+  const have = tessdataDirs.get(models);
+  if (have && fs.existsSync(have)) return { dir: have, gzip };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `docrisk-tessdata-${models}-`));
+  const sys = systemFastDir();
+  for (const l of SUPPORTED_LANGS) {
+    if (models === 'fast' && sys) {
+      fs.symlinkSync(path.join(sys, `${l}.traineddata`), path.join(dir, `${l}.traineddata`));
+    } else {
+      const pkg = path.dirname(require.resolve(`@tesseract.js-data/${l}/package.json`));
+      fs.symlinkSync(path.join(pkg, '4.0.0_best_int', `${l}.traineddata.gz`), path.join(dir, `${l}.traineddata.gz`));
+    }
+  }
+  tessdataDirs.set(models, dir);
+  return { dir, gzip };
+}
+
+interface Slot {
+  worker: Worker;
+  langs: string;
+  busy: boolean;
+}
+
+export interface TesseractOptions {
+  /** Maximum concurrent workers (default: available cores). */
+  poolSize?: number;
+  /** Traineddata to use (default: defaultModels()). */
+  models?: OcrModels;
+}
+
+export class TesseractEngine implements OcrEngine {
+  readonly poolSize: number;
+  readonly models: OcrModels;
+  private readonly slots: Slot[] = [];
+  private creating = 0;
+  private readonly waiting: (() => void)[] = [];
+  private closed = false;
+
+  constructor(opts: TesseractOptions = {}) {
+    this.poolSize = Math.max(1, opts.poolSize ?? os.availableParallelism());
+    this.models = opts.models === 'fast' && !systemFastDir() ? 'best_int' : (opts.models ?? defaultModels());
+  }
+
+  /** Workers started so far (for benchmarks). */
+  get workerCount(): number {
+    return this.slots.length;
+  }
+
+  async recognize(image: OcrImage, opts: OcrOptions): Promise<OcrResult> {
+    const langs = langKey(opts.langs);
+    const slot = await this.acquire(langs);
+    try {
+      await slot.worker.setParameters({
+        tessedit_char_whitelist: opts.charWhitelist ?? '',
+        tessedit_pageseg_mode: PSM_OF[opts.segmentation ?? 'auto'],
+        preserve_interword_spaces: '0',
+      });
+      const { data } = await slot.worker.recognize(Buffer.from(toPgm(image)), {}, { blocks: true, text: false });
+      return collectWords(data.blocks ?? []);
+    } finally {
+      this.release(slot);
+    }
+  }
+
+  async terminate(): Promise<void> {
+    this.closed = true;
+    const all = this.slots.splice(0);
+    await Promise.all(all.map((s) => s.worker.terminate().catch(() => undefined)));
+  }
+
+  private async acquire(langs: string): Promise<Slot> {
+    for (;;) {
+      if (this.closed) throw new Error('OCR engine terminated');
+      const free = this.slots.find((s) => !s.busy && s.langs === langs) ?? this.slots.find((s) => !s.busy);
+      if (free) {
+        free.busy = true;
+        if (free.langs !== langs) {
+          await free.worker.reinitialize(langs, OEM.LSTM_ONLY);
+          free.langs = langs;
+        }
+        return free;
+      }
+      if (this.slots.length + this.creating < this.poolSize) {
+        this.creating++;
+        try {
+          const td = tessdata(this.models);
+          const worker = await createWorker(langs, OEM.LSTM_ONLY, {
+            langPath: td.dir,
+            gzip: td.gzip,
+            cacheMethod: 'none',
+          });
+          const slot: Slot = { worker, langs, busy: true };
+          this.slots.push(slot);
+          return slot;
+        } finally {
+          this.creating--;
+        }
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+  }
+
+  private release(slot: Slot): void {
+    slot.busy = false;
+    this.waiting.shift()?.();
+  }
+}
+
+const PSM_OF: Record<NonNullable<OcrOptions['segmentation']>, PSM> = {
+  auto: PSM.AUTO,
+  block: PSM.SINGLE_BLOCK,
+  line: PSM.SINGLE_LINE,
+};
+
+function langKey(langs: readonly string[]): string {
+  const ok = langs.filter((l) => (SUPPORTED_LANGS as readonly string[]).includes(l));
+  return (ok.length > 0 ? ok : ['eng']).join('+');
+}
+
+interface TBlock {
+  paragraphs?: { lines?: { words?: { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }[] }[] }[];
+}
+
+function collectWords(blocks: readonly TBlock[]): OcrResult {
+  const words: OcrWord[] = [];
+  for (const b of blocks)
+    for (const p of b.paragraphs ?? [])
+      for (const l of p.lines ?? [])
+        for (const w of l.words ?? []) {
+          const text = w.text.trim();
+          if (!text) continue;
+          words.push({ text, x0: w.bbox.x0, y0: w.bbox.y0, x1: w.bbox.x1, y1: w.bbox.y1, confidence: w.confidence / 100 });
+        }
+  const meanConfidence = words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0;
+  return { words, meanConfidence };
+}
