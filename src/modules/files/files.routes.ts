@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../../http/auth-hook.ts';
 import { errorResponses } from '../../http/common.ts';
-import type { StoredBlob } from '../../blobs/index.ts';
 import { fileErrors } from './files.errors.ts';
+import { readMultipartUpload } from './files.multipart.ts';
 import {
   FileListQuery,
   FileListSchema,
@@ -40,34 +40,13 @@ export const filesRoutes =
         attachValidation: false,
       },
       async (req, reply) => {
-        if (!req.isMultipart()) throw fileErrors.notMultipart();
         const { spaceId } = principalOf(req);
         const processId = req.params.process_id;
         if (!/^[0-9a-f-]{36}$/i.test(processId)) throw fileErrors.badField('process_id', 'must be a UUID');
+        if (!req.isMultipart()) throw fileErrors.notMultipart();
         await service.assertUploadable(spaceId, processId);
-        const fields: Record<string, string> = {};
-        let blob: StoredBlob | null = null;
-        let filename: string | null = null;
-        let mimetype: string | null = null;
-        try {
-          for await (const part of req.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'file' || blob) {
-                part.file.resume();
-                throw fileErrors.badField(part.fieldname, 'unexpected file part (send exactly one part named file)');
-              }
-              blob = await service.storeBlob(part.file);
-              filename = part.filename ?? null;
-              mimetype = part.mimetype ?? null;
-            } else {
-              fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
-            }
-          }
-        } catch (err) {
-          if (blob) await service.discardBlob(blob).catch(() => undefined);
-          throw err;
-        }
-        return reply.status(201).send(await service.upload(spaceId, processId, { fields, blob, filename, mimetype }));
+        const upload = await readMultipartUpload(req, service);
+        return reply.status(201).send(await service.upload(spaceId, processId, upload));
       },
     );
 

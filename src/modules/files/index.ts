@@ -4,3 +4,4 @@ export { filesJobs } from './files.jobs.ts';
 export { toFileView, toFileRef } from './files.view.ts';
 export type { FileRow } from './files.repository.ts';
 export type { FileView } from './files.schemas.ts';
+export { readMultipartUpload } from './files.multipart.ts';

@@ -1,8 +1,6 @@
 import { AppError, badRequest, type FieldProblem } from '../../shared/errors.ts';
 
 export const workflowErrors = {
-  notMultipart: () =>
-    new AppError({ status: 415, code: 'unsupported_media_type', title: 'Unsupported Media Type', detail: 'upload with multipart/form-data' }),
   missingFields: (fields: string[]) =>
     badRequest(
       `required fields are missing: ${fields.join(', ')}`,

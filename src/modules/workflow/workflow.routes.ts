@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { StoredBlob } from '../../blobs/index.ts';
 import { principalOf } from '../../http/auth-hook.ts';
 import { errorResponses } from '../../http/common.ts';
-import type { FilesService } from '../files/index.ts';
+import { readMultipartUpload, type FilesService } from '../files/index.ts';
 import { workflowErrors } from './workflow.errors.ts';
 import { LegacyUploadMultipartSchema, LegacyUploadResponse, WorkflowBody, WorkflowHeaders, WorkflowQuery, WorkflowResponse } from './workflow.schemas.ts';
 import type { WorkflowService } from './workflow.service.ts';
@@ -77,31 +76,9 @@ export const workflowRoutes =
         validatorCompiler: () => () => true,
       },
       async (req, reply) => {
-        if (!req.isMultipart()) throw workflowErrors.notMultipart();
         const { spaceId } = principalOf(req);
-        const fields: Record<string, string> = {};
-        let blob: StoredBlob | null = null;
-        let filename: string | null = null;
-        let mimetype: string | null = null;
-        try {
-          for await (const part of req.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'file' || blob) {
-                part.file.resume();
-                throw workflowErrors.badField(part.fieldname, 'unexpected file part (send exactly one part named file)');
-              }
-              blob = await files.storeBlob(part.file);
-              filename = part.filename ?? null;
-              mimetype = part.mimetype ?? null;
-            } else {
-              fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
-            }
-          }
-        } catch (err) {
-          if (blob) await files.discardBlob(blob).catch(() => undefined);
-          throw err;
-        }
-        return reply.status(201).send(await service.legacyUpload(spaceId, { fields, blob, filename, mimetype }));
+        const upload = await readMultipartUpload(req, files);
+        return reply.status(201).send(await service.legacyUpload(spaceId, upload));
       },
     );
   };
