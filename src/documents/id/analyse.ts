@@ -10,7 +10,7 @@ import { findMrz } from './find.ts';
 import type { FrontFields } from './front.ts';
 import { foldUpper, looksLikeFront, parseFrontDate, readFront } from './front.ts';
 import type { ReadOptions } from './mrz.ts';
-import { idTypeOfCode, readMrz } from './mrz.ts';
+import { idTypeOfCode, insertionCandidates, readMrz } from './mrz.ts';
 
 export type IdType = 'residency_permit' | 'identity_card' | 'passport';
 
@@ -43,6 +43,7 @@ export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): I
   let mrz = findMrz(pages, opts);
   const exclude: { page: number; bbox: BBox }[] = mrz ? [{ page: mrz.page, bbox: mrz.bbox }] : [];
   const front = readFront(pages, exclude);
+  if (mrz) mrz = confirmNumberByFront(mrz, front, opts);
   if (mrz) mrz = confirmNamesByFront(mrz, front, opts);
   const text = foldUpper(pages.flatMap((p) => p.words.map((w) => w.text)).join(' '));
   const titled = TITLE_TYPES.find((t) => t.re.test(text))?.type ?? null;
@@ -71,9 +72,35 @@ export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): I
 }
 
 /**
+ * An MRZ whose document number fails its check digit may hold one glyph read as
+ * two ("YU8B2429476", "YV99827TO97"). The candidates with that glyph removed and
+ * every check digit holding (id/mrz.ts) are too many to choose from by the digits
+ * alone; the one whose number the front side prints — an independent reading — is
+ * adopted, and only when exactly one agrees.
+ */
+export function confirmNumberByFront(mrz: FoundMrz, front: FrontFields, opts: ReadOptions = {}): FoundMrz {
+  const printed = front.document_number?.value.replace(/\s+/g, '').toUpperCase();
+  if (mrz.valid || !printed) return mrz;
+  const agreeing = insertionCandidates(mrz.raw, opts).filter((r) => r.documentNumber !== null && sameGlyphs(printed, r.documentNumber));
+  if (agreeing.length !== 1) return mrz;
+  const r = agreeing[0]!;
+  return { ...mrz, ...r, corrections: r.corrections.map((c, i) => (i === 0 ? { ...c, by: 'front_side' as const } : c)) };
+}
+
+/** Glyphs OCR of the front's typeface confuses, as classes; everything else must match exactly. */
+const CONFUSABLE = ['0ODQ', '1IL|', '5S', '8B', '2Z', '6G', 'J]'];
+
+/** Equal up to one-for-one confusable glyphs ("Y]2558880" reads "YJ2558880"). */
+export function sameGlyphs(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const cls = (c: string): string => CONFUSABLE.find((k) => k.includes(c)) ?? c;
+  return [...a].every((c, i) => cls(c) === cls(b[i]!));
+}
+
+/**
  * The names line has no check digit. OCR of OCR-B reads a filler '<' as "<K" or
  * "K<" ("OKAFOR<K<IVANA", "RAJESHK<<<", "JOSE<KLUIS") and specks in the filler
- * tail as S or E. Such Ks and specks are dropped only where the names then agree
+ * tail as S or E, and sometimes a filler as "<X" ("JOSE<XLUIS"). Such Ks, Xs and specks are dropped only where the names then agree
  * with the front side's names (an independent reading; compared without spaces,
  * as OCR splits words), the fewest changes first. The MRZ's own letters are kept.
  */
@@ -88,7 +115,7 @@ export function confirmNamesByFront(mrz: FoundMrz, front: FrontFields, opts: Rea
   const line = mrz.format === 'TD1' ? 2 : 0;
   const from = mrz.format === 'TD1' ? 0 : 5;
   const text = mrz.lines[line]!;
-  const ks = [...text.matchAll(/(?<=<)K|K(?=<)/g)].map((m) => m.index).filter((i) => i >= from);
+  const ks = [...text.matchAll(/(?<=<)[KX]|[KX](?=<)/g)].map((m) => m.index).filter((i) => i >= from);
   const tail = /<([SKECLXJI]{1,3})<*$/.exec(text);
   const specks = tail ? [...tail[1]!].map((_, k) => tail.index + 1 + k).filter((i) => !ks.includes(i)) : [];
   const suspects = [...ks, ...specks].slice(0, 6);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { parse } from 'mrz';
 import { describe, expect, it } from 'vitest';
-import { checkDigit, cleanMrzLine, fitLength, readMrz, resolveDate } from './mrz.ts';
+import fc from 'fast-check';
+import { checkDigit, cleanMrzLine, fitLength, insertionCandidates, readMrz, resolveDate } from './mrz.ts';
 
 interface Vector {
   test: string;
@@ -108,5 +109,71 @@ describe('MRZ helpers', () => {
     const wrong = readMrz([l1, noisy[1]!.replace(/^(.{6})./, '$10'), good[2]!])!;
     expect(wrong.valid).toBe(false);
     expect(wrong.lines[1]!.slice(0, 6)).toBe('9OO1O1');
+  });
+});
+
+describe('one glyph read as two (inserted character)', () => {
+  const td1 = (number: string): string[] => {
+    const l1 = `ARD<<${number}${checkDigit(number)}`.padEnd(30, '<');
+    const l2a = `751024${checkDigit('751024')}M270214${checkDigit('270214')}PHL`.padEnd(29, '<');
+    const l2 = l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29));
+    return [l1, l2, 'YILMAZ<<MEHMET<<<<<<<<<<<<<<<<'];
+  };
+  // OCR output fitted to 30 characters: one filler fewer at the end of line 1.
+  const insert = (lines: string[], col: number, glyphs: string, drop = 1): string[] => {
+    const l = lines[0]!;
+    return [(l.slice(0, col) + glyphs + l.slice(col + drop)).slice(0, 30), lines[1]!, lines[2]!];
+  };
+
+  it('the digits alone do not repair it: other deletions pass both check digits too', () => {
+    const good = td1('YU8242947');
+    const noisy = insert(good, 8, 'B', 0);
+    expect(readMrz(noisy)!.valid).toBe(false);
+    const numbers = insertionCandidates(noisy).map((r) => r.documentNumber);
+    expect(numbers).toContain('YU8242947');
+    expect(numbers).toContain('YU8B24247'); // a chance pass: why a second reading must pick
+    const right = insertionCandidates(noisy).find((r) => r.documentNumber === 'YU8242947')!;
+    expect(right.lines).toEqual(good);
+    expect(right.corrections[0]).toMatchObject({ line: 0, column: 8, from: 'B', to: '' });
+  });
+
+  it('a digit read as two letters ("0" → "TO") is among the candidates: deletion, then one substitution', () => {
+    const good = td1('YV9982709');
+    const noisy = insert(good, good[0]!.indexOf('0'), 'TO');
+    expect(insertionCandidates(noisy).find((r) => r.documentNumber === 'YV9982709')?.lines).toEqual(good);
+  });
+
+  it('property: a candidate always has every check digit holding', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Z0-9]{9}$/), fc.integer({ min: 5, max: 14 }), fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), (num, col, g) => {
+        const noisy = insert(td1(num), col, g, 0);
+        for (const r of insertionCandidates(noisy)) expect(r.valid).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('names line layout', () => {
+  it('a second "<<" inside the given names is one filler read twice', () => {
+    const l1 = `ARD<<YA8420183${checkDigit('YA8420183')}`.padEnd(30, '<');
+    const l2a = `691009${checkDigit('691009')}M261019${checkDigit('261019')}TUR`.padEnd(29, '<');
+    const l2 = l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29));
+    const r = readMrz([l1, l2, 'SANTOS<<OLENA<<MARIA<<<<<<<<<<'])!;
+    expect(r.lines[2]).toBe('SANTOS<<OLENA<MARIA<<<<<<<<<<<');
+    expect(r.firstName).toBe('OLENA MARIA');
+    expect(readMrz([l1, l2, 'EL<AMRANI<<CHIDI<<<<<<<<<<<<<<'])!.lines[2]).toBe('EL<AMRANI<<CHIDI<<<<<<<<<<<<<<');
+  });
+
+  it('a lone K opening empty optional data is a filler (K and < weigh the same in check digits)', () => {
+    const l1 = `ARD<<YU7235941${checkDigit('YU7235941')}`.padEnd(30, '<');
+    const l2a = `831018${checkDigit('831018')}M270415${checkDigit('270415')}UKR`.padEnd(29, '<');
+    const l2 = l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29));
+    const noisy = [l1.slice(0, 15) + 'K' + l1.slice(16), l2.slice(0, 18) + 'K' + l2.slice(19), 'YILMAZ<<ARBEN<<<<<<<<<<<<<<<<<'];
+    expect(readMrz(noisy)!.valid).toBe(true);
+    expect(readMrz(noisy)!.lines).toEqual([l1, l2, noisy[2]]);
+    // Real optional data stays: "K12<<…".
+    const withData = l1.slice(0, 15) + 'K12' + l1.slice(18);
+    expect(readMrz([withData, l2, noisy[2]!])!.lines[0]).toBe(withData);
   });
 });

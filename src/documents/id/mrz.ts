@@ -26,7 +26,7 @@ export interface MrzCorrection {
   from: string;
   to: string;
   /** What confirmed the change. */
-  by: 'check_digit' | 'country_code' | 'name_alphabet' | 'filler' | 'front_side';
+  by: 'check_digit' | 'country_code' | 'name_alphabet' | 'filler' | 'front_side' | 'glyph_shape';
 }
 
 export interface MrzReading {
@@ -79,7 +79,7 @@ interface CheckedField {
 
 const sp = (line: number, start: number, end: number): Span => ({ line, start, end });
 
-const LAYOUT: Record<MrzFormat, { checked: CheckedField[]; alpha: Span[]; names: Span }> = {
+const LAYOUT: Record<MrzFormat, { checked: CheckedField[]; alpha: Span[]; names: Span; optional: Span[] }> = {
   TD1: {
     checked: [
       { field: 'document_number', parts: [sp(0, 5, 14)], check: sp(0, 14, 15), kind: 'alnum' },
@@ -94,6 +94,7 @@ const LAYOUT: Record<MrzFormat, { checked: CheckedField[]; alpha: Span[]; names:
     ],
     alpha: [sp(0, 0, 5), sp(1, 15, 18)],
     names: sp(2, 0, 30),
+    optional: [sp(0, 15, 30), sp(1, 18, 29)],
   },
   TD2: {
     checked: [
@@ -104,6 +105,7 @@ const LAYOUT: Record<MrzFormat, { checked: CheckedField[]; alpha: Span[]; names:
     ],
     alpha: [sp(0, 0, 5), sp(1, 10, 13)],
     names: sp(0, 5, 36),
+    optional: [sp(1, 28, 35)],
   },
   TD3: {
     checked: [
@@ -115,6 +117,7 @@ const LAYOUT: Record<MrzFormat, { checked: CheckedField[]; alpha: Span[]; names:
     ],
     alpha: [sp(0, 0, 5), sp(1, 10, 13)],
     names: sp(0, 5, 44),
+    optional: [sp(1, 28, 42)],
   },
 };
 
@@ -285,11 +288,32 @@ function repairNames(lines: string[], s: Span, out: MrzCorrection[]): void {
     fixed = fixed.slice(0, pad) + '<'.repeat(fixed.length - pad);
     by = 'filler';
   }
+  // '<<' separates the surname from the given names once; within the given names
+  // components are separated by one '<'. A second '<<' before more letters is one
+  // filler read twice ("OLENA<<MARIA"): one goes, the end is padded.
+  const sep = fixed.indexOf('<<');
+  const again = sep < 0 ? -1 : fixed.slice(sep + 2).search(/[A-Z]<<[A-Z]/);
+  if (again >= 0) {
+    const at = sep + 2 + again + 1;
+    fixed = (fixed.slice(0, at) + fixed.slice(at + 1)).padEnd(fixed.length, '<');
+    by = 'filler';
+  }
   for (let i = 0; i < v.length; i++)
     if (v[i] !== fixed[i]) {
       out.push({ line: s.line, column: s.start + i, from: v[i]!, to: fixed[i]!, by: /[0-9]/.test(v[i]!) ? 'name_alphabet' : by });
       setChar(lines, s.line, s.start + i, fixed[i]!);
     }
+}
+
+/**
+ * K weighs 20 in check digits and '<' weighs 0: the digits cannot tell them apart,
+ * and the LSTM reads the first filler after a field as K ("…419K<<<", "MARK<<<").
+ * An optional-data field holding a lone K before fillers is such a filler.
+ */
+function repairLoneK(lines: string[], s: Span, out: MrzCorrection[]): void {
+  if (!/^K<+$/.test(get(lines, s))) return;
+  out.push({ line: s.line, column: s.start, from: 'K', to: '<', by: 'filler' });
+  setChar(lines, s.line, s.start, '<');
 }
 
 export function formatOf(lines: readonly string[]): MrzFormat | null {
@@ -307,19 +331,63 @@ export interface ReadOptions {
   repair?: boolean;
 }
 
+/**
+ * OCR sometimes reads one glyph as two ("0" as "TO", a speck as "B"): the rest of
+ * the line shifts by one and the line was fitted to length by shortening a filler
+ * run. For each field whose check digit fails, every glyph of the field (and its
+ * check digit) is tried as the extra one: deleted, a filler put back at the start
+ * of the next filler run, and the lines read again with at most one confirmed
+ * substitution. Returns the readings whose check digits then all hold.
+ *
+ * These are candidates, not a repair: the composite digit covers the field with
+ * the same weights, so it confirms the field's check digit rather than its
+ * letters, and a dozen trials pass two mod-10 checks by chance too often (a
+ * random wrong line passes about one time in fifty). A caller adopts one only when
+ * an independent reading agrees (the front side's document number, id/analyse.ts).
+ */
+export function insertionCandidates(input: readonly string[], opts: ReadOptions = {}): MrzReading[] {
+  const format = formatOf(input);
+  if (!format) return [];
+  const lines = [...input];
+  const fields = LAYOUT[format].checked.filter((f) => f.field !== 'composite');
+  // A shifted field may pass its own digit by chance (one time in ten): when only
+  // the composite fails, any field may hold the extra glyph.
+  const failing = fields.some((f) => !passes(lines, f)) ? fields.filter((f) => !passes(lines, f)) : fields;
+  const found = new Map<string, MrzReading>();
+  for (const f of failing) {
+    const line = f.check.line;
+    const cols = new Set<number>([f.check.start]);
+    for (const p of f.parts) if (p.line === line) for (let c = p.start; c < p.end; c++) cols.add(c);
+    const text = lines[line]!;
+    for (const col of cols) {
+      const cut = text.slice(0, col) + text.slice(col + 1);
+      let at = -1;
+      let n = 0;
+      for (const m of cut.matchAll(/<+/g)) if (m.index >= col && m[0].length > n) [at, n] = [m.index, m[0].length];
+      const trial = lines.map((l, i) => (i === line ? (at < 0 ? cut + '<' : cut.slice(0, at) + '<' + cut.slice(at)) : l));
+      const r = readMrz(trial, opts);
+      if (!r?.valid || r.corrections.filter((c) => c.by === 'check_digit').length > 1) continue;
+      const removed: MrzCorrection = { line, column: col, from: text[col]!, to: '', by: 'check_digit' };
+      found.set(r.lines.join('\n'), { ...r, raw: [...input], corrections: [removed, ...r.corrections] });
+    }
+  }
+  return [...found.values()];
+}
+
 /** Reads MRZ lines of exact length; null when they are not a TD1/TD2/TD3 zone. */
 export function readMrz(input: readonly string[], opts: ReadOptions = {}): MrzReading | null {
   const format = formatOf(input);
   // The 36-character French national ID shares TD2's length but not its layout.
   if (!format || (format === 'TD2' && /^.DFRA/.test(input[0]!))) return null;
+  const layout = LAYOUT[format];
   const raw = [...input];
   const lines = [...input];
   const corrections: MrzCorrection[] = [];
-  const layout = LAYOUT[format];
   if (opts.repair !== false) {
     for (const s of layout.alpha.slice(1)) repairCountry(lines, s, corrections);
     repairCountry(lines, sp(0, 2, 5), corrections);
     repairNames(lines, layout.names, corrections);
+    for (const o of layout.optional) repairLoneK(lines, o, corrections);
     for (const f of layout.checked) if (f.field !== 'composite') repairField(lines, f, corrections);
     const composite = layout.checked.find((f) => f.field === 'composite')!;
     repairField(lines, composite, corrections);

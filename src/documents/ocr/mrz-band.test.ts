@@ -1,7 +1,8 @@
 /** MRZ band second pass: filler look-alikes and check-digit choice among per-scale readings (no OCR engine). */
 import { describe, expect, it } from 'vitest';
 import { cardTruth } from '../../../test/fixtures/id/generator.ts';
-import { chooseMrzLines, collapseFillers, inkMask, lineBoxes, otsu, skewOf, unshear } from './mrz-band.ts';
+import { chooseMrzLines, collapseFillers, inkMask, lineBoxes, otsu, readingText, skewOf, unshear } from './mrz-band.ts';
+import type { OcrWord } from './types.ts';
 
 describe('collapseFillers', () => {
   it('runs of filler look-alikes become fillers; names and numbers stay', () => {
@@ -10,6 +11,38 @@ describe('collapseFillers', () => {
     expect(collapseFillers('KOVALENKO<<CHIDI<<<<<<<<<<<<<<')).toBe('KOVALENKO<<CHIDI<<<<<<<<<<<<<<');
     expect(collapseFillers('OKAFOR<<<CHIDI<<<<<<<<<<')).toBe('OKAFOR<<<CHIDI<<<<<<<<<<');
     expect(collapseFillers('X<<LEE<<<<<<<<<<<<<<<<<<<<<<<')).toBe('X<<LEE<<<<<<<<<<<<<<<<<<<<<<<');
+    // A filler tail read without a single '<': K-dominant runs of 5+ K/E/C letters spell no name.
+    expect(collapseFillers('ARD<<YY23919749KKKKKKKKKKEEKKK')).toBe('ARD<<YY23919749' + '<'.repeat(15));
+    expect(collapseFillers('ARD<<YS35999777KKKKKKKKKKKKKK<')).toBe('ARD<<YS35999777' + '<'.repeat(15));
+  });
+});
+
+describe('readingText: filler look-alikes told apart by glyph shape', () => {
+  // One word of glyphs at a fixed pitch; heights as tesseract boxes them at a 40 px capital.
+  const word = (spec: string): OcrWord[] => {
+    const glyphs = spec.split(' ').map((g, i) => {
+      const [, text, h] = /^(.)(\d+)$/.exec(g)!;
+      return { text: text!, x0: i * 30, x1: i * 30 + 26, y0: 50 - Number(h), y1: 50, confidence: 0.9 };
+    });
+    return [{ text: glyphs.map((g) => g.text).join(''), x0: 0, y0: 0, x1: glyphs.length * 30, y1: 50, confidence: 0.9, glyphs }];
+  };
+
+  it('a K or X with a filler\'s height beside fillers is a filler', () => {
+    expect(readingText(word('A39 R39 B39 E39 N39 X33 <34 <33 <34 <33'))).toBe('ARBEN<<<<<');
+  });
+
+  it('a tall, thin K (a scratch across the line) beside fillers is a filler', () => {
+    expect(readingText(word('M39 A39 R39 I39 A39 K63 <34 <34 <33 <34'))).toBe('MARIA<<<<<');
+  });
+
+  it('a real K, E or X keeps its capital height and stays', () => {
+    expect(readingText(word('E39 R39 I39 K39 <34 <34 <33 <34'))).toBe('ERIK<<<<');
+    expect(readingText(word('M39 A39 R39 I39 E38 <34 <34 <33 C39'))).toBe('MARIE<<<C');
+  });
+
+  it('without glyph boxes, or too few glyphs to measure, the text is kept', () => {
+    expect(readingText([{ text: 'ERIK<<', x0: 0, y0: 0, x1: 10, y1: 10, confidence: 1 }])).toBe('ERIK<<');
+    expect(readingText(word('K63 <34'))).toBe('K<');
   });
 });
 
@@ -18,6 +51,13 @@ describe('chooseMrzLines', () => {
   it('picks, per line, the reading whose check digits hold', () => {
     const wrongNumber = t.mrz[0].replace(/^(ARD<<..\d{5})(\d)/, (_, a: string, d: string) => a + 'T' + d);
     const c = chooseMrzLines([[wrongNumber, t.mrz[0]], [t.mrz[1]], [t.mrz[2]]]);
+    expect(c?.valid).toBe(true);
+    expect([...c!.texts.values()]).toEqual(t.mrz);
+  });
+
+  it('a filler tail speckled with S/E/K is tried as fillers, and kept when the check digits agree', () => {
+    const speckled = t.mrz[0].slice(0, 24) + 'SSSSEK';
+    const c = chooseMrzLines([[speckled], [t.mrz[1]], [t.mrz[2]]]);
     expect(c?.valid).toBe(true);
     expect([...c!.texts.values()]).toEqual(t.mrz);
   });

@@ -9,7 +9,7 @@
  */
 import type { MrzFormat } from '../id/mrz.ts';
 import { cleanMrzLine, fitLength, MRZ_LENGTHS, readMrz } from '../id/mrz.ts';
-import type { OcrEngine, OcrImage, OcrWord } from './types.ts';
+import type { OcrEngine, OcrGlyph, OcrImage, OcrWord } from './types.ts';
 
 export const MRZ_WHITELIST = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 
@@ -214,6 +214,37 @@ export interface MrzLineRead {
   variants: { text: string; confidence: number }[];
 }
 
+/**
+ * A line's reading from its glyphs. OCR-B's filler '<' is shorter than the
+ * capitals (about 0.85 of their height); the LSTM reads some fillers as K or X
+ * (the filler look-alikes are K, X, C, E),
+ * and a scratch or a card edge crossing the line as a tall, thin K. A letter beside
+ * a filler whose box is filler-sized (nearer the fillers' median height than the
+ * letters'), or far taller than any letter, is a filler: the shape decides, not
+ * the letter, so a real K ("ERIK<<") keeps its capital height and stays.
+ */
+export function readingText(words: readonly OcrWord[]): string {
+  const glyphs = words
+    .slice()
+    .sort((a, b) => a.x0 - b.x0)
+    .flatMap((w): OcrGlyph[] => (w.glyphs && w.glyphs.length > 0 ? w.glyphs : [w]));
+  const height = (g: OcrGlyph): number => g.y1 - g.y0;
+  const median = (xs: number[]): number | null => (xs.length < 3 ? null : xs.sort((a, b) => a - b)[xs.length >> 1]!);
+  const letterH = median(glyphs.filter((g) => /^[A-Z0-9]$/.test(g.text)).map(height));
+  const fillerH = median(glyphs.filter((g) => g.text === '<').map(height));
+  const texts = glyphs.map((g) => g.text);
+  if (letterH !== null) {
+    glyphs.forEach((g, i) => {
+      if (!/^[KXCE]$/.test(g.text) || (texts[i - 1] !== '<' && texts[i + 1] !== '<')) return;
+      const h = height(g);
+      // Clearly filler-sized: within a quarter of the gap between the two heights.
+      const fillerSized = fillerH !== null && letterH - fillerH >= letterH * 0.1 && h <= fillerH + (letterH - fillerH) * 0.25;
+      if (fillerSized || h > letterH * 1.3) texts[i] = '<';
+    });
+  }
+  return texts.join('').replace(/[^A-Z0-9<]/g, '');
+}
+
 async function readLines(engine: OcrEngine, part: OcrImage, lines: Box[], caps: number[]): Promise<MrzLineRead['variants'][]> {
   return Promise.all(
     lines.map(async (l) => {
@@ -222,17 +253,14 @@ async function readLines(engine: OcrEngine, part: OcrImage, lines: Box[], caps: 
       const c = crop(part, { x0: l.x0 - pad, y0: l.y0 - pad, x1: l.x1 + pad, y1: l.y1 + pad });
       const out: MrzLineRead['variants'] = [];
       for (const cap of caps) {
-        const r = await engine.recognize(scaleGray(c, Math.min(4, Math.max(0.5, cap / lh)), 12), {
+        const scaled = scaleGray(c, Math.min(4, Math.max(0.5, cap / lh)), 12);
+        const r = await engine.recognize(scaled, {
           langs: ['eng'],
           charWhitelist: MRZ_WHITELIST,
           segmentation: 'line',
+          glyphs: true,
         });
-        const text = r.words
-          .slice()
-          .sort((a, b) => a.x0 - b.x0)
-          .map((w) => w.text)
-          .join('')
-          .replace(/[^A-Z0-9<]/g, '');
+        const text = readingText(r.words);
         if (text.length >= 10) out.push({ text: collapseFillers(text), confidence: r.meanConfidence });
       }
       return out;
@@ -302,6 +330,13 @@ export function chooseMrzLines(variants: readonly string[][]): { texts: Map<numb
           for (const f of fitted) {
             const alt = (k === namesLine ? f.slice(0, 5) + f.slice(5).replace(/(?<=<)K(?=<)/g, '<') : f.replace(/(?<=<)K|K(?=<)/g, '<'));
             if (!count.has(alt)) count.set(alt, 0);
+            // A filler tail speckled with look-alikes ("<<<<<<<<<SSSSSK" in a 200-dpi
+            // scan): all fillers, as a candidate the check digits accept or refuse
+            // (S, E, C, L, X, J weigh differently from '<'; K alone does not, see above).
+            if (k !== namesLine) {
+              const tail = f.replace(/<[<KECSLXJ]{3,}(?=\d?$)/, (run) => '<'.repeat(run.length));
+              if (!count.has(tail)) count.set(tail, 0);
+            }
           }
         }
         return [...count.entries()];
@@ -366,7 +401,8 @@ function scaleGray(img: OcrImage, k: number, margin: number): OcrImage {
 export function collapseFillers(text: string): string {
   // Letters before a run's first '<' end the preceding word ("LEE<<<"): never filler.
   const fill = (run: string, minK: number): string => {
-    const lead = /^[^<]*/.exec(run)![0];
+    // Five or more of K/E/C with no '<' yet: no name or number is spelt so.
+    const lead = /^[KEC]{5,}/.test(run) ? '' : /^[^<]*/.exec(run)![0];
     const rest = run.slice(lead.length);
     const glyphs = rest.replace(/</g, '');
     return rest.length > 0 && (glyphs.match(/K/g) ?? []).length >= glyphs.length * minK ? lead + '<'.repeat(rest.length) : run;

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, PSM } from 'tesseract.js';
 import type { Worker } from 'tesseract.js';
-import type { OcrEngine, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
+import type { OcrEngine, OcrGlyph, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
 import { SUPPORTED_LANGS } from './types.ts';
 import { toPgm } from './pixels.ts';
 
@@ -102,7 +102,7 @@ export class TesseractEngine implements OcrEngine {
         preserve_interword_spaces: '0',
       });
       const { data } = await slot.worker.recognize(Buffer.from(toPgm(image)), {}, { blocks: true, text: false });
-      return collectWords(data.blocks ?? []);
+      return collectWords(data.blocks ?? [], opts.glyphs === true);
     } finally {
       this.release(slot);
     }
@@ -163,11 +163,18 @@ function langKey(langs: readonly string[]): string {
   return (ok.length > 0 ? ok : ['eng']).join('+');
 }
 
+interface TBox {
+  text: string;
+  confidence: number;
+  bbox: { x0: number; y0: number; x1: number; y1: number };
+}
 interface TBlock {
-  paragraphs?: { lines?: { words?: { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }[] }[] }[];
+  paragraphs?: { lines?: { words?: (TBox & { symbols?: TBox[] })[] }[] }[];
 }
 
-function collectWords(blocks: readonly TBlock[]): OcrResult {
+const box = (t: TBox): OcrGlyph => ({ text: t.text, x0: t.bbox.x0, y0: t.bbox.y0, x1: t.bbox.x1, y1: t.bbox.y1, confidence: t.confidence / 100 });
+
+function collectWords(blocks: readonly TBlock[], glyphs: boolean): OcrResult {
   const words: OcrWord[] = [];
   for (const b of blocks)
     for (const p of b.paragraphs ?? [])
@@ -175,7 +182,7 @@ function collectWords(blocks: readonly TBlock[]): OcrResult {
         for (const w of l.words ?? []) {
           const text = w.text.trim();
           if (!text) continue;
-          words.push({ text, x0: w.bbox.x0, y0: w.bbox.y0, x1: w.bbox.x1, y1: w.bbox.y1, confidence: w.confidence / 100 });
+          words.push({ ...box(w), text, ...(glyphs ? { glyphs: (w.symbols ?? []).map(box) } : {}) });
         }
   const meanConfidence = words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0;
   return { words, meanConfidence };

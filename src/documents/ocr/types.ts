@@ -18,6 +18,19 @@ export interface OcrOptions {
   charWhitelist?: string;
   /** Page segmentation: 'auto' (default), 'block' (one uniform block of text) or 'line' (one text line). */
   segmentation?: 'auto' | 'block' | 'line';
+  /** Also return each word's glyphs with their boxes (the MRZ pass checks glyph shapes). */
+  glyphs?: boolean;
+}
+
+/** One recognised glyph (symbol); coordinates as its word's. */
+export interface OcrGlyph {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** 0..1 */
+  confidence: number;
 }
 
 /** One recognised word; coordinates in pixels of the image given to recognize(). */
@@ -29,6 +42,8 @@ export interface OcrWord {
   y1: number;
   /** 0..1 */
   confidence: number;
+  /** Only when OcrOptions.glyphs was set. */
+  glyphs?: OcrGlyph[];
 }
 
 export interface OcrResult {

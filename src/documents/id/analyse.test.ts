@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { confirmNamesByFront, confirmNumberByFront, sameGlyphs } from './analyse.ts';
+import type { FoundMrz } from './find.ts';
+import type { FrontFields } from './front.ts';
+import { checkDigit, readMrz } from './mrz.ts';
+
+function td1(number: string): string[] {
+  const l1 = `ARD<<${number}${checkDigit(number)}`.padEnd(30, '<');
+  const l2a = `751024${checkDigit('751024')}M270214${checkDigit('270214')}PHL`.padEnd(29, '<');
+  const l2 = l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29));
+  return [l1, l2, 'YILMAZ<<MEHMET<<<<<<<<<<<<<<<<'];
+}
+
+const found = (lines: string[]): FoundMrz => ({ ...readMrz(lines)!, page: 2, bbox: [0, 0, 10, 10], ocrConfidence: 0.9 });
+const front = (number: string): FrontFields => ({ document_number: { value: number, bbox: [0, 0, 1, 1], confidence: 0.8, page: 1 } });
+
+describe('document number: an extra glyph in the MRZ, confirmed by the front side', () => {
+  const good = td1('YU8242947');
+  const noisy = [good[0]!.slice(0, 8) + 'B' + good[0]!.slice(8, 29), good[1]!, good[2]!];
+
+  it('adopts the one candidate whose number the front prints, confusable glyphs allowed', () => {
+    const r = confirmNumberByFront(found(noisy), front('YU8 242947'));
+    expect(r.lines).toEqual(good);
+    expect(r.valid).toBe(true);
+    expect(r.page).toBe(2);
+    expect(r.corrections[0]).toMatchObject({ line: 0, column: 8, from: 'B', to: '', by: 'front_side' });
+    // 4 read as A is not a confusion of the class list: no agreement, nothing adopted.
+    expect(confirmNumberByFront(found(noisy), front('YU82429A7')).valid).toBe(false);
+  });
+
+  it('keeps the MRZ as read when the front is missing or names no candidate', () => {
+    expect(confirmNumberByFront(found(noisy), {}).lines).toEqual(noisy);
+    expect(confirmNumberByFront(found(noisy), front('ZZ9999999')).valid).toBe(false);
+  });
+
+  it('glyph classes: J/], 0/O/D, 1/I/L, 5/S, 8/B; nothing else, same length only', () => {
+    expect(sameGlyphs('Y]2558880', 'YJ2558880')).toBe(true);
+    expect(sameGlyphs('AB1O5', 'A81OS')).toBe(true);
+    expect(sameGlyphs('AB1234', 'AB1235')).toBe(false);
+    expect(sameGlyphs('AB123', 'AB1234')).toBe(false);
+  });
+});
+
+describe('names: filler look-alikes dropped where the front side agrees', () => {
+  const good = td1('YX3866292');
+  const names = (given: string): FrontFields => ({
+    surname: { value: 'Petrović', bbox: [0, 0, 1, 1], confidence: 0.9, page: 1 },
+    given_names: { value: given, bbox: [0, 0, 1, 1], confidence: 0.9, page: 1 },
+  });
+
+  it('"JOSE<XLUIS" with a front reading "JOSE LUIS" loses the X', () => {
+    const m = found([good[0]!, good[1]!, 'PETROVIC<<JOSE<XLUIS<<<<<<<<<<']);
+    const r = confirmNamesByFront(m, names('José Luis'));
+    expect(r.lines[2]).toBe('PETROVIC<<JOSE<LUIS<<<<<<<<<<<');
+    expect(r.firstName).toBe('JOSE LUIS');
+    expect(r.corrections.at(-1)).toMatchObject({ line: 2, from: 'X', to: '', by: 'front_side' });
+  });
+
+  it('a real X stays when the front spells it ("JOSE<XAVIER")', () => {
+    const m = found([good[0]!, good[1]!, 'PETROVIC<<JOSE<XAVIER<<<<<<<<<']);
+    expect(confirmNamesByFront(m, names('José Xavier')).lines[2]).toBe('PETROVIC<<JOSE<XAVIER<<<<<<<<<');
+  });
+});
