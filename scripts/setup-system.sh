@@ -11,6 +11,8 @@ command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 # the benchmark reference (bench/ocr.ts).
 [ -f /usr/share/fonts/opentype/ocr-b/OCRB.otf ] || need+=(fonts-ocr-b)
 command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr)
+# libtiff's tiffcp writes the CCITT G3/G4, LZW, Deflate, PackBits and JPEG TIFFs of the TIFF decoding tests.
+command -v tiffcp >/dev/null 2>&1 || need+=(libtiff-tools)
 for l in ita deu eng; do
   [ -f "/usr/share/tesseract-ocr/5/tessdata/$l.traineddata" ] || need+=("tesseract-ocr-$l")
 done

@@ -1,21 +1,24 @@
 /**
- * Image uploads (JPEG, PNG; TIFF refused) through the engine: OCR, quality gate,
- * classification with the same page signals as PDFs, identity documents to the
- * id/ module, statements to the shared extractor.
+ * Image uploads (JPEG, PNG, TIFF with one page or several) through the engine:
+ * OCR, quality gate, classification with the same page signals as PDFs,
+ * identity documents to the id/ module, statements to the shared extractor.
  */
 import { analyseId, idParseOutcome, idValidation, isIdType } from '../id/index.ts';
 import { pageSignals, typeOfPages } from '../pdf/classify.ts';
 import { buildLines } from '../pdf/lines.ts';
 import type { DocumentType, FileFormat, ParseOptions, ParseOutcome, ValidateOptions, ValidationOutcome } from '../types.ts';
 import { DocumentParseError } from '../types.ts';
-import { ImageError } from './image.ts';
+import { ImageError, imagePageCount } from './image.ts';
 import type { OcrPage } from './index.ts';
-import { hasMrzLikeWords, langsFor, lookImage, ocrImageBytes } from './index.ts';
+import { hasMrzLikeWords, langsFor, lookImage, ocrImageBytes, readablePages } from './index.ts';
 import { extractOcrStatement } from './statement.ts';
 
 function outcome(format: FileFormat, partial: Partial<ValidationOutcome>): ValidationOutcome {
   return { format, document_type: 'unknown', status: 'failure', errors: [], pre_result: null, page_count: 1, ...partial };
 }
+
+/** Pages of an identity document OCR'd at most (front, back, a copy), as for scanned PDFs. */
+const ID_MAX_PAGES = 4;
 
 function refused(e: unknown, format: FileFormat, asserted: DocumentType): ValidationOutcome {
   if (!(e instanceof ImageError)) throw e;
@@ -32,13 +35,16 @@ function refused(e: unknown, format: FileFormat, asserted: DocumentType): Valida
 export async function validateImage(bytes: Uint8Array, format: FileFormat, opts: ValidateOptions): Promise<ValidationOutcome> {
   const asserted = opts.assertedType ?? 'unknown';
   let look: OcrPage;
+  let pageCount: number;
   try {
+    pageCount = imagePageCount(bytes);
     look = await lookImage(bytes);
   } catch (e) {
     return refused(e, format, asserted);
   }
+  const out = (partial: Partial<ValidationOutcome>): ValidationOutcome => outcome(format, { page_count: pageCount, ...partial });
   if (!look.verdict.ok) {
-    return outcome(format, {
+    return out({
       document_type: asserted,
       status: 'unreadable',
       errors: [{ code: 'low_quality', message: look.verdict.reason ?? 'image is not legible', page: 1 }],
@@ -48,14 +54,14 @@ export async function validateImage(bytes: Uint8Array, format: FileFormat, opts:
   const idCandidate = isIdType(detected) || hasMrzLikeWords(look) || (opts.assertedType !== undefined && isIdType(opts.assertedType));
   let pre: { status: ValidationOutcome['status']; errors: ValidationOutcome['errors']; pre_result: ValidationOutcome['pre_result'] } | null = null;
   if (idCandidate) {
-    const pages = await ocrImageBytes(bytes, { langs: langsFor(look.lang), mrz: 'id' });
+    const pages = await ocrImageBytes(bytes, { langs: langsFor(look.lang), mrz: 'id' }, ID_MAX_PAGES);
     const analysis = analyseId(pages);
     // A back side alone carries no title: its MRZ document code names the type.
     if (!isIdType(detected) && analysis.type) detected = analysis.type;
     if (isIdType(detected)) pre = idValidation(analysis, opts.checkIdCompleteness === true);
   }
   if (opts.assertedType && opts.assertedType !== detected) {
-    return outcome(format, {
+    return out({
       document_type: detected,
       errors: [
         {
@@ -65,8 +71,8 @@ export async function validateImage(bytes: Uint8Array, format: FileFormat, opts:
       ],
     });
   }
-  if (pre) return outcome(format, { document_type: detected, status: pre.status, errors: pre.errors, pre_result: pre.pre_result });
-  return outcome(format, { document_type: detected, status: 'success' });
+  if (pre) return out({ document_type: detected, status: pre.status, errors: pre.errors, pre_result: pre.pre_result });
+  return out({ document_type: detected, status: 'success' });
 }
 
 export async function parseImage(bytes: Uint8Array, opts: ParseOptions): Promise<ParseOutcome> {
@@ -77,13 +83,15 @@ export async function parseImage(bytes: Uint8Array, opts: ParseOptions): Promise
     if (!look.verdict.ok) throw new DocumentParseError('low_quality', look.verdict.reason ?? 'image is not legible');
     if (type === 'unknown') type = typeOfPages([pageSignals(buildLines(look), look.page)]);
     const id = isIdType(type) || (type === 'unknown' && hasMrzLikeWords(look));
-    pages = await ocrImageBytes(bytes, { langs: langsFor(look.lang), mrz: id ? 'id' : 'off' });
+    // A TIFF's blank or illegible pages (the back of a duplex scan) are left out, as for scanned PDFs.
+    const all = await ocrImageBytes(bytes, { langs: langsFor(look.lang), mrz: id ? 'id' : 'off' }, id ? ID_MAX_PAGES : undefined);
+    pages = readablePages(all);
+    if (pages.length === 0) throw new DocumentParseError('low_quality', all[0]?.verdict.reason ?? 'image is not legible');
     if (type === 'unknown' && id) type = analyseId(pages).type ?? type;
   } catch (e) {
     if (e instanceof ImageError) throw new DocumentParseError(e.code, e.message);
     throw e;
   }
-  if (!pages[0]!.verdict.ok) throw new DocumentParseError('low_quality', pages[0]!.verdict.reason ?? 'image is not legible');
   if (isIdType(type)) return idParseOutcome(analyseId(pages));
   const x = extractOcrStatement(pages);
   if (x.transactions.length === 0 && x.fields['iban']?.value == null) {

@@ -1,4 +1,5 @@
 import { createCanvas } from '@napi-rs/canvas';
+import UTIF from 'utif2';
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../index.ts';
 import { checkHeader, decodeImage, ImageError, probeImage } from './image.ts';
@@ -39,11 +40,15 @@ describe('image intake', () => {
     expect(img.height).toBeGreaterThan(img.width);
   });
 
-  it('TIFF is refused with a clear unsupported_format', async () => {
-    const b = new Uint8Array([0x49, 0x49, 42, 0, 8, 0, 0, 0, 2, 0, 0, 1, 3, 0, 1, 0, 0, 0, 200, 0, 0, 0, 1, 1, 3, 0, 1, 0, 0, 0, 200, 0, 0, 0]);
-    const v = await validateDocument(b);
-    expect(v).toMatchObject({ format: 'tiff', status: 'failure', errors: [{ code: 'unsupported_format' }] });
-    expect(v.errors[0]!.message).toMatch(/TIFF/);
+  it('TIFF is decoded and scaled like PNG (more in tiff.test.ts); a header without pixel data is corrupt', async () => {
+    const c = createCanvas(400, 300);
+    c.getContext('2d').fillRect(0, 0, 100, 100);
+    const rgba = new Uint8Array(c.getContext('2d').getImageData(0, 0, 400, 300).data);
+    const tiff = new Uint8Array(UTIF.encodeImage(rgba, 400, 300));
+    expect(probeImage(tiff)).toEqual({ kind: 'tiff', width: 400, height: 300 });
+    expect(await decodeImage(tiff)).toMatchObject({ width: 1600, height: 1200 });
+    const headerOnly = new Uint8Array([0x49, 0x49, 42, 0, 8, 0, 0, 0, 2, 0, 0, 1, 3, 0, 1, 0, 0, 0, 200, 0, 0, 0, 1, 1, 3, 0, 1, 0, 0, 0, 200, 0, 0, 0]);
+    expect(await validateDocument(headerOnly)).toMatchObject({ format: 'tiff', status: 'unreadable', errors: [{ code: 'corrupt_file' }] });
   });
 
   it('a blank page is unreadable/low_quality without running OCR', async () => {

@@ -1,17 +1,30 @@
 /**
  * Image intake: dimensions from the header (before any decoding, so a hostile
- * 30,000×30,000 PNG is refused in microseconds), decoding with @napi-rs/canvas
- * (which applies JPEG EXIF orientation itself), scaling to an OCR-friendly size,
+ * 30,000×30,000 PNG or TIFF is refused in microseconds), decoding (PNG/JPEG with
+ * @napi-rs/canvas, which applies JPEG EXIF orientation itself; TIFF with utif2
+ * in a worker, tiff.ts, every page of it), scaling to an OCR-friendly size,
  * grayscale and a percentile contrast stretch.
  */
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { createCanvas, ImageData, loadImage } from '@napi-rs/canvas';
+import type { Canvas, Image } from '@napi-rs/canvas';
 import type { OcrImage } from './types.ts';
 import { toGray } from './pixels.ts';
+import { ImageError, probeImage } from './header.ts';
+import type { ImageHeader } from './header.ts';
+import { planDecode, tiffPageCount, tiffPages } from './tiff-format.ts';
+import type { TiffPage } from './tiff-format.ts';
+import { TiffDecoder } from './tiff.ts';
+import type { Raster } from './tiff.ts';
+
+export { ImageError, probeImage } from './header.ts';
+export type { ImageHeader, ImageKind } from './header.ts';
 
 export const IMAGE_LIMITS = {
   /** Decoded pixels above this are refused (too_large) before decoding. */
   maxPixels: 40_000_000,
   maxSide: 20_000,
+  /** Multi-page TIFF: pixels decoded over all pages; the pages after the budget is spent are left out. */
+  maxPixelsAllPages: 320_000_000,
   /** Shorter side below this cannot carry legible text. */
   minSide: 100,
   /** Images are scaled so their longer side lies in [minLong, maxLong]. */
@@ -22,79 +35,6 @@ export const IMAGE_LIMITS = {
 
 /** Nominal resolution of a normalised image; converts pixels to PDF points. */
 export const NOMINAL_DPI = 300;
-
-export type ImageKind = 'png' | 'jpeg' | 'tiff';
-
-export interface ImageHeader {
-  kind: ImageKind;
-  width: number;
-  height: number;
-}
-
-export class ImageError extends Error {
-  readonly code: 'too_large' | 'corrupt_file' | 'unsupported_format' | 'low_quality';
-  constructor(code: ImageError['code'], message: string) {
-    super(message);
-    this.name = 'ImageError';
-    this.code = code;
-  }
-}
-
-/** Width and height from the file header; null when the header is not understood. */
-export function probeImage(b: Uint8Array): ImageHeader | null {
-  const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  if (b.length >= 24 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) {
-    if (String.fromCharCode(b[12]!, b[13]!, b[14]!, b[15]!) !== 'IHDR') return null;
-    return { kind: 'png', width: dv.getUint32(16), height: dv.getUint32(20) };
-  }
-  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) return probeJpeg(b, dv);
-  if (b.length >= 8 && ((b[0] === 0x49 && b[1] === 0x49) || (b[0] === 0x4d && b[1] === 0x4d))) return probeTiff(dv);
-  return null;
-}
-
-function probeJpeg(b: Uint8Array, dv: DataView): ImageHeader | null {
-  let i = 2;
-  while (i + 9 < b.length) {
-    if (b[i] !== 0xff) return null;
-    const m = b[i + 1]!;
-    if (m === 0xff) {
-      i++;
-      continue;
-    }
-    if (m === 0xd8 || m === 0x01 || (m >= 0xd0 && m <= 0xd7)) {
-      i += 2;
-      continue;
-    }
-    const len = dv.getUint16(i + 2);
-    // SOF0..SOF15 except DHT (C4), JPG (C8), DAC (CC) carry the frame size.
-    if (m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc) {
-      return { kind: 'jpeg', height: dv.getUint16(i + 5), width: dv.getUint16(i + 7) };
-    }
-    if (m === 0xda || len < 2) return null;
-    i += 2 + len;
-  }
-  return null;
-}
-
-function probeTiff(dv: DataView): ImageHeader | null {
-  const le = dv.getUint8(0) === 0x49;
-  if (dv.getUint16(2, le) !== 42) return null;
-  const ifd = dv.getUint32(4, le);
-  if (ifd + 2 > dv.byteLength) return null;
-  const n = dv.getUint16(ifd, le);
-  let width = 0;
-  let height = 0;
-  for (let k = 0; k < n; k++) {
-    const e = ifd + 2 + k * 12;
-    if (e + 12 > dv.byteLength) return null;
-    const tag = dv.getUint16(e, le);
-    const type = dv.getUint16(e + 2, le);
-    const v = type === 3 ? dv.getUint16(e + 8, le) : dv.getUint32(e + 8, le);
-    if (tag === 256) width = v;
-    if (tag === 257) height = v;
-  }
-  return width > 0 && height > 0 ? { kind: 'tiff', width, height } : null;
-}
 
 /** Refuses what is too big or too small to be worth decoding. */
 export function checkHeader(h: ImageHeader): void {
@@ -110,35 +50,112 @@ export function checkHeader(h: ImageHeader): void {
   }
 }
 
-/** Decodes PNG/JPEG to RGBA, EXIF orientation applied, scaled for OCR. */
+/** Pages of an image file: 1 for PNG/JPEG; a TIFF's from its IFD chain (bounded, no pixels decoded). */
+export function imagePageCount(bytes: Uint8Array): number {
+  return probeImage(bytes)?.kind === 'tiff' ? tiffPageCount(bytes) : 1;
+}
+
+/** Decodes page 1 of a PNG/JPEG/TIFF, upright (EXIF or TIFF orientation), scaled for OCR. */
 export async function decodeImage(bytes: Uint8Array): Promise<OcrImage> {
+  return (await decodeImagePages(bytes, 1))[0]!;
+}
+
+/**
+ * Decodes pages 1..maxPages: PNG and JPEG have one (RGBA); a multi-page TIFF
+ * gives up to maxPages (gray, one byte a pixel, so thirty pages stay small),
+ * fewer when they would exceed IMAGE_LIMITS.maxPixelsAllPages.
+ */
+export async function decodeImagePages(bytes: Uint8Array, maxPages: number): Promise<OcrImage[]> {
   const h = probeImage(bytes);
   if (!h) throw new ImageError('corrupt_file', 'image header cannot be read');
   checkHeader(h);
-  if (h.kind === 'tiff') {
-    throw new ImageError('unsupported_format', 'TIFF images are not supported by this build; send PNG, JPEG or PDF');
-  }
-  let img: Awaited<ReturnType<typeof loadImage>>;
+  if (h.kind === 'tiff') return decodeTiff(bytes, maxPages);
+  let img: Image;
   try {
     img = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch (e) {
     throw new ImageError('corrupt_file', `image cannot be decoded: ${e instanceof Error ? e.message.slice(0, 120) : 'unknown error'}`);
   }
   if (!img.width || !img.height) throw new ImageError('corrupt_file', 'image decodes to no pixels');
-  const long = Math.max(img.width, img.height);
+  return [scaleForOcr(img, img.width, img.height)];
+}
+
+/** Every page's header is checked and every page planned before the first pixel is decoded. */
+async function decodeTiff(bytes: Uint8Array, maxPages: number): Promise<OcrImage[]> {
+  const pages = tiffPages(bytes, maxPages);
+  for (const p of pages) checkHeader({ kind: 'tiff', width: p.width, height: p.height });
+  const chosen = withinPixelBudget(pages);
+  const plans = chosen.map((p) => planDecode(p, bytes));
+  const decoder = new TiffDecoder(bytes);
+  try {
+    const out: OcrImage[] = [];
+    for (const [i, plan] of plans.entries()) {
+      const r = await decoder.decode(plan);
+      const img = scaleForOcr(rasterCanvas(r), r.width, r.height, chosen[i]!.orientation);
+      out.push({ width: img.width, height: img.height, channels: 1, data: toGray(img) });
+    }
+    return out;
+  } finally {
+    await decoder.close();
+  }
+}
+
+/** Pages in order while their pixels add up to at most maxPixelsAllPages (page 1 always fits). */
+function withinPixelBudget(pages: readonly TiffPage[]): TiffPage[] {
+  let total = 0;
+  let n = 0;
+  while (n < pages.length && (n === 0 || total + pages[n]!.width * pages[n]!.height <= IMAGE_LIMITS.maxPixelsAllPages)) {
+    total += pages[n]!.width * pages[n]!.height;
+    n++;
+  }
+  return pages.slice(0, n);
+}
+
+function rasterCanvas(r: Raster): Canvas {
+  const c = createCanvas(r.width, r.height);
+  const pixels = new Uint8ClampedArray(r.rgba.buffer, r.rgba.byteOffset, r.rgba.byteLength);
+  c.getContext('2d').putImageData(new ImageData(pixels, r.width, r.height), 0, 0);
+  return c;
+}
+
+/**
+ * Canvas transforms (a, b, c, d, e/width, f/height) that show a stored image
+ * upright, by EXIF/TIFF orientation: 2 mirrored, 3 upside down, 6 rotated 90°
+ * clockwise to view, 8 counter-clockwise; 5 and 7 transposed.
+ */
+const ORIENTATION: Record<number, readonly [number, number, number, number, number, number]> = {
+  1: [1, 0, 0, 1, 0, 0],
+  2: [-1, 0, 0, 1, 1, 0],
+  3: [-1, 0, 0, -1, 1, 1],
+  4: [1, 0, 0, -1, 0, 1],
+  5: [0, 1, 1, 0, 0, 0],
+  6: [0, 1, -1, 0, 1, 0],
+  7: [0, -1, -1, 0, 1, 1],
+  8: [0, -1, 1, 0, 0, 1],
+};
+
+/**
+ * Draws a decoded image on white, upright, scaled so its longer side lies in
+ * [minLong, maxLong] (upscaled at most maxUpscale times).
+ */
+function scaleForOcr(src: Image | Canvas, width: number, height: number, orientation = 1): OcrImage {
+  const long = Math.max(width, height);
   let scale = 1;
   if (long < IMAGE_LIMITS.minLong) scale = Math.min(IMAGE_LIMITS.maxUpscale, IMAGE_LIMITS.minLong / long);
   else if (long > IMAGE_LIMITS.maxLong) scale = IMAGE_LIMITS.maxLong / long;
-  const w = Math.max(1, Math.round(img.width * scale));
-  const hh = Math.max(1, Math.round(img.height * scale));
-  const canvas = createCanvas(w, hh);
+  const w = Math.max(1, Math.round(width * scale));
+  const h = Math.max(1, Math.round(height * scale));
+  const [cw, ch] = orientation >= 5 ? [h, w] : [w, h];
+  const canvas = createCanvas(cw, ch);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, w, hh);
+  ctx.fillRect(0, 0, cw, ch);
+  const [a, b, c, d, e, f] = ORIENTATION[orientation] ?? ORIENTATION[1]!;
+  ctx.setTransform(a, b, c, d, e * cw, f * ch);
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = 'high';
-  ctx.drawImage(img, 0, 0, w, hh);
-  return { width: w, height: hh, channels: 4, data: ctx.getImageData(0, 0, w, hh).data };
+  ctx.drawImage(src, 0, 0, w, h);
+  return { width: cw, height: ch, channels: 4, data: ctx.getImageData(0, 0, cw, ch).data };
 }
 
 /** Grayscale with the 1st..99th percentile stretched to 0..255. */

@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { WordPage } from '../pdf/model.ts';
-import { decodeImage, NOMINAL_DPI, normalise } from './image.ts';
+import { deskewPage } from './deskew.ts';
+import { decodeImage, decodeImagePages, NOMINAL_DPI, normalise } from './image.ts';
 import type { QualityVerdict } from './quality.ts';
 import { blankVerdict, imageStats, ocrVerdict } from './quality.ts';
 import { isCardSize, renderPdfPages } from './render.ts';
@@ -23,7 +24,7 @@ export { TesseractEngine } from './tesseract.ts';
 /** Languages of the documents this service reads. */
 export const OCR_LANGS = ['ita', 'deu', 'eng'] as const;
 export type OcrLang = (typeof OCR_LANGS)[number];
-/** Image-only PDFs: pages OCR'd at most (each costs seconds). */
+/** Image-only PDFs and multi-page TIFFs: pages OCR'd at most (each costs seconds). */
 export const OCR_MAX_PDF_PAGES = 30;
 
 let engine: OcrEngine | null = null;
@@ -83,7 +84,11 @@ export interface PageOcrOptions {
 }
 
 export async function ocrPageImage(image: OcrImage, page: number, dpi: number, opts: PageOcrOptions): Promise<OcrPage> {
-  const norm = normalise(image);
+  // Words come back in the straightened page's frame: rows of a statement stay rows
+  // when lines are rebuilt from positions (a box drawn on the original tilted scan is
+  // off by at most the tilt times the distance from the left edge).
+  const norm = deskewPage(normalise(image)).image;
+  image = norm;
   const ptPerPx = 72 / dpi;
   const blank = blankVerdict(imageStats(norm));
   if (blank) {
@@ -132,9 +137,13 @@ export function langsFor(lang: OcrLang | null): OcrLang[] {
   return [lang ?? 'eng'];
 }
 
-/** One image file = one page. Throws ImageError for refused images. */
-export function ocrImageBytes(bytes: Uint8Array, opts: PageOcrOptions): Promise<OcrPage[]> {
-  return cached(`img${opts.langs.join('+')}${opts.mrz ?? 'auto'}`, bytes, async () => [await ocrPageImage(await decodeImage(bytes), 1, NOMINAL_DPI, opts)]);
+/** The pages of an image file: one for PNG/JPEG, up to maxPages of a TIFF. Throws ImageError for refused images. */
+export function ocrImageBytes(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES): Promise<OcrPage[]> {
+  return cached(`img${opts.langs.join('+')}${opts.mrz ?? 'auto'}${maxPages}`, bytes, async () => {
+    const images = await decodeImagePages(bytes, maxPages);
+    // Pages are OCR'd concurrently: the engine's pool bounds the parallelism.
+    return Promise.all(images.map((img, i) => ocrPageImage(img, i + 1, NOMINAL_DPI, opts)));
+  });
 }
 
 /** Longer side of an image for the validation look (≈ 100–130 dpi for A4, more for cards). */
@@ -143,8 +152,9 @@ export const LOOK_LONG_SIDE = 1400;
 export const LOOK_DPI = { a4: 130, card: 200 } as const;
 
 /**
- * Validation's look at an image: downscaled, English traineddata, no MRZ pass.
- * Enough to tell a statement from an identity document and to pick the language.
+ * Validation's look at an image (a TIFF's first page): downscaled, English
+ * traineddata, no MRZ pass. Enough to tell a statement from an identity
+ * document and to pick the language.
  */
 export function lookImage(bytes: Uint8Array): Promise<OcrPage> {
   return cached('lookimg', bytes, async () => {
