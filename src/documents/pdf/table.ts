@@ -29,18 +29,42 @@ function vocabKind(text: string): ColumnKind | null {
   return null;
 }
 
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * A header word of 7+ letters one OCR error away from the vocabulary
+ * ("Enläuterung"): one letter substituted, dropped or added. Only tried on a line
+ * that already has two exact header words, so prose is never promoted to a header.
+ */
+function fuzzyKind(text: string): ColumnKind | null {
+  const t = fold(text).replace(/[:()]/g, '').trim();
+  if (t.length < 7 || !/^[a-z]+$/.test(t)) return null;
+  for (let i = 0; i <= t.length; i++) {
+    if (i < t.length) {
+      const k = vocabKind(t.slice(0, i) + t.slice(i + 1));
+      if (k) return k;
+    }
+    for (const c of LETTERS) {
+      const k = (i < t.length ? vocabKind(t.slice(0, i) + c + t.slice(i + 1)) : null) ?? vocabKind(t.slice(0, i) + c + t.slice(i));
+      if (k) return k;
+    }
+  }
+  return null;
+}
+
 /** Columns of a header row, or null when the line is not a transaction table header. */
 export function detectHeader(line: Line): Column[] | null {
   const ws = line.words.flatMap(unglue);
   if (ws.length < 3 || ws.length > 24) return null;
   const found: { kind: ColumnKind; words: PositionedWord[] }[] = [];
   let matchedWords = 0;
+  const fuzzy = ws.filter((w) => vocabKind(w.text) !== null).length >= 2;
   for (let i = 0; i < ws.length;) {
     let took = 0;
     for (let n = Math.min(3, ws.length - i); n >= 1; n--) {
       const span = ws.slice(i, i + n);
       if (!tight(span)) continue;
-      const kind = vocabKind(span.map((w) => w.text).join(' '));
+      const kind = vocabKind(span.map((w) => w.text).join(' ')) ?? (n === 1 && fuzzy ? fuzzyKind(span[0]!.text) : null);
       if (kind) {
         found.push({ kind, words: span });
         took = n;
