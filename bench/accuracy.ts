@@ -1,10 +1,15 @@
 /**
  * Accuracy of the PDF statement pipeline against generator ground truth.
- *   node bench/accuracy.ts [perLayout=20] [seed=2026]
+ *   node bench/accuracy.ts [perLayout=20] [seed=2026] [--no-ocr]
+ * Sections: text PDFs (per layout), edge cases, then (unless --no-ocr, ≈ 3 min) scanned
+ * statements and identity documents, reported separately (bench/ocr-accuracy.ts; larger
+ * runs with bench/ocr.ts).
  * Caveat printed with the results: the generator and the parser come from the
  * same team, so these figures are an upper bound for real-world layouts.
  */
 import os from 'node:os';
+import { shutdownOcr } from '../src/documents/index.ts';
+import { formatCards, formatScan, measureCards, measureMrzVectors, measureScans } from './ocr-accuracy.ts';
 import { parsePdf, validatePdf } from '../src/documents/pdf/index.ts';
 import type { ParseOutcome } from '../src/documents/types.ts';
 import type { HeaderField } from '../test/fixtures/generator/compare.ts';
@@ -12,8 +17,10 @@ import { HEADER_FIELDS, score } from '../test/fixtures/generator/compare.ts';
 import { generateMerged, generateStatement, LAYOUT_IDS, truncate } from '../test/fixtures/generator/index.ts';
 import type { LayoutId } from '../test/fixtures/generator/index.ts';
 
-const perLayout = Number(process.argv[2] ?? 20);
-const seed = Number(process.argv[3] ?? 2026);
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const perLayout = Number(positional[0] ?? 20);
+const seed = Number(positional[1] ?? 2026);
+const withOcr = !process.argv.includes('--no-ocr');
 
 interface Acc {
   docs: number;
@@ -147,6 +154,23 @@ console.log('edge-case validation');
 for (const [name, x] of byName)
   console.log(`${name.padEnd(30)} expected ${x.expected.padEnd(10)} ${x.ok}/${x.n}`);
 console.log('');
+
+if (withOcr) {
+  console.log('scanned statements (OCR; strict = description included, numbers = dates/amounts/balances)');
+  for (const variant of ['clean', 'tilted', 'phone']) console.log(formatScan(await measureScans(variant, 6, seed + 40)));
+  console.log('');
+  console.log('identity documents (OCR)');
+  for (const [input, n] of [['png', 10], ['photo', 6], ['scan-pdf', 6]] as const) console.log(formatCards(await measureCards(input, n, seed + 100)));
+  const vec = measureMrzVectors();
+  if (vec)
+    console.log(
+      `cheminfo-mrz vectors (TD1/TD2/TD3 with expected fields): ${vec.ok}/${vec.n} read with every expected field ` +
+        `(${vec.specimen} report nationality UTO where the library, knowing no such state, expects null)` +
+        (vec.misses.length ? `; misses: ${vec.misses.join('; ')}` : ''),
+    );
+  await shutdownOcr();
+  console.log('');
+}
 console.log(
   `elapsed ${((Date.now() - started) / 1000).toFixed(1)} s. Ground truth comes from the generator (same team as the parser): treat as an upper bound.`,
 );

@@ -8,7 +8,8 @@
  *   node bench/ocr.ts statements 6 [--variants clean,tilted,…] [--dpi 200] [--verbose]
  *                                      transaction F1 on scans of generated statements, per scan variant
  *   node bench/ocr.ts pe               PassportEye specimens: MRZ found with all check digits valid
- *   --seed N                           first generator seed of cards/cardvariants (default 0: seeds 100…, 300…);
+ *   --seed N                           offset of generator seeds (default 0: cards 100…, variants 300…, statements 40…);
+ *   --verbose                          print every miss
  *                                      use seeds not looked at while developing for an unbiased figure
  * CPU seconds count all threads of this process (the 2 cores are shared with other work, so
  * wall time is noisy; CPU time is the "per core" figure).
@@ -23,10 +24,9 @@ import { toPgm } from '../src/documents/ocr/pixels.ts';
 import { renderPdfPages } from '../src/documents/ocr/render.ts';
 import { TesseractEngine } from '../src/documents/ocr/tesseract.ts';
 import type { OcrModels } from '../src/documents/ocr/tesseract.ts';
-import { parsePdf } from '../src/documents/pdf/index.ts';
-import { score } from '../test/fixtures/generator/compare.ts';
-import { generateStatement, LAYOUT_IDS } from '../test/fixtures/generator/index.ts';
-import { cardImage, cardPdf, cardTruth, OCRB_FONT, SCAN_VARIANTS, scanPdf } from '../test/fixtures/id/generator.ts';
+import { generateStatement } from '../test/fixtures/generator/index.ts';
+import { OCRB_FONT, scanPdf } from '../test/fixtures/id/generator.ts';
+import { formatCards, formatScan, measureCards, measureScans } from './ocr-accuracy.ts';
 
 const args = process.argv.slice(2);
 const want = (s: string): boolean => args.length === 0 || args.includes(s);
@@ -90,54 +90,21 @@ if (want('look')) {
 }
 
 const seedBase = num('--seed', 0);
+const verbose = args.includes('--verbose');
 
 if (want('cards')) {
-  const n = num('cards', 20);
-  let exact = 0;
-  let pre = 0;
-  let wall = 0;
-  for (let i = 0; i < n; i++) {
-    const t = cardTruth(i % 2 ? 'de' : 'it', seedBase + 100 + i);
-    const img = await cardImage(t);
-    const t0 = performance.now();
-    const v = await validateDocument(img, { checkIdCompleteness: true });
-    wall += performance.now() - t0;
-    if (v.pre_result?.document_number === t.document_number && v.pre_result.expiration_date === t.expiration_date) pre++;
-    const p = await parseDocument(img, { format: 'png', documentType: 'residency_permit' });
-    const lines = (p.parsing_result['mrz']?.value as { lines: string[] } | null)?.lines ?? [];
-    if (JSON.stringify(lines) === JSON.stringify(t.mrz)) exact++;
-    else console.log(`  miss ${t.country} ${seedBase + 100 + i}: ${JSON.stringify(lines)} vs ${JSON.stringify(t.mrz)}`);
-  }
-  console.log(
-    `MRZ exact on generated cards (PNG 300 dpi, both sides, MRZ font ${OCRB_FONT ? 'OCR-B' : 'Courier'}): ${exact}/${n} = ${((100 * exact) / n).toFixed(1)}%; ` +
-      `pre_result number+expiry right after validation: ${pre}/${n}; validation wall ${(wall / n / 1000).toFixed(2)} s/card`,
-  );
+  const f = await measureCards('png', num('cards', 20), seedBase + 100);
+  if (verbose) for (const m of f.misses) console.log(`  miss ${m}`);
+  console.log(`${formatCards(f)} (MRZ font ${OCRB_FONT ? 'OCR-B' : 'Courier'})`);
 }
 
 if (want('cardvariants')) {
   // Harder inputs: a phone photo (1.5° rotation, sensor noise, uneven light, JPEG 80)
   // and a 200-dpi scanned PDF of the card (both sides).
-  const n = num('cardvariants', 10);
-  for (const variant of ['photo', 'scan-pdf'] as const) {
-    let exact = 0;
-    let valid = 0;
-    for (let i = 0; i < n; i++) {
-      const t = cardTruth(i % 2 ? 'de' : 'it', seedBase + 300 + i);
-      const bytes =
-        variant === 'photo'
-          ? await cardImage(t, { photo: { rotate: 1.5, noise: 12, quality: 80 } })
-          : await scanPdf(await cardPdf(t), 200);
-      try {
-        const p = await parseDocument(bytes, { format: variant === 'photo' ? 'jpeg' : 'pdf', documentType: 'residency_permit' });
-        const m = p.parsing_result['mrz']?.value as { lines: string[]; valid: boolean } | null;
-        if (m?.valid) valid++;
-        if (JSON.stringify(m?.lines) === JSON.stringify(t.mrz)) exact++;
-        else console.log(`  miss ${variant} ${seedBase + 300 + i}: ${JSON.stringify(m?.lines)} vs ${JSON.stringify(t.mrz)}`);
-      } catch (e) {
-        console.log(`  ${variant} ${seedBase + 300 + i}: ${(e as Error).message}`);
-      }
-    }
-    console.log(`MRZ on generated cards, ${variant}: exact ${exact}/${n}, check digits valid ${valid}/${n}`);
+  for (const input of ['photo', 'scan-pdf'] as const) {
+    const f = await measureCards(input, num('cardvariants', 10), seedBase + 300);
+    if (verbose) for (const m of f.misses) console.log(`  miss ${m}`);
+    console.log(formatCards(f));
   }
 }
 
@@ -145,40 +112,11 @@ if (want('statements')) {
   // Per scan variant (test/fixtures/id/generator.ts SCAN_VARIANTS): strict F1 (every member equal,
   // description included), F1 on the numbers (dates, amount, balance), and the character error
   // rate of the descriptions of transactions whose numbers are right.
-  const n = num('statements', 6);
-  const dpi = num('--dpi', 200);
   const vi = args.indexOf('--variants');
-  const variants = vi >= 0 ? args[vi + 1]!.split(',') : ['clean'];
-  for (const variant of variants) {
-    const v = SCAN_VARIANTS[variant];
-    if (!v) throw new Error(`unknown scan variant ${variant}; known: ${Object.keys(SCAN_VARIANTS).join(', ')}`);
-    const sum = { matched: 0, numbers: 0, extracted: 0, expected: 0, edits: 0, chars: 0, pages: 0, cpu: 0 };
-    for (let i = 0; i < n; i++) {
-      const layout = LAYOUT_IDS[i % LAYOUT_IDS.length]!;
-      const seed = seedBase + 40 + i;
-      const { pdf, truth } = await generateStatement({ layout, seed, transactions: 25 });
-      const scan = await scanPdf(pdf, dpi, 50, v);
-      const c0 = cpu();
-      try {
-        const s = score(truth, await parsePdf(scan, { format: 'pdf', documentType: truth.document_type }));
-        sum.matched += s.matched;
-        sum.numbers += s.matchedNumbers;
-        sum.edits += s.descriptionEdits;
-        sum.chars += s.descriptionChars;
-        sum.extracted += s.extracted;
-        if (args.includes('--verbose')) console.log(`  ${variant} ${layout} seed ${seed}: ${s.matched}/${s.expected} exact, ${s.matchedNumbers} numbers right, ${s.extracted} extracted`);
-      } catch (e) {
-        console.log(`  ${variant} ${layout} seed ${seed}: failed ${(e as Error).message}`);
-      }
-      sum.expected += truth.transactions.length;
-      sum.cpu += cpu() - c0;
-      sum.pages += truth.pages;
-    }
-    const f1 = (m: number): string => (sum.extracted + sum.expected ? (2 * m) / (sum.extracted + sum.expected) : 0).toFixed(3);
-    console.log(
-      `scanned statements, ${variant} (${dpi} dpi): F1 ${f1(sum.matched)} strict, ${f1(sum.numbers)} on dates/amounts/balances, ` +
-        `description CER ${sum.chars ? ((100 * sum.edits) / sum.chars).toFixed(2) : '-'}% — ${sum.expected} transactions, ${sum.pages} pages, CPU ${(sum.cpu / sum.pages).toFixed(2)} s/page`,
-    );
+  for (const variant of vi >= 0 ? args[vi + 1]!.split(',') : ['clean']) {
+    const s = await measureScans(variant, num('statements', 6), seedBase + 40, num('--dpi', 200), verbose);
+    for (const f of s.failures) console.log(`  failed ${f}`);
+    console.log(formatScan(s));
   }
 }
 
