@@ -30,34 +30,45 @@ export function deskewPage(gray: OcrImage): Deskewed {
   return { image: rotateGray(gray, -Math.atan(slope)), slope };
 }
 
-/** Rotates a gray image by -angle (undoing a tilt of angle) about its centre; bilinear, white outside. */
+/**
+ * Rotates a gray image by -angle (undoing a tilt of angle) about its centre onto a
+ * canvas grown to hold every corner (nothing is clipped: a card photographed near
+ * the frame's edge keeps its MRZ's last digit); bilinear. Outside the source the
+ * border's median shade fills in (white for a scan, the backdrop for a photo), so
+ * the corners add no edges for the line finder to take for ink.
+ */
 function rotateGray(img: OcrImage, angle: number): OcrImage {
   const { width: w, height: h, data } = img;
-  const out = new Uint8Array(w * h);
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
+  const W = Math.ceil(w * Math.abs(cos) + h * Math.abs(sin));
+  const H = Math.ceil(h * Math.abs(cos) + w * Math.abs(sin));
+  const out = new Uint8Array(W * H);
+  const fill = borderMedian(img);
   const cx = (w - 1) / 2;
   const cy = (h - 1) / 2;
-  for (let y = 0; y < h; y++) {
-    const dy = y - cy;
-    for (let x = 0; x < w; x++) {
-      const dx = x - cx;
+  const ox = (W - 1) / 2;
+  const oy = (H - 1) / 2;
+  for (let y = 0; y < H; y++) {
+    const dy = y - oy;
+    for (let x = 0; x < W; x++) {
+      const dx = x - ox;
       // Source of this pixel in the tilted page: a row of slope tan(angle) maps to this row.
       const sx = cx + dx * cos - dy * sin;
       const sy = cy + dx * sin + dy * cos;
       const x0 = Math.floor(sx);
       const y0 = Math.floor(sy);
       if (x0 < 0 || y0 < 0 || x0 >= w - 1 || y0 >= h - 1) {
-        out[y * w + x] = 255;
+        out[y * W + x] = fill;
         continue;
       }
       const fx = sx - x0;
       const fy = sy - y0;
       const i = y0 * w + x0;
-      out[y * w + x] = Math.round((data[i]! * (1 - fx) + data[i + 1]! * fx) * (1 - fy) + (data[i + w]! * (1 - fx) + data[i + w + 1]! * fx) * fy);
+      out[y * W + x] = Math.round((data[i]! * (1 - fx) + data[i + 1]! * fx) * (1 - fy) + (data[i + w]! * (1 - fx) + data[i + w + 1]! * fx) * fy);
     }
   }
-  return { width: w, height: h, channels: 1, data: out };
+  return { width: W, height: H, channels: 1, data: out };
 }
 
 function halve(img: OcrImage): OcrImage {
@@ -71,4 +82,21 @@ function halve(img: OcrImage): OcrImage {
     for (let x = 0; x < w; x++) out[y * w + x] = (d[r0 + 2 * x]! + d[r0 + 2 * x + 1]! + d[r1 + 2 * x]! + d[r1 + 2 * x + 1]! + 2) >> 2;
   }
   return { width: w, height: h, channels: 1, data: out };
+}
+
+function borderMedian(img: OcrImage): number {
+  const { width: w, height: h, data } = img;
+  const hist = new Uint32Array(256);
+  for (let x = 0; x < w; x++) {
+    hist[data[x]!]!++;
+    hist[data[(h - 1) * w + x]!]!++;
+  }
+  for (let y = 0; y < h; y++) {
+    hist[data[y * w]!]!++;
+    hist[data[y * w + w - 1]!]!++;
+  }
+  const half = (2 * (w + h)) / 2;
+  let acc = 0;
+  for (let v = 0; v < 256; v++) if ((acc += hist[v]!) >= half) return v;
+  return 255;
 }

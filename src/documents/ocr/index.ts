@@ -86,8 +86,12 @@ export interface PageOcrOptions {
 export async function ocrPageImage(image: OcrImage, page: number, dpi: number, opts: PageOcrOptions): Promise<OcrPage> {
   // Words come back in the straightened page's frame: rows of a statement stay rows
   // when lines are rebuilt from positions (a box drawn on the original tilted scan is
-  // off by at most the tilt times the distance from the left edge).
-  const norm = deskewPage(normalise(image)).image;
+  // off by at most the tilt times the distance from the left edge). Card-sized images
+  // are left as they are: the MRZ band straightens itself (mrz-band.ts), and turning
+  // the whole photo cost MRZ reads (bench/ocr.ts cardvariants: 13/20 vs 18/20).
+  const ptPerPxIn = 72 / dpi;
+  const card = isCardSize(image.width * ptPerPxIn, image.height * ptPerPxIn);
+  const norm = card ? normalise(image) : deskewPage(normalise(image)).image;
   image = norm;
   const ptPerPx = 72 / dpi;
   const blank = blankVerdict(imageStats(norm));
