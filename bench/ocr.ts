@@ -29,7 +29,9 @@ import { OCRB_FONT, scanPdf } from '../test/fixtures/id/generator.ts';
 import { formatCards, formatScan, measureCards, measureScans } from './ocr-accuracy.ts';
 
 const args = process.argv.slice(2);
-const want = (s: string): boolean => args.length === 0 || args.includes(s);
+const SECTIONS = ['speed', 'look', 'cards', 'cardvariants', 'statements', 'pe'];
+// No section named (flags alone, e.g. --seed 7000): every section.
+const want = (s: string): boolean => !args.some((a) => SECTIONS.includes(a)) || args.includes(s);
 const num = (s: string, d: number): number => {
   const i = args.indexOf(s);
   const n = i >= 0 ? Number(args[i + 1]) : NaN;
