@@ -25,3 +25,26 @@ export function toPgm(img: OcrImage): Uint8Array {
   out.set(gray, header.length);
   return out;
 }
+
+/**
+ * Grain of a gray image: the median absolute difference between horizontal
+ * neighbours on a sample of rows. Paper dominates every page, so this is the
+ * paper's grain: 0 on a clean scan or render, 1–2 after JPEG, ten or more on a
+ * grainy scan.
+ */
+export function grainOf(gray: OcrImage): number {
+  const { width: w, height: h, data } = gray;
+  const hist = new Uint32Array(256);
+  let n = 0;
+  const rowStep = Math.max(1, Math.floor(h / 200));
+  for (let y = 0; y < h; y += rowStep) {
+    const r = y * w;
+    for (let x = 0; x + 1 < w; x++) {
+      hist[Math.abs(data[r + x + 1]! - data[r + x]!)]!++;
+      n++;
+    }
+  }
+  let acc = 0;
+  for (let v = 0; v < 256; v++) if ((acc += hist[v]!) * 2 >= n) return v;
+  return 0;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { normalise } from './image.ts';
+import { grainOf } from './pixels.ts';
+import type { OcrImage } from './types.ts';
+
+/** A page of paper shade `paper` ± `grain` with `rows` bars of ink shade `ink` (a few lines of text). */
+function page(paper: number, grain: number, ink: number, rows: number): OcrImage {
+  const w = 800;
+  const h = 1100;
+  const data = new Uint8Array(w * h);
+  let seed = 7;
+  const rnd = (): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff - 0.5) * 2;
+  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round(paper + rnd() * grain)));
+  for (let r = 0; r < rows; r++) {
+    for (let y = 60 + r * 30; y < 72 + r * 30; y++) for (let x = 60; x < 500; x += 6) for (let k = 0; k < 3; k++) data[y * w + x + k] = ink;
+  }
+  return { width: w, height: h, channels: 1, data };
+}
+
+const mean = (img: OcrImage, pick: (v: number) => boolean): number => {
+  let s = 0;
+  let n = 0;
+  for (const v of img.data) {
+    if (!pick(v)) continue;
+    s += v;
+    n++;
+  }
+  return n ? s / n : NaN;
+};
+
+describe('normalise', () => {
+  it('a sparse grainy page (two lines of ink): the grain is not stretched over the range', () => {
+    const img = page(235, 20, 20, 2);
+    expect(grainOf(img)).toBeGreaterThan(5);
+    // A percentile of the whole page lands in the paper here: the grain grew 3–4 times and tesseract read it as words.
+    expect(grainOf(normalise(img))).toBeLessThanOrEqual(grainOf(img) * 1.3);
+  });
+
+  it('faded toner on grey paper is stretched to black on white', () => {
+    const img = page(240, 0, 150, 20);
+    const n = normalise(img);
+    expect(mean(n, (v) => v < 128)).toBeLessThan(10);
+    expect(mean(n, (v) => v >= 128)).toBeGreaterThan(250);
+  });
+
+  it('a blank page keeps its shades (nothing to stretch)', () => {
+    const img = page(240, 3, 240, 0);
+    expect(Buffer.compare(normalise(img).data as Uint8Array, img.data as Uint8Array)).toBe(0);
+  });
+});
