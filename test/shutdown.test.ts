@@ -1,6 +1,7 @@
 /** Graceful shutdown: close() stops taking work, lets the in-flight job finish, then closes the database. */
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
+import { setOcrEngine } from '../src/documents/ocr/index.ts';
 import { createTestApp } from './helpers/app.ts';
 
 describe('graceful shutdown', () => {
@@ -27,6 +28,22 @@ describe('graceful shutdown', () => {
     await t.app.close();
     expect(finished).toBe(true);
     await expect(t.app.database.ping()).rejects.toThrow();
+    await t.db.drop().catch(() => undefined);
+  });
+});
+
+describe('OCR workers on shutdown', () => {
+  it('close() ends the process-wide OCR workers (started by a scanned upload), so the process can exit', async () => {
+    let terminated = 0;
+    setOcrEngine({
+      recognize: () => Promise.reject(new Error('not used')),
+      terminate: async () => {
+        terminated++;
+      },
+    });
+    const t = await createTestApp({});
+    await t.app.close();
+    expect(terminated).toBe(1);
     await t.db.drop().catch(() => undefined);
   });
 });

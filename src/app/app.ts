@@ -21,6 +21,7 @@ import { WorkflowService, workflowJobs, workflowRoutes } from '../modules/workfl
 import { PortalService, portalRoutes } from '../modules/portal/index.ts';
 import { WebhooksService, webhooksRoutes, type WebhookTuning } from '../modules/webhooks/index.ts';
 import { createBlobStore, type BlobStore } from '../blobs/index.ts';
+import { shutdownOcr } from '../documents/index.ts';
 import { systemClock, type Clock } from '../shared/clock.ts';
 import { newWebhookSecret } from '../shared/ids.ts';
 
@@ -201,6 +202,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         if (server) await server.close();
         await webhooks.stop(config.shutdownGraceMs);
         await runtime.stop(config.shutdownGraceMs);
+        // The OCR workers (process-wide, started on the first scanned upload) end with the last user.
+        await shutdownOcr();
         await database.close();
       },
     };
