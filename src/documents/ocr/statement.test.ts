@@ -40,6 +40,20 @@ describe('cleanOcrPages', () => {
     expect(texts(cleanOcrPages([page([[[300, '4,72'], [324, '5']]])]))).toEqual(['4,72', '5']);
   });
 
+  it('a dash glued to a header word is a rule, a minus before digits stays; specks after a dated year go', () => {
+    const p = cleanOcrPages([page([[[40, '—Data'], [90, 'valuta—'], [150, '-111,56'], [200, '07/09/2025...'], [260, '05/09/2025.'], [320, '05.05.']]])]);
+    expect(texts(p)).toEqual(['Data', 'valuta', '-111,56', '07/09/2025', '05/09/2025', '05.05.']);
+  });
+
+  it('a glued S read as 8 is a marker too (three decimals never occur)', () => {
+    const rows: [number, string][][] = [
+      [[40, '01.09.2024'], [300, '10,00'], [330, 'S'], [400, '90,00'], [430, 'H']],
+      [[40, '02.09.2024'], [300, '714,038'], [400, '34,72'], [430, 'H']],
+      [[40, '03.09.2024'], [300, '4,72'], [324, 'S'], [400, '30,00'], [430, 'H']],
+    ];
+    expect(texts(cleanOcrPages([page(rows)]))).toContain('714,03S');
+  });
+
   it('splits a day glued to its month ("14Jun")', () => {
     expect(texts(cleanOcrPages([page([[[40, '14Jun'], [75, '2025']]])]))).toEqual(['14', 'Jun', '2025']);
   });
@@ -82,5 +96,26 @@ describe('extractOcrStatement: amount repair confirmed by the balance chain', ()
     const x = extractOcrStatement([page(rows('22,89'))]);
     expect(x.transactions[1]!.amount).toBe(-22.89);
     expect(x.quality.reconciled).toBe(false);
+  });
+});
+
+describe('extractOcrStatement: S/H markers confirmed by the balance chain', () => {
+  const header: [number, string][] = [[40, 'Buchungstag'], [110, 'Buchungstext'], [300, 'Betrag'], [460, 'Saldo']];
+  const rows = (marker2: [number, string][]): [number, string][][] => [
+    header,
+    [[110, 'Anfangssaldo'], [460, '1.000,00'], [500, 'H']],
+    [[40, '02.03.24'], [110, 'Gutschrift'], [300, '250,00'], [340, 'H'], [460, '1.250,00'], [500, 'H']],
+    [[40, '03.03.24'], [110, 'Lastschrift'], [300, '82,89'], ...marker2, [460, '1.167,11'], [500, 'H']],
+    [[40, '04.03.24'], [110, 'Kartenzahlung'], [300, '17,11'], [340, 'S'], [460, '1.150,00'], [500, 'H']],
+    [[110, 'Endsaldo'], [460, '1.150,00'], [500, 'H']],
+  ];
+
+  it('a marker read as the other letter, or not read at all, is set by the chain', () => {
+    expect(extractOcrStatement([page(rows([[340, 'S']]))]).quality.reconciled).toBe(true);
+    for (const misread of [[[340, 'H']], []] as [number, string][][]) {
+      const x = extractOcrStatement([page(rows(misread))]);
+      expect(x.transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11]);
+      expect(x.quality.reconciled).toBe(true);
+    }
   });
 });

@@ -114,8 +114,14 @@ const KEEP_ALONE = /^[-+*/&€£$%]+$/;
 /** Masked card numbers ("****1234"): OCR reads the stars as '#', 'F' or '4'. */
 const MASKED = /^[*#]([*#F4]{1,5}?)(\d{4})$/;
 
+/** A dash glued to a word's letters is a table rule or a speck ("—Data"); a minus stays (it precedes digits). */
+const DASH_EDGE = /^[—–](?=[A-Za-zÀ-ÿ])|(?<=[A-Za-zÀ-ÿ])[—–]$/g;
+
+/** A speck read as '.', ',' or ':' after a complete date with its year ("05/09/2025."). */
+const DATE_SPECK = /^(\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2}))[.,:;…]+$/;
+
 function cleanWord(w: PositionedWord): PositionedWord | null {
-  let t = w.text.replace(JUNK_EDGE, '');
+  let t = w.text.replace(JUNK_EDGE, '').replace(DASH_EDGE, '').replace(DATE_SPECK, '$1');
   if (!/[A-Za-zÀ-ÿ0-9]/.test(t) && !KEEP_ALONE.test(t)) return null;
   const masked = MASKED.exec(t);
   if (masked && /[*#]/.test(masked[1]!)) t = `****${masked[2]}`;
@@ -131,8 +137,10 @@ function fixMarkers(words: PositionedWord[]): PositionedWord[] {
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const prev = out[out.length - 1];
-    // "55,285": amount and a glued S read as 5 (three decimals never occur).
-    const glued = /^(\d{1,3}(?:\.\d{3})*,\d\d)5$/.exec(w.text);
+    // "55,285", "714,038": amount and a glued S read as 5 or 8 (three decimals never
+    // occur). S is the likelier letter; where the balance chain says H, the chain
+    // repair flips it (flipMarker).
+    const glued = /^(\d{1,3}(?:\.\d{3})*,\d\d)\d$/.exec(w.text);
     if (glued) {
       out.push({ ...w, text: `${glued[1]}S` });
       continue;
@@ -246,7 +254,7 @@ function repairChainOnce(pages: WordPage[], x: StatementExtraction): { x: Statem
   if (bad >= 0) {
     const t = txs[bad]!;
     const targets = [Math.abs(Math.round(t.amount * 100)), t.balance === null ? null : Math.abs(Math.round(t.balance * 100))];
-    return trySubstitutions(pages, x, t, (cents) => targets.includes(cents), () => true);
+    return trySubstitutions(pages, x, t, (cents) => targets.includes(cents), () => true) ?? flipMarker(pages, x, t);
   }
   // No running balances: opening + Σ amounts ≠ closing. The one amount whose single
   // confusable digit accounts for exactly the difference is tried.
@@ -275,6 +283,43 @@ function repairChainOnce(pages: WordPage[], x: StatementExtraction): { x: Statem
   const fewest = Math.min(...results.map((r) => failed(r.x)));
   const winners = results.filter((r) => failed(r.x) === fewest);
   return winners.length === 1 ? winners[0]! : null;
+}
+
+/**
+ * On pages that print S/H after amounts, a row whose marker was misread or lost
+ * breaks the chain by twice its amount: the marker is flipped (glued or a word of
+ * its own just right of the amount) or, where none was read, each is tried.
+ */
+function flipMarker(pages: WordPage[], x: StatementExtraction, t: StatementExtraction['transactions'][number]): { x: StatementExtraction; pages: WordPage[] } | null {
+  const page = pages.find((p) => p.page === t.page);
+  if (!page || !t.bbox || page.words.filter((w) => /^[SH]$|\d[SH]$/.test(w.text)).length < 3) return null;
+  const before = failed(x);
+  const [, y0, , y1] = t.bbox;
+  const cents = Math.abs(Math.round(t.amount * 100));
+  const flip = (c: string): string => (c === 'S' ? 'H' : 'S');
+  const inRow = (w: PositionedWord): boolean => w.y1 >= y0 - 1 && w.y0 <= y1 + 1;
+  for (let wi = 0; wi < page.words.length; wi++) {
+    const w = page.words[wi]!;
+    if (!inRow(w)) continue;
+    const bare = w.text.replace(/[SH]$/, '');
+    if (parseAmount(bare)?.cents !== cents) continue;
+    const edits: [number, string][] = [];
+    if (bare !== w.text) edits.push([wi, bare + flip(w.text.slice(-1))]);
+    else {
+      const h = w.y1 - w.y0;
+      const mi = page.words.findIndex((m) => /^[SH]$/.test(m.text) && inRow(m) && m.x0 >= w.x1 - 1 && m.x0 - w.x1 < 3 * h);
+      if (mi >= 0) edits.push([mi, flip(page.words[mi]!.text)]);
+      else edits.push([wi, w.text + 'S'], [wi, w.text + 'H']);
+    }
+    for (const [i, text] of edits) {
+      const words = page.words.slice();
+      words[i] = { ...words[i]!, text };
+      const trial = pages.map((p) => (p === page ? { ...p, words } : p));
+      const r = extractStatement(trial);
+      if (failed(r) < before) return { x: r, pages: trial };
+    }
+  }
+  return null;
 }
 
 function trySubstitutions(
