@@ -54,8 +54,9 @@ describe('cleanOcrPages', () => {
     expect(texts(cleanOcrPages([page(rows)]))).toContain('714,03S');
   });
 
-  it('splits a day glued to its month ("14Jun")', () => {
+  it('splits a day or a year glued to its month ("14Jun", "mar2026")', () => {
     expect(texts(cleanOcrPages([page([[[40, '14Jun'], [75, '2025']]])]))).toEqual(['14', 'Jun', '2025']);
+    expect(texts(cleanOcrPages([page([[[40, '1'], [48, 'mar2026'], [110, '2mar2026'], [170, 'Mario2026']]])]))).toEqual(['1', 'mar', '2026', '2', 'mar', '2026', 'Mario2026']);
   });
 
   it('masked card numbers', () => {

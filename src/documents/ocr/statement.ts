@@ -157,16 +157,20 @@ function fixMarkers(words: PositionedWord[]): PositionedWord[] {
 
 const MONTHS = /^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|gen|mag|giu|lug|ago|set|ott|dic|mär|mai|okt|dez)$/i;
 
-/** "14Jun" (day glued to a month name, or joined by a misread bar) becomes two words. */
+/** "14Jun", "mar2026", "1mar2026" (day or year glued to a month name, or joined by a misread bar) become separate words. */
 function splitGlued(w: PositionedWord): PositionedWord[] {
-  const m = /^(\d{1,2})[\]|)]?([A-Za-zä]{3,4})$/.exec(w.text);
-  if (!m || !MONTHS.test(m[2]!)) return [w];
+  const m = /^(\d{1,2})?[\]|)]?([A-Za-zä]{3,4})(\d{4})?$/.exec(w.text);
+  if (!m || (!m[1] && !m[3]) || !MONTHS.test(m[2]!)) return [w];
   const per = (w.x1 - w.x0) / w.text.length;
-  const cut = w.x0 + per * m[1]!.length;
-  return [
-    { ...w, text: m[1]!, x1: cut },
-    { ...w, text: m[2]!, x0: cut + per * (w.text.length - m[1]!.length - m[2]!.length) },
-  ];
+  const parts: PositionedWord[] = [];
+  let at = 0;
+  for (const part of [m[1], m[2], m[3]]) {
+    if (!part) continue;
+    const i = w.text.indexOf(part, at);
+    parts.push({ ...w, text: part, x0: w.x0 + per * i, x1: w.x0 + per * (i + part.length) });
+    at = i + part.length;
+  }
+  return parts;
 }
 
 /** Cleaned pages: noise dropped, vocabulary snapped, markers repaired. */

@@ -61,13 +61,18 @@ export function typicalHeight(lines: readonly Line[]): number {
   return hs[Math.floor(hs.length / 2)] ?? 10;
 }
 
-/** Split a line into phrases at gaps wider than `gapFactor` × word height. */
+/**
+ * Split a line into phrases at gaps wider than `gapFactor` × word height. The taller
+ * of the two words is the font's measure: an OCR box of a word without ascenders
+ * ("mar", "ore") is a third shorter than the type, and taken alone it split
+ * "12 mar 2026" between day and month.
+ */
 export function phrases(line: Line, gapFactor = 0.6): Phrase[] {
   const out: Phrase[] = [];
   let cur: PositionedWord[] = [];
   for (const w of line.words) {
     const prev = cur[cur.length - 1];
-    const h = Math.max(1, w.y1 - w.y0);
+    const h = Math.max(1, w.y1 - w.y0, prev ? prev.y1 - prev.y0 : 0);
     if (prev && w.x0 - prev.x1 > h * gapFactor) {
       out.push(makePhrase(cur));
       cur = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Line, PositionedWord } from './model.ts';
+import { phrases } from './lines.ts';
 import { detectHeader } from './table.ts';
 
 function line(cells: [string, number][]): Line {
@@ -15,5 +16,14 @@ describe('header detection with one OCR letter error', () => {
 
   it('a near-miss alone never makes a header', () => {
     expect(detectHeader(line([['Enläuterung', 36], ['zur', 102], ['Rechnung', 141]]))).toBeNull();
+  });
+});
+
+describe('phrases', () => {
+  it('an OCR box without ascenders ("mar") does not split a date: the taller neighbour sets the gap unit', () => {
+    const w = (text: string, x0: number, x1: number, y0: number, y1: number): PositionedWord => ({ text, x0, x1, y0, y1, confidence: 0.9 });
+    const words = [w('12', 42.1, 49.7, 286.6, 292.7), w('mar', 52.6, 67.0, 288.4, 292.7), w('2026', 68.8, 86.0, 286.9, 292.7), w('13', 112, 119.9, 286.6, 292.7)];
+    const l: Line = { page: 1, words, text: '12 mar 2026 13', x0: 42.1, x1: 119.9, y0: 286.6, y1: 292.7 };
+    expect(phrases(l).map((p) => p.text)).toEqual(['12 mar 2026', '13']);
   });
 });

@@ -135,7 +135,7 @@ function tight(ws: readonly PositionedWord[]): boolean {
   for (let i = 1; i < ws.length; i++) {
     const a = ws[i - 1]!;
     const b = ws[i]!;
-    if (b.x0 - a.x1 > Math.max(1, b.y1 - b.y0) * 0.6) return false;
+    if (b.x0 - a.x1 > Math.max(1, b.y1 - b.y0, a.y1 - a.y0) * 0.6) return false;
   }
   return true;
 }
