@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { WordPage } from '../pdf/model.ts';
 import { deskewPage } from './deskew.ts';
+import { removeRules, ruleOptions } from './rules.ts';
 import { decodeImage, decodeImagePages, NOMINAL_DPI, normalise } from './image.ts';
 import type { QualityVerdict } from './quality.ts';
 import { blankVerdict, imageStats, ocrVerdict } from './quality.ts';
@@ -91,7 +92,8 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // the whole photo cost MRZ reads (bench/ocr.ts cardvariants: 13/20 vs 18/20).
   const ptPerPxIn = 72 / dpi;
   const card = isCardSize(image.width * ptPerPxIn, image.height * ptPerPxIn);
-  const norm = card ? normalise(image) : deskewPage(normalise(image)).image;
+  // Table rules go after the page is straight (rules.ts).
+  const norm = card ? normalise(image) : removeRules(deskewPage(normalise(image)).image, ruleOptions(dpi)).image;
   image = norm;
   const ptPerPx = 72 / dpi;
   const blank = blankVerdict(imageStats(norm));

@@ -41,8 +41,8 @@ describe('cleanOcrPages', () => {
   });
 
   it('a dash glued to a header word is a rule, a minus before digits stays; specks after a dated year go', () => {
-    const p = cleanOcrPages([page([[[40, '—Data'], [90, 'valuta—'], [150, '-111,56'], [200, '07/09/2025...'], [260, '05/09/2025.'], [320, '05.05.']]])]);
-    expect(texts(p)).toEqual(['Data', 'valuta', '-111,56', '07/09/2025', '05/09/2025', '05.05.']);
+    const p = cleanOcrPages([page([[[40, '—Data'], [90, 'valuta—'], [150, '-111,56'], [200, '07/09/2025...'], [260, '05/09/2025.'], [320, '05.05.'], [360, '25.12:'], [400, '45.12:']]])]);
+    expect(texts(p)).toEqual(['Data', 'valuta', '-111,56', '07/09/2025', '05/09/2025', '05.05.', '25.12.', '45.12:']);
   });
 
   it('a glued S read as 8 is a marker too (three decimals never occur)', () => {

@@ -120,8 +120,11 @@ const DASH_EDGE = /^[—–](?=[A-Za-zÀ-ÿ])|(?<=[A-Za-zÀ-ÿ])[—–]$/g;
 /** A speck read as '.', ',' or ':' after a complete date with its year ("05/09/2025."). */
 const DATE_SPECK = /^(\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2}))[.,:;…]+$/;
 
+/** "25.12:": the closing dot of a German day.month read as a colon. */
+const DAY_MONTH_COLON = /^((?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2]))[:;]$/;
+
 function cleanWord(w: PositionedWord): PositionedWord | null {
-  let t = w.text.replace(JUNK_EDGE, '').replace(DASH_EDGE, '').replace(DATE_SPECK, '$1');
+  let t = w.text.replace(JUNK_EDGE, '').replace(DASH_EDGE, '').replace(DATE_SPECK, '$1').replace(DAY_MONTH_COLON, '$1.');
   if (!/[A-Za-zÀ-ÿ0-9]/.test(t) && !KEEP_ALONE.test(t)) return null;
   const masked = MASKED.exec(t);
   if (masked && /[*#]/.test(masked[1]!)) t = `****${masked[2]}`;
