@@ -120,11 +120,19 @@ const DASH_EDGE = /^[—–](?=[A-Za-zÀ-ÿ])|(?<=[A-Za-zÀ-ÿ])[—–]$/g;
 /** A speck read as '.', ',' or ':' after a complete date with its year ("05/09/2025."). */
 const DATE_SPECK = /^(\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2}))[.,:;…]+$/;
 
+/** A speck read as '.', ',' or ':' after an amount with its two decimals ("121,17:", "657.55,"); not a German "13.12.". */
+const AMOUNT_SPECK = /^([-+]?\d{1,3}(?:[.,'’]\d{3})*[.,]\d\d)[.,:;]+$/;
+
 /** "25.12:": the closing dot of a German day.month read as a colon. */
 const DAY_MONTH_COLON = /^((?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2]))[:;]$/;
 
 function cleanWord(w: PositionedWord): PositionedWord | null {
-  let t = w.text.replace(JUNK_EDGE, '').replace(DASH_EDGE, '').replace(DATE_SPECK, '$1').replace(DAY_MONTH_COLON, '$1.');
+  let t = w.text
+    .replace(JUNK_EDGE, '')
+    .replace(DASH_EDGE, '')
+    .replace(DATE_SPECK, '$1')
+    .replace(DAY_MONTH_COLON, '$1.')
+    .replace(AMOUNT_SPECK, (m: string, a: string) => (/^\d{1,2}\.\d\d\.$/.test(m) ? m : a)); // "13.12." is a date
   if (!/[A-Za-zÀ-ÿ0-9]/.test(t) && !KEEP_ALONE.test(t)) return null;
   const masked = MASKED.exec(t);
   if (masked && /[*#]/.test(masked[1]!)) t = `****${masked[2]}`;
@@ -146,6 +154,12 @@ function fixMarkers(words: PositionedWord[]): PositionedWord[] {
     const glued = /^(\d{1,3}(?:\.\d{3})*,\d\d)\d$/.exec(w.text);
     if (glued) {
       out.push({ ...w, text: `${glued[1]}S` });
+      continue;
+    }
+    // "1.431,622H": a speck between the decimals and a marker read as a digit.
+    const extra = /^(\d{1,3}(?:\.\d{3})*,\d\d)\d([SH])$/.exec(w.text);
+    if (extra) {
+      out.push({ ...w, text: extra[1]! + extra[2]! });
       continue;
     }
     // A lone 5 or 8 just right of an amount is the S marker (8: a misread H is rarer; S only).
