@@ -22,6 +22,11 @@ describe('cleanOcrPages', () => {
     expect(texts(p)).toEqual(['SEPA-Lastschrift', 'Anfangssaldo', 'Lastschriften', 'Mustermann']);
   });
 
+  it('a thin capital misread in a statement abbreviation is restored; real words and unknown tokens stay', () => {
+    const p = cleanOcrPages([page([[[40, 'ACME'], [80, 'ITD'], [120, 'AIM'], [160, '4841'], [200, 'TIM'], [240, 'LTD'], [280, 'AIMS'], [330, 'Ltd']]])]);
+    expect(texts(p)).toEqual(['ACME', 'LTD', 'ATM', '4841', 'TIM', 'LTD', 'AIMS', 'Ltd']);
+  });
+
   it('drops punctuation-only noise, trims stray quotes, keeps signs', () => {
     const p = cleanOcrPages([page([[[40, '~~'], [60, '‚Auftraggeber:'], [150, '-'], [170, '|'], [180, '“PAGAMENTO']]])]);
     expect(texts(p)).toEqual(['Auftraggeber:', '-', 'PAGAMENTO']);

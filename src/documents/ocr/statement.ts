@@ -74,8 +74,32 @@ function withCase(word: string, like: string): string {
   return word;
 }
 
+/**
+ * Capitalised abbreviations of statements (company forms, channels, schemes, currencies).
+ * Thin capitals are what the model confuses in them: L and T read as I ("ITD", "AIM").
+ */
+const ABBREV = new Set([
+  'LTD', 'PLC', 'GMBH', 'SRL', 'SPA', 'SAS', 'SNC', 'ATM', 'POS', 'SEPA', 'SDD', 'SCT', 'IBAN', 'BIC', 'REF', 'EUR', 'USD', 'GBP', 'CHF',
+]);
+const THIN: Record<string, string[]> = { I: ['L', 'T'], L: ['I'], T: ['I'], '1': ['I', 'L'] };
+
+/** "ITD" → "LTD": one thin capital misread in a known abbreviation, when exactly one abbreviation fits. */
+function snapAbbrev(part: string): string | null {
+  if (part.length < 3 || part.length > 4 || !/^[A-Z1]+$/.test(part) || ABBREV.has(part)) return null;
+  const fits = new Set<string>();
+  for (let i = 0; i < part.length; i++) {
+    for (const alt of THIN[part[i]!] ?? []) {
+      const cand = part.slice(0, i) + alt + part.slice(i + 1);
+      if (ABBREV.has(cand)) fits.add(cand);
+    }
+  }
+  return fits.size === 1 ? [...fits][0]! : null;
+}
+
 /** The vocabulary word an OCR'd word was meant to be, if it is one misread (no real-word check: vocabulary only). */
 function snapWord(part: string): string | null {
+  const abbrev = snapAbbrev(part);
+  if (abbrev) return abbrev;
   let f = fold(part);
   // "Anfangssa1do": a 1 or 0 among letters is an l or o misread.
   if (/^[a-z]+[10][a-z]+$/.test(f)) f = f.replace(/1/g, 'l').replace(/0/g, 'o');
