@@ -5,11 +5,13 @@
  * rubble ("««DIRECTDEBITSKY … sts—(‘<‘iéSOSOSOC") and the transaction is lost.
  * Long thin runs of ink, horizontal or vertical, are painted over with paper;
  * glyph strokes that cross a rule are thicker across it than a rule is, so they stay.
+ * A run may wander by a pixel either side (a rule left a hair off level by the
+ * deskew, or blurred and faded in a phone photo, is lighter and steps across rows).
  */
 import type { OcrImage } from './types.ts';
 
-/** Ink: darker than this on a normalised page (ink ~0, paper ~255). */
-const INK = 128;
+/** Rule ink: darker than this on a normalised page (ink ~0, paper ~255; a blurred rule is grey). */
+const INK = 170;
 
 export interface RuleOptions {
   /** A run of ink at least this long (px) is a rule candidate. */
@@ -28,75 +30,74 @@ export function removeRules(gray: OcrImage, opts: RuleOptions): { image: OcrImag
   if (gray.channels !== 1) throw new Error('removeRules expects a gray image');
   const { width: w, height: h, data } = gray;
   const mark = new Uint8Array(w * h);
+  // Horizontal rules: lines are rows (stride w), positions along a line step by 1.
+  scan(data, mark, { lines: h, length: w, lineStride: w, step: 1 }, opts);
+  // Vertical rules: lines are columns.
+  scan(data, mark, { lines: w, length: h, lineStride: 1, step: w }, opts);
   let removed = 0;
-  // Horizontal: long runs along rows, erased where the ink is thin vertically.
-  for (let y = 0; y < h; y++) {
-    let x = 0;
-    while (x < w) {
-      if (data[y * w + x]! >= INK) {
-        x++;
-        continue;
-      }
-      const start = x;
-      while (x < w && data[y * w + x]! < INK) x++;
-      if (x - start < opts.minRun) continue;
-      for (let k = start; k < x; k++) if (thin(data, w, h, k, y, 0, 1, opts)) mark[y * w + k] = 1;
-    }
-  }
-  // Vertical: the same along columns.
-  for (let x = 0; x < w; x++) {
-    let y = 0;
-    while (y < h) {
-      if (data[y * w + x]! >= INK) {
-        y++;
-        continue;
-      }
-      const start = y;
-      while (y < h && data[y * w + x]! < INK) y++;
-      if (y - start < opts.minRun) continue;
-      for (let k = start; k < y; k++) if (thin(data, w, h, x, k, 1, 0, opts)) mark[k * w + x] = 1;
-    }
-  }
   for (let i = 0; i < mark.length; i++) removed += mark[i]!;
   if (removed === 0) return { image: gray, removed };
   const out = new Uint8Array(data);
-  const paper = 255;
-  // The rule's anti-aliased fringe (one pixel either side, lighter than ink) goes too.
-  for (let i = 0; i < mark.length; i++) {
-    if (!mark[i]) continue;
-    out[i] = paper;
-    const y = (i / w) | 0;
-    const x = i - y * w;
-    for (const j of [i - w, i + w, i - 1, i + 1]) {
-      if (j < 0 || j >= out.length || mark[j]) continue;
-      const jy = (j / w) | 0;
-      if (Math.abs(jy - y) + Math.abs(j - jy * w - x) !== 1) continue;
-      if (data[j]! >= INK) out[j] = paper;
-    }
-  }
+  for (let i = 0; i < mark.length; i++) if (mark[i]) out[i] = 255;
   return { image: { width: w, height: h, channels: 1, data: out }, removed };
 }
 
-/** Thin across the rule's direction (dx, dy), or where two rules cross (a rule's length across). */
-function thin(data: Uint8Array | Uint8ClampedArray, w: number, h: number, x: number, y: number, dx: number, dy: number, o: RuleOptions): boolean {
-  const t = thickness(data, w, h, x, y, dx, dy, o.minRun);
-  return t <= o.maxThick || t >= o.minRun;
+interface Axis {
+  lines: number;
+  length: number;
+  /** Index distance between neighbouring lines (across the rule). */
+  lineStride: number;
+  /** Index distance between neighbouring positions on a line (along the rule). */
+  step: number;
 }
 
-/** Length of the ink run through (x, y) along (dx, dy), counted up to cap + 1. */
-function thickness(data: Uint8Array | Uint8ClampedArray, w: number, h: number, x: number, y: number, dx: number, dy: number, cap: number): number {
+const WANDER = 1;
+
+function scan(data: Uint8Array | Uint8ClampedArray, mark: Uint8Array, a: Axis, o: RuleOptions): void {
+  const ink = (line: number, pos: number): boolean =>
+    line >= 0 && line < a.lines && data[line * a.lineStride + pos * a.step]! < INK;
+  for (let line = 0; line < a.lines; line++) {
+    let pos = 0;
+    while (pos < a.length) {
+      if (!near(ink, line, pos)) {
+        pos++;
+        continue;
+      }
+      const start = pos;
+      while (pos < a.length && near(ink, line, pos)) pos++;
+      if (pos - start < o.minRun) continue;
+      for (let p = start; p < pos; p++) {
+        for (let d = -WANDER; d <= WANDER; d++) {
+          const l = line + d;
+          if (!ink(l, p)) continue;
+          const across = runAcross(ink, l, p, o.minRun);
+          // Thin across: the rule itself; a rule's length across: where two rules cross.
+          if (across <= o.maxThick || across >= o.minRun) markAcross(ink, mark, a, l, p);
+        }
+      }
+    }
+  }
+}
+
+/** Ink on this line or within WANDER lines of it, at pos. */
+function near(ink: (line: number, pos: number) => boolean, line: number, pos: number): boolean {
+  for (let d = -WANDER; d <= WANDER; d++) if (ink(line + d, pos)) return true;
+  return false;
+}
+
+/** Length of the ink run across the lines through (line, pos), counted up to cap. */
+function runAcross(ink: (line: number, pos: number) => boolean, line: number, pos: number, cap: number): number {
   let n = 1;
-  for (let s = 1; n <= cap; s++) {
-    const xx = x - dx * s;
-    const yy = y - dy * s;
-    if (xx < 0 || yy < 0 || data[yy * w + xx]! >= INK) break;
-    n++;
-  }
-  for (let s = 1; n <= cap; s++) {
-    const xx = x + dx * s;
-    const yy = y + dy * s;
-    if (xx >= w || yy >= h || data[yy * w + xx]! >= INK) break;
-    n++;
-  }
+  for (let l = line - 1; n < cap && ink(l, pos); l--) n++;
+  for (let l = line + 1; n < cap && ink(l, pos); l++) n++;
   return n;
+}
+
+/** Marks the ink run across the lines through (line, pos) and its lighter fringe (one pixel either side). */
+function markAcross(ink: (line: number, pos: number) => boolean, mark: Uint8Array, a: Axis, line: number, pos: number): void {
+  let lo = line;
+  let hi = line;
+  while (ink(lo - 1, pos)) lo--;
+  while (ink(hi + 1, pos)) hi++;
+  for (let l = Math.max(0, lo - 1); l <= Math.min(a.lines - 1, hi + 1); l++) mark[l * a.lineStride + pos * a.step] = 1;
 }

@@ -60,6 +60,13 @@ describe('cleanOcrPages', () => {
     expect(texts(cleanOcrPages([page(rows)]))).toEqual(expect.arrayContaining(['714,03S', '1.431,62H']));
   });
 
+  it('mends a date split in two words or with a separator lost', () => {
+    const p = cleanOcrPages([page([[[44, '24/07'], [66, '2024'], [102, '2907/2024'], [160, '29/072024'], [220, '1207'], [260, '12.06.'], [292, '2024']]])]);
+    expect(texts(p)).toEqual(['24/07/2024', '29/07/2024', '29/07/2024', '1207', '12.06.2024']);
+    // Far apart they are two cells.
+    expect(texts(cleanOcrPages([page([[[44, '24/07'], [300, '2024']]])]))).toEqual(['24/07', '2024']);
+  });
+
   it('splits a day or a year glued to its month ("14Jun", "mar2026")', () => {
     expect(texts(cleanOcrPages([page([[[40, '14Jun'], [75, '2025']]])]))).toEqual(['14', 'Jun', '2025']);
     expect(texts(cleanOcrPages([page([[[40, '1'], [48, 'mar2026'], [110, '2mar2026'], [170, 'Mario2026']]])]))).toEqual(['1', 'mar', '2026', '2', 'mar', '2026', 'Mario2026']);

@@ -218,8 +218,41 @@ function splitGlued(w: PositionedWord): PositionedWord[] {
 export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
   return pages.map((p) => ({
     ...p,
-    words: fixMarkers(p.words.flatMap(splitGlued).map(cleanWord).filter((w): w is PositionedWord => w !== null)),
+    words: fixMarkers(joinSplitDates(p.words.flatMap(splitGlued).map(cleanWord).filter((w): w is PositionedWord => w !== null))),
   }));
+}
+
+const DAY = '(?:0?[1-9]|[12]\\d|3[01])';
+const MONTH = '(?:0?[1-9]|1[0-2])';
+/** "2907/2024", "29/072024": a date whose first or second separator was lost. */
+const LOST_SEP = [
+  new RegExp(`^(?<d>${DAY})(?<m>${MONTH})(?<s>[./])(?<y>\\d{4})$`),
+  new RegExp(`^(?<d>${DAY})(?<s>[./])(?<m>${MONTH})(?<y>\\d{4})$`),
+];
+/** "24/07" + "2024": a date whose second separator was read as a space. */
+const DAY_MONTH = new RegExp(`^${DAY}([./])${MONTH}\\1?$`);
+
+/** Dates OCR split in two words or whose separator it lost, mended (words kept in order, boxes merged). */
+function joinSplitDates(words: PositionedWord[]): PositionedWord[] {
+  const out: PositionedWord[] = [];
+  for (const w of words) {
+    const g = LOST_SEP.map((re) => re.exec(w.text)).find((m) => m)?.groups;
+    const text = g ? `${g['d']}${g['s']}${g['m']}${g['s']}${g['y']}` : w.text;
+    const word = text === w.text ? w : { ...w, text };
+    const prev = out[out.length - 1];
+    const dm = prev ? DAY_MONTH.exec(prev.text) : null;
+    if (prev && dm && /^\d{4}$/.test(word.text) && sameLine(prev, word) && word.x0 - prev.x1 < prev.y1 - prev.y0) {
+      const sep = dm[1]!;
+      out[out.length - 1] = { ...prev, text: prev.text.endsWith(sep) ? prev.text + word.text : prev.text + sep + word.text, x1: word.x1, y0: Math.min(prev.y0, word.y0), y1: Math.max(prev.y1, word.y1), confidence: Math.min(prev.confidence, word.confidence) };
+      continue;
+    }
+    out.push(word);
+  }
+  return out;
+}
+
+function sameLine(a: PositionedWord, b: PositionedWord): boolean {
+  return Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
 }
 
 /** Trailing specks read as '.', ',' or ':' after a description's last word. */
