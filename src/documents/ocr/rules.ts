@@ -86,7 +86,12 @@ function near(ink: (line: number, pos: number) => boolean, line: number, pos: nu
 }
 
 /** Length of the ink run across the lines through (line, pos), counted up to cap. */
-function runAcross(ink: (line: number, pos: number) => boolean, line: number, pos: number, cap: number): number {
+function runAcross(
+  ink: (line: number, pos: number) => boolean,
+  line: number,
+  pos: number,
+  cap: number,
+): number {
   let n = 1;
   for (let l = line - 1; n < cap && ink(l, pos); l--) n++;
   for (let l = line + 1; n < cap && ink(l, pos); l++) n++;
@@ -94,10 +99,17 @@ function runAcross(ink: (line: number, pos: number) => boolean, line: number, po
 }
 
 /** Marks the ink run across the lines through (line, pos) and its lighter fringe (one pixel either side). */
-function markAcross(ink: (line: number, pos: number) => boolean, mark: Uint8Array, a: Axis, line: number, pos: number): void {
+function markAcross(
+  ink: (line: number, pos: number) => boolean,
+  mark: Uint8Array,
+  a: Axis,
+  line: number,
+  pos: number,
+): void {
   let lo = line;
   let hi = line;
   while (ink(lo - 1, pos)) lo--;
   while (ink(hi + 1, pos)) hi++;
-  for (let l = Math.max(0, lo - 1); l <= Math.min(a.lines - 1, hi + 1); l++) mark[l * a.lineStride + pos * a.step] = 1;
+  for (let l = Math.max(0, lo - 1); l <= Math.min(a.lines - 1, hi + 1); l++)
+    mark[l * a.lineStride + pos * a.step] = 1;
 }

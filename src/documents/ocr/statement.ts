@@ -28,16 +28,70 @@ function fixAmountWord(t: string): string {
 /** Keywords the table and header detection rely on, and frequent booking words. */
 const VOCAB = [
   // balances, carries, totals
-  'anfangssaldo', 'endsaldo', 'schlusssaldo', 'saldovortrag', 'ubertrag', 'kontostand', 'iniziale', 'finale', 'riporto',
-  'precedente', 'contabile', 'balance', 'brought', 'forward', 'carried', 'opening', 'closing', 'summe', 'totale',
+  'anfangssaldo',
+  'endsaldo',
+  'schlusssaldo',
+  'saldovortrag',
+  'ubertrag',
+  'kontostand',
+  'iniziale',
+  'finale',
+  'riporto',
+  'precedente',
+  'contabile',
+  'balance',
+  'brought',
+  'forward',
+  'carried',
+  'opening',
+  'closing',
+  'summe',
+  'totale',
   // column headers
-  'buchungstag', 'buchungstext', 'buchungsdatum', 'wertstellung', 'valuta', 'verwendungszweck', 'betrag', 'descrizione',
-  'operazione', 'importo', 'description', 'details', 'withdrawals', 'deposits',
+  'buchungstag',
+  'buchungstext',
+  'buchungsdatum',
+  'wertstellung',
+  'valuta',
+  'verwendungszweck',
+  'betrag',
+  'descrizione',
+  'operazione',
+  'importo',
+  'description',
+  'details',
+  'withdrawals',
+  'deposits',
   // booking words
-  'lastschrift', 'gutschrift', 'dauerauftrag', 'kartenzahlung', 'bargeldauszahlung', 'auftraggeber', 'empfanger',
-  'referenz', 'uberweisung', 'addebito', 'accredito', 'bonifico', 'pagamento', 'prelievo', 'bancomat', 'beneficiario',
-  'ordinante', 'stipendio', 'favore', 'withdrawal', 'payment', 'transfer', 'salary', 'standing', 'direct',
-  'immobiliare', 'condominio', 'miete', 'affitto',
+  'lastschrift',
+  'gutschrift',
+  'dauerauftrag',
+  'kartenzahlung',
+  'bargeldauszahlung',
+  'auftraggeber',
+  'empfanger',
+  'referenz',
+  'uberweisung',
+  'addebito',
+  'accredito',
+  'bonifico',
+  'pagamento',
+  'prelievo',
+  'bancomat',
+  'beneficiario',
+  'ordinante',
+  'stipendio',
+  'favore',
+  'withdrawal',
+  'payment',
+  'transfer',
+  'salary',
+  'standing',
+  'direct',
+  'immobiliare',
+  'condominio',
+  'miete',
+  'affitto',
 ];
 const VOCAB_SET = new Set(VOCAB);
 
@@ -79,7 +133,25 @@ function withCase(word: string, like: string): string {
  * Thin capitals are what the model confuses in them: L and T read as I ("ITD", "AIM").
  */
 const ABBREV = new Set([
-  'LTD', 'PLC', 'GMBH', 'SRL', 'SPA', 'SAS', 'SNC', 'ATM', 'POS', 'SEPA', 'SDD', 'SCT', 'IBAN', 'BIC', 'REF', 'EUR', 'USD', 'GBP', 'CHF',
+  'LTD',
+  'PLC',
+  'GMBH',
+  'SRL',
+  'SPA',
+  'SAS',
+  'SNC',
+  'ATM',
+  'POS',
+  'SEPA',
+  'SDD',
+  'SCT',
+  'IBAN',
+  'BIC',
+  'REF',
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
 ]);
 const THIN: Record<string, string[]> = { I: ['L', 'T'], L: ['I'], T: ['I'], '1': ['I', 'L'] };
 
@@ -103,7 +175,8 @@ function snapWord(part: string): string | null {
   let f = fold(part);
   // "Anfangssa1do": a 1 or 0 among letters is an l or o misread.
   if (/^[a-z]+[10][a-z]+$/.test(f)) f = f.replace(/1/g, 'l').replace(/0/g, 'o');
-  if (f.length < 4 || VOCAB_SET.has(f) || !/^[a-z]+$/.test(f)) return f !== fold(part) && VOCAB_SET.has(f) ? withCase(f, part) : null;
+  if (f.length < 4 || VOCAB_SET.has(f) || !/^[a-z]+$/.test(f))
+    return f !== fold(part) && VOCAB_SET.has(f) ? withCase(f, part) : null;
   let best: { w: string; d: number } | null = null;
   for (const v of VOCAB) {
     // An inflected form ("Lastschriften") is a real word, not a misreading.
@@ -115,7 +188,14 @@ function snapWord(part: string): string | null {
   }
   if (!best) return null;
   // The vocabulary is folded: restore the umlaut of the two words that carry one.
-  const word = best.w === 'empfanger' ? 'empfänger' : best.w === 'ubertrag' ? 'übertrag' : best.w === 'uberweisung' ? 'überweisung' : best.w;
+  const word =
+    best.w === 'empfanger'
+      ? 'empfänger'
+      : best.w === 'ubertrag'
+        ? 'übertrag'
+        : best.w === 'uberweisung'
+          ? 'überweisung'
+          : best.w;
   return withCase(word, part);
 }
 
@@ -187,7 +267,13 @@ function fixMarkers(words: PositionedWord[]): PositionedWord[] {
       continue;
     }
     // A lone 5 or 8 just right of an amount is the S marker (8: a misread H is rarer; S only).
-    if (w.text === '5' && prev && parseAmount(prev.text) && Math.abs(prev.y0 - w.y0) < (w.y1 - w.y0) && w.x0 - prev.x1 < 3 * (w.x1 - w.x0) + 6) {
+    if (
+      w.text === '5' &&
+      prev &&
+      parseAmount(prev.text) &&
+      Math.abs(prev.y0 - w.y0) < w.y1 - w.y0 &&
+      w.x0 - prev.x1 < 3 * (w.x1 - w.x0) + 6
+    ) {
       out.push({ ...w, text: 'S' });
       continue;
     }
@@ -196,7 +282,8 @@ function fixMarkers(words: PositionedWord[]): PositionedWord[] {
   return out;
 }
 
-const MONTHS = /^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|gen|mag|giu|lug|ago|set|ott|dic|mär|mai|okt|dez)$/i;
+const MONTHS =
+  /^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|gen|mag|giu|lug|ago|set|ott|dic|mär|mai|okt|dez)$/i;
 
 /** "14Jun", "mar2026", "1mar2026" (day or year glued to a month name, or joined by a misread bar) become separate words. */
 function splitGlued(w: PositionedWord): PositionedWord[] {
@@ -218,7 +305,14 @@ function splitGlued(w: PositionedWord): PositionedWord[] {
 export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
   return pages.map((p) => ({
     ...p,
-    words: fixMarkers(joinSplitDates(p.words.flatMap(splitGlued).map(cleanWord).filter((w): w is PositionedWord => w !== null))),
+    words: fixMarkers(
+      joinSplitDates(
+        p.words
+          .flatMap(splitGlued)
+          .map(cleanWord)
+          .filter((w): w is PositionedWord => w !== null),
+      ),
+    ),
   }));
 }
 
@@ -241,9 +335,22 @@ function joinSplitDates(words: PositionedWord[]): PositionedWord[] {
     const word = text === w.text ? w : { ...w, text };
     const prev = out[out.length - 1];
     const dm = prev ? DAY_MONTH.exec(prev.text) : null;
-    if (prev && dm && /^\d{4}$/.test(word.text) && sameLine(prev, word) && word.x0 - prev.x1 < prev.y1 - prev.y0) {
+    if (
+      prev &&
+      dm &&
+      /^\d{4}$/.test(word.text) &&
+      sameLine(prev, word) &&
+      word.x0 - prev.x1 < prev.y1 - prev.y0
+    ) {
       const sep = dm[1]!;
-      out[out.length - 1] = { ...prev, text: prev.text.endsWith(sep) ? prev.text + word.text : prev.text + sep + word.text, x1: word.x1, y0: Math.min(prev.y0, word.y0), y1: Math.max(prev.y1, word.y1), confidence: Math.min(prev.confidence, word.confidence) };
+      out[out.length - 1] = {
+        ...prev,
+        text: prev.text.endsWith(sep) ? prev.text + word.text : prev.text + sep + word.text,
+        x1: word.x1,
+        y0: Math.min(prev.y0, word.y0),
+        y1: Math.max(prev.y1, word.y1),
+        confidence: Math.min(prev.confidence ?? 1, word.confidence ?? 1),
+      };
       continue;
     }
     out.push(word);
@@ -315,7 +422,10 @@ const CONFUSE: Record<string, string[]> = {
  * amounts whose substitution accounts for exactly the opening/closing gap are
  * tried, and one is kept only if it alone leaves the fewest failed checks.
  */
-function repairChainOnce(pages: WordPage[], x: StatementExtraction): { x: StatementExtraction; pages: WordPage[] } | null {
+function repairChainOnce(
+  pages: WordPage[],
+  x: StatementExtraction,
+): { x: StatementExtraction; pages: WordPage[] } | null {
   const txs = x.transactions;
   const opening = x.fields['opening_balance']?.value;
   let prev = typeof opening === 'number' ? Math.round(opening * 100) : null;
@@ -331,8 +441,19 @@ function repairChainOnce(pages: WordPage[], x: StatementExtraction): { x: Statem
   }
   if (bad >= 0) {
     const t = txs[bad]!;
-    const targets = [Math.abs(Math.round(t.amount * 100)), t.balance === null ? null : Math.abs(Math.round(t.balance * 100))];
-    return trySubstitutions(pages, x, t, (cents) => targets.includes(cents), () => true) ?? flipMarker(pages, x, t);
+    const targets = [
+      Math.abs(Math.round(t.amount * 100)),
+      t.balance === null ? null : Math.abs(Math.round(t.balance * 100)),
+    ];
+    return (
+      trySubstitutions(
+        pages,
+        x,
+        t,
+        (cents) => targets.includes(cents),
+        () => true,
+      ) ?? flipMarker(pages, x, t)
+    );
   }
   // No running balances: opening + Σ amounts ≠ closing. The one amount whose single
   // confusable digit accounts for exactly the difference is tried.
@@ -345,7 +466,9 @@ function repairChainOnce(pages: WordPage[], x: StatementExtraction): { x: Statem
     const a = Math.round(t.amount * 100);
     const str = String(Math.abs(a));
     return [...str].some((c, i) =>
-      (CONFUSE[c] ?? []).some((alt) => Math.sign(a) * (Number(str.slice(0, i) + alt + str.slice(i + 1)) - Math.abs(a)) === d),
+      (CONFUSE[c] ?? []).some(
+        (alt) => Math.sign(a) * (Number(str.slice(0, i) + alt + str.slice(i + 1)) - Math.abs(a)) === d,
+      ),
     );
   });
   // Several amounts may fit the gap: the debit/credit totals usually tell them apart.
@@ -354,7 +477,13 @@ function repairChainOnce(pages: WordPage[], x: StatementExtraction): { x: Statem
     .slice(0, 12)
     .map((t) => {
       const a = Math.round(t.amount * 100);
-      return trySubstitutions(pages, x, t, (cents) => cents === Math.abs(a), (cents) => Math.sign(a) * (cents - Math.abs(a)) === d);
+      return trySubstitutions(
+        pages,
+        x,
+        t,
+        (cents) => cents === Math.abs(a),
+        (cents) => Math.sign(a) * (cents - Math.abs(a)) === d,
+      );
     })
     .filter((r) => r !== null);
   if (results.length === 0) return null;
@@ -368,7 +497,11 @@ function repairChainOnce(pages: WordPage[], x: StatementExtraction): { x: Statem
  * breaks the chain by twice its amount: the marker is flipped (glued or a word of
  * its own just right of the amount) or, where none was read, each is tried.
  */
-function flipMarker(pages: WordPage[], x: StatementExtraction, t: StatementExtraction['transactions'][number]): { x: StatementExtraction; pages: WordPage[] } | null {
+function flipMarker(
+  pages: WordPage[],
+  x: StatementExtraction,
+  t: StatementExtraction['transactions'][number],
+): { x: StatementExtraction; pages: WordPage[] } | null {
   const page = pages.find((p) => p.page === t.page);
   if (!page || !t.bbox || page.words.filter((w) => /^[SH]$|\d[SH]$/.test(w.text)).length < 3) return null;
   const before = failed(x);
@@ -385,7 +518,9 @@ function flipMarker(pages: WordPage[], x: StatementExtraction, t: StatementExtra
     if (bare !== w.text) edits.push([wi, bare + flip(w.text.slice(-1))]);
     else {
       const h = w.y1 - w.y0;
-      const mi = page.words.findIndex((m) => /^[SH]$/.test(m.text) && inRow(m) && m.x0 >= w.x1 - 1 && m.x0 - w.x1 < 3 * h);
+      const mi = page.words.findIndex(
+        (m) => /^[SH]$/.test(m.text) && inRow(m) && m.x0 >= w.x1 - 1 && m.x0 - w.x1 < 3 * h,
+      );
       if (mi >= 0) edits.push([mi, flip(page.words[mi]!.text)]);
       else edits.push([wi, w.text + 'S'], [wi, w.text + 'H']);
     }
