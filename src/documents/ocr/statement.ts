@@ -221,6 +221,9 @@ const MASKED = /^[*#]([*#F4]{1,5}?)(\d{4})$/;
 /** A dash glued to a word's letters is a table rule or a speck ("—Data"); a minus stays (it precedes digits). */
 const DASH_EDGE = /^[—–](?=[A-Za-zÀ-ÿ])|(?<=[A-Za-zÀ-ÿ])[—–]$/g;
 
+/** A rule's end or a speck read as a dash or tilde before a date ("—03/09/2026"): a date has no sign. */
+const DATE_LEAD = /^[—–~_-]+(?=\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})[.,:;…]*$)/;
+
 /** A speck read as '.', ',' or ':' after a complete date with its year ("05/09/2025."). */
 const DATE_SPECK = /^(\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2}))[.,:;…]+$/;
 
@@ -234,6 +237,7 @@ function cleanWord(w: PositionedWord): PositionedWord | null {
   let t = w.text
     .replace(JUNK_EDGE, '')
     .replace(DASH_EDGE, '')
+    .replace(DATE_LEAD, '')
     .replace(DATE_SPECK, '$1')
     .replace(DAY_MONTH_COLON, '$1.')
     .replace(AMOUNT_SPECK, (m: string, a: string) => (/^\d{1,2}\.\d\d\.$/.test(m) ? m : a)); // "13.12." is a date
