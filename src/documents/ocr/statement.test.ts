@@ -60,6 +60,11 @@ describe('cleanOcrPages', () => {
     expect(texts(cleanOcrPages([page(rows)]))).toEqual(expect.arrayContaining(['714,03S', '1.431,62H']));
   });
 
+  it('splits an initial glued to the preposition before it, and THANKYOU; keeps real words', () => {
+    const p = cleanOcrPages([page([[[40, 'FROMJ'], [80, 'MURPHY'], [120, 'FROM]'], [160, 'THANKYOU'], [220, 'TOM'], [250, 'DAN'], [280, 'FROM'], [310, 'FROMM']]])]);
+    expect(texts(p)).toEqual(['FROM', 'J', 'MURPHY', 'FROM', 'J', 'THANK', 'YOU', 'TOM', 'DAN', 'FROM', 'FROMM']);
+  });
+
   it('mends a date split in two words or with a separator lost', () => {
     const p = cleanOcrPages([page([[[44, '24/07'], [66, '2024'], [102, '2907/2024'], [160, '29/072024'], [220, '1207'], [260, '12.06.'], [292, '2024']]])]);
     expect(texts(p)).toEqual(['24/07/2024', '29/07/2024', '29/07/2024', '1207', '12.06.2024']);

@@ -289,20 +289,34 @@ function fixMarkers(words: PositionedWord[]): PositionedWord[] {
 const MONTHS =
   /^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|gen|mag|giu|lug|ago|set|ott|dic|mär|mai|okt|dez)$/i;
 
-/** "14Jun", "mar2026", "1mar2026" (day or year glued to a month name, or joined by a misread bar) become separate words. */
+/**
+ * Words OCR glued together across a narrow space become separate words:
+ * "14Jun", "mar2026", "1mar2026" (day or year glued to a month name, or joined by a
+ * misread bar); "FROMJ", "FROM]" (a payer's initial glued to the "FROM" before it,
+ * a J read as ']'); "THANKYOU".
+ */
 function splitGlued(w: PositionedWord): PositionedWord[] {
   const m = /^(\d{1,2})?[\]|)]?([A-Za-zä]{3,4})(\d{4})?$/.exec(w.text);
-  if (!m || (!m[1] && !m[3]) || !MONTHS.test(m[2]!)) return [w];
+  if (m && (m[1] || m[3]) && MONTHS.test(m[2]!)) return cut(w, [m[1], m[2], m[3]]);
+  // Only FROM: shorter prepositions plus a letter are names ("TOM", "DAN", "FORD"); FROMM is one too.
+  const initial = /^(FROM)([A-LN-Z\]])$/.exec(w.text);
+  if (initial) return cut(w, [initial[1], initial[2]]).map((p) => (p.text === ']' ? { ...p, text: 'J' } : p));
+  if (/^THANKYOU$/i.test(w.text)) return cut(w, [w.text.slice(0, 5), w.text.slice(5)]);
+  return [w];
+}
+
+/** The word cut into `parts` (in order, each found in its text), boxes apportioned by characters. */
+function cut(w: PositionedWord, parts: readonly (string | undefined)[]): PositionedWord[] {
   const per = (w.x1 - w.x0) / w.text.length;
-  const parts: PositionedWord[] = [];
+  const out: PositionedWord[] = [];
   let at = 0;
-  for (const part of [m[1], m[2], m[3]]) {
+  for (const part of parts) {
     if (!part) continue;
     const i = w.text.indexOf(part, at);
-    parts.push({ ...w, text: part, x0: w.x0 + per * i, x1: w.x0 + per * (i + part.length) });
+    out.push({ ...w, text: part, x0: w.x0 + per * i, x1: w.x0 + per * (i + part.length) });
     at = i + part.length;
   }
-  return parts;
+  return out;
 }
 
 /** Cleaned pages: noise dropped, vocabulary snapped, markers repaired. */
