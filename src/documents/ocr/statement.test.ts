@@ -1,7 +1,8 @@
 /** OCR word cleaning and balance-chain-confirmed amount repair (no OCR engine involved). */
 import { describe, expect, it } from 'vitest';
 import type { PositionedWord, WordPage } from '../pdf/model.ts';
-import { cleanOcrPages, editDistance, extractOcrStatement } from './statement.ts';
+import { editDistance } from '../text.ts';
+import { cleanOcrPages, extractOcrStatement } from './statement.ts';
 
 /** One page from rows of [x, text] cells; each row 14 pt below the previous. */
 function page(rows: [number, string][][]): WordPage {
@@ -46,8 +47,8 @@ describe('cleanOcrPages', () => {
   });
 
   it('a dash glued to a header word is a rule, a minus before digits stays; specks after a dated year go', () => {
-    const p = cleanOcrPages([page([[[40, '—Data'], [90, 'valuta—'], [150, '-111,56'], [200, '07/09/2025...'], [260, '05/09/2025.'], [320, '05.05.'], [360, '25.12:'], [400, '45.12:'], [440, '121,17:'], [480, '657.55,'], [520, '2976,'], [560, '13.12.'], [600, '—03/09/2026']]])]);
-    expect(texts(p)).toEqual(['Data', 'valuta', '-111,56', '07/09/2025', '05/09/2025', '05.05.', '25.12.', '45.12', '121,17', '657.55', '2976,', '13.12.', '03/09/2026']);
+    const p = cleanOcrPages([page([[[40, '—Data'], [70, '_—_Details'], [90, 'valuta—'], [150, '-111,56'], [200, '07/09/2025...'], [260, '05/09/2025.'], [320, '05.05.'], [360, '25.12:'], [400, '45.12:'], [440, '121,17:'], [480, '657.55,'], [520, '2976,'], [560, '13.12.'], [600, '—03/09/2026']]])]);
+    expect(texts(p)).toEqual(['Data', 'Details', 'valuta', '-111,56', '07/09/2025', '05/09/2025', '05.05.', '25.12.', '45.12', '121,17', '657.55', '2976,', '13.12.', '03/09/2026']);
   });
 
   it('a glued S read as 8 is a marker too (three decimals never occur)', () => {

@@ -16,6 +16,7 @@ import { extractStatement } from '../pdf/extract.ts';
 import type { StatementExtraction } from '../pdf/extract.ts';
 import type { PositionedWord, WordPage } from '../pdf/model.ts';
 import { parseAmount } from '../pdf/numbers.ts';
+import { editDistance } from '../text.ts';
 
 const AMOUNT_LIKE = /^[-+(]?[0-9OoIlSB]{1,3}([.,'][0-9OoIlSB]{3})*[.,][0-9OoIlSB]{2}[-+)]?$/;
 const DIGIT: Record<string, string> = { O: '0', o: '0', I: '1', l: '1', S: '5', B: '8' };
@@ -103,22 +104,6 @@ function fold(s: string): string {
     .replace(/ß/g, 'ss');
 }
 
-/** Levenshtein distance, stopping early above max. */
-export function editDistance(a: string, b: string, max = 3): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      best = Math.min(best, cur[j]!);
-    }
-    if (best > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
 
 /** Case pattern of `like` applied to `word` (UPPER, Capitalised or lower). */
 function withCase(word: string, like: string): string {
@@ -219,7 +204,7 @@ const KEEP_ALONE = /^[-+*/&€£$%]+$/;
 const MASKED = /^[*#]([*#F4]{1,5}?)(\d{4})$/;
 
 /** A dash glued to a word's letters is a table rule or a speck ("—Data"); a minus stays (it precedes digits). */
-const DASH_EDGE = /^[—–](?=[A-Za-zÀ-ÿ])|(?<=[A-Za-zÀ-ÿ])[—–]$/g;
+const DASH_EDGE = /^[—–_~]+(?=[A-Za-zÀ-ÿ])|(?<=[A-Za-zÀ-ÿ])[—–_~]+$/g;
 
 /** A rule's end or a speck read as a dash or tilde before a date ("—03/09/2026"): a date has no sign. */
 const DATE_LEAD = /^[—–~_-]+(?=\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})[.,:;…]*$)/;

@@ -14,6 +14,11 @@ describe('header detection with one OCR letter error', () => {
     expect(cols?.map((c) => c.kind)).toEqual(['date', 'value_date', 'description', 'debit', 'credit']);
   });
 
+  it('a ten-letter header word may carry two errors ("Enäuterung": rl read as n)', () => {
+    const cols = detectHeader(line([['Enäuterung', 141], ['Buchungstag', 36], ['Soll', 422], ['Haben', 508], ['Wert', 102]]));
+    expect(cols?.map((c) => c.kind)).toEqual(['date', 'value_date', 'description', 'debit', 'credit']);
+  });
+
   it('a near-miss alone never makes a header', () => {
     expect(detectHeader(line([['Enläuterung', 36], ['zur', 102], ['Rechnung', 141]]))).toBeNull();
   });

@@ -6,6 +6,7 @@
  */
 import type { ColumnKind } from './keywords.ts';
 import { HEADER_VOCAB } from './keywords.ts';
+import { editDistance } from '../text.ts';
 import type { Line, PositionedWord } from './model.ts';
 import type { Phrase } from './lines.ts';
 import { fold, makePhrase, phrases } from './lines.ts';
@@ -31,6 +32,21 @@ function vocabKind(text: string): ColumnKind | null {
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
+/** One-word header labels of ten letters or more (folded), for the two-error match. */
+const LONG_HEADER_WORDS: [string, ColumnKind][] = [
+  ['erlauterung', 'description'],
+  ['erlauterungen', 'description'],
+  ['descrizione', 'description'],
+  ['verwendungszweck', 'description'],
+  ['buchungstext', 'description'],
+  ['particulars', 'description'],
+  ['buchungstag', 'date'],
+  ['buchungsdatum', 'date'],
+  ['wertstellung', 'value_date'],
+  ['valutadatum', 'value_date'],
+  ['withdrawals', 'debit'],
+];
+
 /**
  * A header word of 7+ letters one OCR error away from the vocabulary
  * ("Enläuterung"): one letter substituted, dropped or added. Only tried on a line
@@ -39,6 +55,11 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 function fuzzyKind(text: string): ColumnKind | null {
   const t = fold(text).replace(/[:()]/g, '').trim();
   if (t.length < 7 || !/^[a-z]+$/.test(t)) return null;
+  // Ten letters and more: two errors ("Enäuterung": 'rl' read as 'n').
+  if (t.length >= 10) {
+    const long = LONG_HEADER_WORDS.filter(([w]) => editDistance(t, w, 2) <= 2);
+    if (long.length > 0 && long.every(([, k]) => k === long[0]![1])) return long[0]![1];
+  }
   for (let i = 0; i <= t.length; i++) {
     if (i < t.length) {
       const k = vocabKind(t.slice(0, i) + t.slice(i + 1));
