@@ -160,11 +160,12 @@ function scaleForOcr(src: Image | Canvas, width: number, height: number, orienta
 
 /**
  * Grayscale with the ink's dark end and the paper's 99th percentile stretched to
- * 0..255 (faded toner, grey paper). The dark end is taken among the ink only:
- * pixels clearly darker than the paper, by more than its grain. A percentile of
- * the whole page would land inside the paper on a sparse page (the last page of a
- * statement, a few lines of ink) and stretch the paper's grain over the whole
- * range: tesseract then reads the grain as hundreds of words, for 40 s a page.
+ * 0..255 (faded toner, grey paper). Ink is what is clearly darker than the paper,
+ * by more than its grain. Where it covers 1 % of the image or more, the dark end is
+ * the image's 1st percentile; on a sparser page (the last page of a statement, a
+ * few lines) that percentile lands inside the paper and would stretch its grain over
+ * the range (tesseract then reads the grain as hundreds of words, 40 s a page), so
+ * the dark end is taken among the ink pixels instead.
  */
 export function normalise(img: OcrImage): OcrImage {
   const g = toGray(img);
@@ -178,7 +179,9 @@ export function normalise(img: OcrImage): OcrImage {
   let ink = 0;
   for (let v = 0; v < inkBelow; v++) ink += hist[v]!;
   const blank = ink < n * MIN_INK_SHARE;
-  const lo = blank ? 0 : percentileBelow(hist, inkBelow, ink, INK_DARK_END);
+  // Ink over 1 % of the page: the page's 1st percentile lies in the ink (this keeps a card's
+  // chevrons thin: a photo's portrait and patterns count as ink). Less: the ink's own dark end.
+  const lo = blank ? 0 : ink >= n * 0.01 ? percentile(hist, n, 0.01) : percentileBelow(hist, inkBelow, ink, INK_DARK_END);
   const out = new Uint8Array(n);
   if (blank || hi - lo < 8) {
     out.set(g);

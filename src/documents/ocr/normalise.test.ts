@@ -47,4 +47,17 @@ describe('normalise', () => {
     const img = page(240, 3, 240, 0);
     expect(Buffer.compare(normalise(img).data as Uint8Array, img.data as Uint8Array)).toBe(0);
   });
+
+  it('a card photo (a third of it portrait and pattern in mid grey): the stretch starts at the darkest ink, so the grey edges of thin strokes stay grey', () => {
+    const img = page(235, 0, 0, 10);
+    // Portrait: the bottom third in mid grey 100 (the text rows are at the top).
+    for (let i = Math.floor((2 * img.data.length) / 3); i < img.data.length; i++) img.data[i] = 100;
+    // Antialiased stroke edges: a few pixels at 150, mid-page.
+    const edge = Math.floor(img.height / 2) * img.width + 10;
+    for (let k = 0; k < 50; k++) img.data[edge + k] = 150;
+    const n = normalise(img);
+    // Taking the ink's 20th percentile as black (mid grey) would crush the edge to ~80 and thicken every stroke.
+    expect(n.data[edge]!).toBeGreaterThan(150);
+  });
 });
+
