@@ -56,6 +56,13 @@ describe('names: filler look-alikes dropped where the front side agrees', () => 
     expect(r.corrections.at(-1)).toMatchObject({ line: 2, from: 'X', to: '', by: 'front_side' });
   });
 
+  it('a glyph before the names line (the card edge read as "V") goes where the front agrees', () => {
+    const m = found([good[0]!, good[1]!, 'VPETROVIC<<JOSE<LUIS<<<<<<<<<<']);
+    const r = confirmNamesByFront(m, names('José Luis'));
+    expect(r.lines[2]).toBe('PETROVIC<<JOSE<LUIS<<<<<<<<<<<');
+    expect(r.lastName).toBe('PETROVIC');
+  });
+
   it('a real X stays when the front spells it ("JOSE<XAVIER")', () => {
     const m = found([good[0]!, good[1]!, 'PETROVIC<<JOSE<XAVIER<<<<<<<<<']);
     expect(confirmNamesByFront(m, names('José Xavier')).lines[2]).toBe('PETROVIC<<JOSE<XAVIER<<<<<<<<<');

@@ -118,7 +118,8 @@ export function confirmNamesByFront(mrz: FoundMrz, front: FrontFields, opts: Rea
   const ks = [...text.matchAll(/(?<=<)[KX]|[KX](?=<)/g)].map((m) => m.index).filter((i) => i >= from);
   const tail = /<([SKECLXJI]{1,3})<*$/.exec(text);
   const specks = tail ? [...tail[1]!].map((_, k) => tail.index + 1 + k).filter((i) => !ks.includes(i)) : [];
-  const suspects = [...ks, ...specks].slice(0, 6);
+  // The line's first glyph too: the card's edge or a speck before the line read as a letter ("VYILMAZ").
+  const suspects = [...new Set([from, ...ks, ...specks])].slice(0, 6);
   const masks = Array.from({ length: (1 << suspects.length) - 1 }, (_, m) => m + 1).sort(
     (x, y) => popcount(x) - popcount(y),
   );

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { parse } from 'mrz';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { cardTruth } from '../../../test/fixtures/id/generator.ts';
 import { checkDigit, cleanMrzLine, fitLength, insertionCandidates, readMrz, resolveDate } from './mrz.ts';
 
 interface Vector {
@@ -175,5 +176,20 @@ describe('names line layout', () => {
     // Real optional data stays: "K12<<…".
     const withData = l1.slice(0, 15) + 'K12' + l1.slice(18);
     expect(readMrz([withData, l2, noisy[2]!])!.lines[0]).toBe(withData);
+  });
+});
+
+describe('insertionCandidates: a speckled filler tail on another line', () => {
+  it('an extra glyph before line 2 is found although line 1 ends "<<<<S<<<" (the composite covers both)', () => {
+    const t = cardTruth('it', 9304);
+    const l1 = t.mrz[0].slice(0, 26) + 'S' + t.mrz[0].slice(27);
+    const l2 = ('B' + t.mrz[1]).replace('<<<<<<<<<<<', '<<<<<<<<<<');
+    expect(l2).toHaveLength(30);
+    const c = insertionCandidates([l1, l2, t.mrz[2]]);
+    const right = c.find((r) => r.lines.join() === t.mrz.join());
+    expect(right).toBeDefined();
+    expect(right!.corrections).toEqual(
+      expect.arrayContaining([expect.objectContaining({ line: 0, column: 26, from: 'S', to: '<' }), expect.objectContaining({ line: 1, column: 0, from: 'B', to: '' })]),
+    );
   });
 });

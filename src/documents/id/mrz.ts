@@ -348,6 +348,27 @@ export interface ReadOptions {
 export function insertionCandidates(input: readonly string[], opts: ReadOptions = {}): MrzReading[] {
   const format = formatOf(input);
   if (!format) return [];
+  const found = new Map<string, MrzReading>();
+  // The lines as read, and with speckled filler tails as fillers (a 200-dpi scan reads
+  // "<<<<<<<<<<<S<<<": then the composite fails whatever the shifted field does).
+  const namesLine = format === 'TD1' ? 2 : 0;
+  const tails = input.map((l, i) => (i === namesLine ? l : fillerTail(l)));
+  const tailFixes: MrzCorrection[] = [];
+  tails.forEach((t, line) => {
+    for (let c = 0; c < t.length; c++) if (t[c] !== input[line]![c]) tailFixes.push({ line, column: c, from: input[line]![c]!, to: t[c]!, by: 'check_digit' });
+  });
+  for (const [base, fixes] of tailFixes.length > 0 ? ([[input, []], [tails, tailFixes]] as const) : ([[input, []]] as const)) {
+    for (const r of shiftCandidates(base, format, opts)) found.set(r.lines.join('\n'), { ...r, raw: [...input], corrections: [...fixes, ...r.corrections] });
+  }
+  return [...found.values()];
+}
+
+/** A filler run speckled with look-alikes at a line's end (before a final check digit) as all fillers. */
+export function fillerTail(line: string): string {
+  return line.replace(/<[<KECSLXJ]{3,}(?=\d?$)/, (run) => '<'.repeat(run.length));
+}
+
+function shiftCandidates(input: readonly string[], format: MrzFormat, opts: ReadOptions): MrzReading[] {
   const lines = [...input];
   const fields = LAYOUT[format].checked.filter((f) => f.field !== 'composite');
   // A shifted field may pass its own digit by chance (one time in ten): when only
@@ -368,7 +389,10 @@ export function insertionCandidates(input: readonly string[], opts: ReadOptions 
       const r = readMrz(trial, opts);
       if (!r?.valid || r.corrections.filter((c) => c.by === 'check_digit').length > 1) continue;
       const removed: MrzCorrection = { line, column: col, from: text[col]!, to: '', by: 'check_digit' };
-      found.set(r.lines.join('\n'), { ...r, raw: [...input], corrections: [removed, ...r.corrections] });
+      // The same lines by another path ("B8…": drop the 8 and read B as 8): the fewest changes tell it.
+      const key = r.lines.join('\n');
+      const before = found.get(key);
+      if (!before || before.corrections.length > r.corrections.length + 1) found.set(key, { ...r, corrections: [removed, ...r.corrections] });
     }
   }
   return [...found.values()];

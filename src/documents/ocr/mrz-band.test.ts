@@ -1,6 +1,7 @@
 /** MRZ band second pass: filler look-alikes and check-digit choice among per-scale readings (no OCR engine). */
 import { describe, expect, it } from 'vitest';
 import { cardTruth } from '../../../test/fixtures/id/generator.ts';
+import { readMrz } from '../id/mrz.ts';
 import { chooseMrzLines, collapseFillers, inkMask, lineBoxes, otsu, readingText, skewOf, unshear } from './mrz-band.ts';
 import type { OcrWord } from './types.ts';
 
@@ -60,6 +61,15 @@ describe('chooseMrzLines', () => {
     const c = chooseMrzLines([[speckled], [t.mrz[1]], [t.mrz[2]]]);
     expect(c?.valid).toBe(true);
     expect([...c!.texts.values()]).toEqual(t.mrz);
+  });
+
+  it('where the speckled tail passes the composite by chance, the all-filler tail wins', () => {
+    // A 200-dpi scan (it, seed 9312): "SSEEEEKK" weighs 0 mod 10 in the composite, like the fillers.
+    const u = cardTruth('it', 9312);
+    const speckled = u.mrz[0].slice(0, 22) + 'SSEEEEKK';
+    expect(readMrz([speckled, u.mrz[1], u.mrz[2]])?.valid).toBe(true);
+    const c = chooseMrzLines([[speckled, speckled], [u.mrz[1]], [u.mrz[2]]]);
+    expect([...c!.texts.values()]).toEqual(u.mrz);
   });
 
   it('no combination valid: the best is returned as not valid', () => {

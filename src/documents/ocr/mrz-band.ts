@@ -8,7 +8,7 @@
  * happen in id/mrz.ts, and only where a check digit confirms them.
  */
 import type { MrzFormat } from '../id/mrz.ts';
-import { cleanMrzLine, fitLength, MRZ_LENGTHS, readMrz } from '../id/mrz.ts';
+import { cleanMrzLine, fillerTail, fitLength, MRZ_LENGTHS, readMrz } from '../id/mrz.ts';
 import type { OcrEngine, OcrGlyph, OcrImage, OcrWord } from './types.ts';
 
 export const MRZ_WHITELIST = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
@@ -334,7 +334,7 @@ export function chooseMrzLines(variants: readonly string[][]): { texts: Map<numb
             // scan): all fillers, as a candidate the check digits accept or refuse
             // (S, E, C, L, X, J weigh differently from '<'; K alone does not, see above).
             if (k !== namesLine) {
-              const tail = f.replace(/<[<KECSLXJ]{3,}(?=\d?$)/, (run) => '<'.repeat(run.length));
+              const tail = fillerTail(f);
               if (!count.has(tail)) count.set(tail, 0);
             }
           }
@@ -348,7 +348,10 @@ export function chooseMrzLines(variants: readonly string[][]): { texts: Map<numb
         const agree = combo.reduce((s, c) => s + c[1], 0);
         // K weighs 20 in check digits, as '<' weighs 0: no digit tells them apart.
         const oddK = combo.reduce((s, c) => s + (c[0].match(/(?<=<)K|K(?=<)/g) ?? []).length, 0);
-        const score = (r.valid ? 1000 : 0) + r.checks.filter((c) => c.valid).length * 100 + agree * 2 - oddK - r.corrections.length * 0.1;
+        // Look-alikes in a filler tail pass the composite by chance one time in ten
+        // ("<<<<<<<SSEEEEKK"): where the all-filler tail holds too, it wins.
+        const oddTail = combo.reduce((s, c, k) => s + (k === namesLine ? 0 : diffCount(c[0], fillerTail(c[0]))), 0);
+        const score = (r.valid ? 1000 : 0) + r.checks.filter((c) => c.valid).length * 100 + agree * 2 - oddK - 5 * oddTail - r.corrections.length * 0.1;
         if (!best || score > best.score) {
           // The lines after the reader's check-digit-confirmed repairs.
           best = { score, valid: r.valid, texts: new Map(r.lines.map((l, k) => [i + k, l])) };
@@ -357,6 +360,12 @@ export function chooseMrzLines(variants: readonly string[][]): { texts: Map<numb
     }
   }
   return best ? { texts: best.texts, valid: best.valid } : null;
+}
+
+function diffCount(a: string, b: string): number {
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) n++;
+  return n;
 }
 
 function product<T>(lists: readonly T[][]): T[][] {
