@@ -53,9 +53,15 @@ interface Axis {
 
 const WANDER = 1;
 
+/**
+ * Marks the rules along one axis. Every pixel's ink run across the axis is
+ * measured once beforehand, so a page of solid ink (a dark backdrop, a hostile
+ * image) costs a few passes over its pixels like any other page.
+ */
 function scan(data: Uint8Array | Uint8ClampedArray, mark: Uint8Array, a: Axis, o: RuleOptions): void {
-  const ink = (line: number, pos: number): boolean =>
-    line >= 0 && line < a.lines && data[line * a.lineStride + pos * a.step]! < INK;
+  const at = (line: number, pos: number): number => line * a.lineStride + pos * a.step;
+  const ink = (line: number, pos: number): boolean => line >= 0 && line < a.lines && data[at(line, pos)]! < INK;
+  const across = acrossRuns(ink, a);
   for (let line = 0; line < a.lines; line++) {
     let pos = 0;
     while (pos < a.length) {
@@ -70,9 +76,13 @@ function scan(data: Uint8Array | Uint8ClampedArray, mark: Uint8Array, a: Axis, o
         for (let d = -WANDER; d <= WANDER; d++) {
           const l = line + d;
           if (!ink(l, p)) continue;
-          const across = runAcross(ink, l, p, o.minRun);
+          const t = across[at(l, p)]!;
           // Thin across: the rule itself; a rule's length across: where two rules cross.
-          if (across <= o.maxThick || across >= o.minRun) markAcross(ink, mark, a, l, p);
+          if (t > o.maxThick && t < o.minRun) continue;
+          mark[at(l, p)] = 1;
+          // The rule's lighter fringe, one pixel either side of its ink.
+          if (l > 0 && !ink(l - 1, p)) mark[at(l - 1, p)] = 1;
+          if (l + 1 < a.lines && !ink(l + 1, p)) mark[at(l + 1, p)] = 1;
         }
       }
     }
@@ -85,31 +95,21 @@ function near(ink: (line: number, pos: number) => boolean, line: number, pos: nu
   return false;
 }
 
-/** Length of the ink run across the lines through (line, pos), counted up to cap. */
-function runAcross(
-  ink: (line: number, pos: number) => boolean,
-  line: number,
-  pos: number,
-  cap: number,
-): number {
-  let n = 1;
-  for (let l = line - 1; n < cap && ink(l, pos); l--) n++;
-  for (let l = line + 1; n < cap && ink(l, pos); l++) n++;
-  return n;
-}
-
-/** Marks the ink run across the lines through (line, pos) and its lighter fringe (one pixel either side). */
-function markAcross(
-  ink: (line: number, pos: number) => boolean,
-  mark: Uint8Array,
-  a: Axis,
-  line: number,
-  pos: number,
-): void {
-  let lo = line;
-  let hi = line;
-  while (ink(lo - 1, pos)) lo--;
-  while (ink(hi + 1, pos)) hi++;
-  for (let l = Math.max(0, lo - 1); l <= Math.min(a.lines - 1, hi + 1); l++)
-    mark[l * a.lineStride + pos * a.step] = 1;
+/** For every ink pixel, the length of its ink run across the lines (capped at 65,535); one pass. */
+function acrossRuns(ink: (line: number, pos: number) => boolean, a: Axis): Uint16Array {
+  const out = new Uint16Array(a.lines * a.length);
+  for (let pos = 0; pos < a.length; pos++) {
+    let line = 0;
+    while (line < a.lines) {
+      if (!ink(line, pos)) {
+        line++;
+        continue;
+      }
+      const start = line;
+      while (line < a.lines && ink(line, pos)) line++;
+      const n = Math.min(65_535, line - start);
+      for (let l = start; l < line; l++) out[l * a.lineStride + pos * a.step] = n;
+    }
+  }
+  return out;
 }
