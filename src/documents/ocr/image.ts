@@ -161,11 +161,11 @@ function scaleForOcr(src: Image | Canvas, width: number, height: number, orienta
 /**
  * Grayscale with the ink's dark end and the paper's 99th percentile stretched to
  * 0..255 (faded toner, grey paper). Ink is what is clearly darker than the paper,
- * by more than its grain. Where it covers 1 % of the image or more, the dark end is
- * the image's 1st percentile; on a sparser page (the last page of a statement, a
- * few lines) that percentile lands inside the paper and would stretch its grain over
- * the range (tesseract then reads the grain as hundreds of words, 40 s a page), so
- * the dark end is taken among the ink pixels instead.
+ * by more than its grain. The dark end is the darker of the image's 1st percentile
+ * and the ink's 20th percentile: on a page with little ink (the last page of a
+ * statement, a few lines) the 1st percentile lands among glyph edges or inside the
+ * paper and would stretch its grain over the range (tesseract then reads the grain
+ * as thousands of words, 25–40 s a page).
  */
 export function normalise(img: OcrImage): OcrImage {
   const g = toGray(img);
@@ -179,9 +179,10 @@ export function normalise(img: OcrImage): OcrImage {
   let ink = 0;
   for (let v = 0; v < inkBelow; v++) ink += hist[v]!;
   const blank = ink < n * MIN_INK_SHARE;
-  // Ink over 1 % of the page: the page's 1st percentile lies in the ink (this keeps a card's
-  // chevrons thin: a photo's portrait and patterns count as ink). Less: the ink's own dark end.
-  const lo = blank ? 0 : ink >= n * 0.01 ? percentile(hist, n, 0.01) : percentileBelow(hist, inkBelow, ink, INK_DARK_END);
+  // The darker of the page's 1st percentile (a card photo's portrait and patterns count as ink and
+  // put the ink's 20th percentile among mid-tones: the chevrons thickened) and the ink's own dark end
+  // (on a page with little ink the 1st percentile lies among glyph edges or in the paper).
+  const lo = blank ? 0 : Math.min(percentile(hist, n, 0.01), percentileBelow(hist, inkBelow, ink, INK_DARK_END));
   const out = new Uint8Array(n);
   if (blank || hi - lo < 8) {
     out.set(g);
