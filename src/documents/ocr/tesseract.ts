@@ -48,6 +48,8 @@ function tessdata(models: OcrModels): { dir: string; gzip: boolean } {
   const have = tessdataDirs.get(models);
   if (have && fs.existsSync(have)) return { dir: have, gzip };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `docrisk-tessdata-${models}-`));
+  // Symlinks only, but one directory per process would pile up in the temp dir.
+  if (tessdataDirs.size === 0) process.once('exit', () => tessdataDirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
   const sys = systemFastDir();
   for (const l of SUPPORTED_LANGS) {
     if (models === 'fast' && sys) {
