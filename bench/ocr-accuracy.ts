@@ -25,8 +25,24 @@ export interface CardFigures {
   validButWrong: number;
   /** pre_result document number and expiry right at validation (PNG only). */
   preResult: number;
+  /** MRZ fields (MRZ_FIELDS) equal to the generator's, over all cards: the issue's "MRZ fields" figure. */
+  fieldsRight: number;
+  fieldsTotal: number;
   misses: string[];
 }
+
+/** The fields an MRZ carries, as read (documentCode … sex). */
+const MRZ_FIELDS = [
+  'documentCode',
+  'issuingState',
+  'documentNumber',
+  'birthDateRaw',
+  'sex',
+  'expirationDateRaw',
+  'nationality',
+  'lastName',
+  'firstName',
+] as const satisfies readonly (keyof NonNullable<ReturnType<typeof readMrz>>)[];
 
 const cpuSeconds = (): number => {
   const u = process.cpuUsage();
@@ -35,7 +51,7 @@ const cpuSeconds = (): number => {
 
 /** MRZ reading of generated permit cards (it/de alternating), both sides in one upload. */
 export async function measureCards(input: CardInput, n: number, firstSeed: number): Promise<CardFigures> {
-  const f: CardFigures = { input, n, exact: 0, valid: 0, validButWrong: 0, preResult: 0, misses: [] };
+  const f: CardFigures = { input, n, exact: 0, valid: 0, validButWrong: 0, preResult: 0, fieldsRight: 0, fieldsTotal: 0, misses: [] };
   for (let i = 0; i < n; i++) {
     const seed = firstSeed + i;
     const t = cardTruth(i % 2 ? 'de' : 'it', seed);
@@ -54,11 +70,16 @@ export async function measureCards(input: CardInput, n: number, firstSeed: numbe
       const p = await parseDocument(bytes, { format, documentType: 'residency_permit' });
       const m = p.parsing_result['mrz']?.value as { lines: string[]; valid: boolean } | null;
       const exact = JSON.stringify(m?.lines) === JSON.stringify(t.mrz);
+      const want = readMrz(t.mrz)!;
+      const got = m ? readMrz(m.lines) : null;
+      f.fieldsTotal += MRZ_FIELDS.length;
+      f.fieldsRight += MRZ_FIELDS.filter((k) => got !== null && got[k] === want[k]).length;
       if (m?.valid) f.valid++;
       if (exact) f.exact++;
       if (m?.valid && !exact) f.validButWrong++;
       if (!exact) f.misses.push(`${input} ${t.country} seed ${seed}: ${JSON.stringify(m?.lines ?? null)} vs ${JSON.stringify(t.mrz)}`);
     } catch (e) {
+      f.fieldsTotal += MRZ_FIELDS.length;
       f.misses.push(`${input} ${t.country} seed ${seed}: ${(e as Error).message}`);
     }
   }
@@ -131,7 +152,8 @@ export function formatScan(s: ScanFigures): string {
 export function formatCards(f: CardFigures): string {
   const pct = (k: number): string => `${k}/${f.n} (${((100 * k) / f.n).toFixed(1)}%)`;
   return (
-    `MRZ on generated cards, ${f.input.padEnd(8)}: exact ${pct(f.exact)}, check digits valid ${pct(f.valid)}, valid but wrong ${f.validButWrong}` +
+    `MRZ on generated cards, ${f.input.padEnd(8)}: fields ${f.fieldsRight}/${f.fieldsTotal} (${((100 * f.fieldsRight) / Math.max(1, f.fieldsTotal)).toFixed(1)}%), ` +
+    `exact ${pct(f.exact)}, check digits valid ${pct(f.valid)}, valid but wrong ${f.validButWrong}` +
     (f.input === 'png' ? `, pre_result right at validation ${pct(f.preResult)}` : '')
   );
 }
