@@ -41,6 +41,40 @@ describe('document number: an extra glyph in the MRZ, confirmed by the front sid
   });
 });
 
+describe('document number: the printed number put in the MRZ zone, kept where every check digit holds it', () => {
+  it('two glyphs read as four ("55" → "5S5S"): the line shifts by two, the printed number fits', () => {
+    const good = td1('YD5584999');
+    const noisy = [good[0]!.replace('YD55', 'YD5S5S').slice(0, 30), good[1]!, good[2]!];
+    expect(readMrz(noisy)!.valid).toBe(false);
+    const r = confirmNumberByFront(found(noisy), front('YD5584999'));
+    expect(r.lines).toEqual(good);
+    expect(r.valid).toBe(true);
+    expect(r.documentNumber).toBe('YD5584999');
+    expect(r.corrections[0]).toMatchObject({ line: 0, column: 5, from: 'YD5S5S84999', to: 'YD5584999', by: 'front_side' });
+  });
+
+  it('a zone read as letters throughout ("PNTTTIOGS" for PN7771065): OCR-B look-alikes are no difference', () => {
+    const good = td1('PN7771065');
+    const noisy = [good[0]!.replace('PN7771065', 'PNTTTIOGS'), good[1]!, good[2]!];
+    const r = confirmNumberByFront(found(noisy), front('PN7771065'));
+    expect(r.lines).toEqual(good);
+  });
+
+  it('an MRZ that passes its check digits by chance with a number the front contradicts is overruled', () => {
+    // Read from a generated card (seed 15126): an extra B and 2 read as Z, both check digits passing.
+    const read = ['IRITAAU8B94Z0452<<<<<<<<<<<<<<', '6110109M2806240PHL<<<<<<<<<<<0', 'HOXHA<<IVANA<<<<<<<<<<<<<<<<<<'];
+    expect(readMrz(read)!.valid).toBe(true);
+    const r = confirmNumberByFront(found(read), front('AU8942045'));
+    expect(r.lines[0]).toBe('IRITAAU89420452<<<<<<<<<<<<<<<');
+    expect(r.valid).toBe(true);
+    // A front number the check digits do not hold changes nothing.
+    expect(confirmNumberByFront(found(read), front('AU8942046')).lines).toEqual(read);
+    // Nor does one too far from the zone as read (more than two edits).
+    const good = td1('YD5584999');
+    expect(confirmNumberByFront(found(good), front('XX1234567')).lines).toEqual(good);
+  });
+});
+
 describe('names: filler look-alikes dropped where the front side agrees', () => {
   const good = td1('YX3866292');
   const names = (given: string): FrontFields => ({

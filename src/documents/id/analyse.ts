@@ -10,7 +10,7 @@ import { findMrz } from './find.ts';
 import type { FrontFields } from './front.ts';
 import { foldUpper, looksLikeFront, parseFrontDate, readFront } from './front.ts';
 import type { ReadOptions } from './mrz.ts';
-import { idTypeOfCode, insertionCandidates, readMrz } from './mrz.ts';
+import { idTypeOfCode, insertionCandidates, numberPlacedCandidates, readMrz } from './mrz.ts';
 
 export type IdType = 'residency_permit' | 'identity_card' | 'passport';
 
@@ -76,15 +76,26 @@ export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): I
  * two ("YU8B2429476", "YV99827TO97"). The candidates with that glyph removed and
  * every check digit holding (id/mrz.ts) are too many to choose from by the digits
  * alone; the one whose number the front side prints — an independent reading — is
- * adopted, and only when exactly one agrees.
+ * adopted, and only when exactly one agrees. Failing that, or where the MRZ's number
+ * contradicts the front's, the printed number is put in the zone and kept when every
+ * check digit then holds (numberPlacedCandidates).
  */
 export function confirmNumberByFront(mrz: FoundMrz, front: FrontFields, opts: ReadOptions = {}): FoundMrz {
   const printed = front.document_number?.value.replace(/\s+/g, '').toUpperCase();
-  if (mrz.valid || !printed) return mrz;
-  const agreeing = insertionCandidates(mrz.raw, opts).filter((r) => r.documentNumber !== null && sameGlyphs(printed, r.documentNumber));
-  if (agreeing.length !== 1) return mrz;
-  const r = agreeing[0]!;
-  return { ...mrz, ...r, corrections: r.corrections.map((c, i) => (i === 0 ? { ...c, by: 'front_side' as const } : c)) };
+  if (!printed || (mrz.valid && mrz.documentNumber !== null && sameGlyphs(printed, mrz.documentNumber))) return mrz;
+  if (!mrz.valid) {
+    const agreeing = insertionCandidates(mrz.raw, opts).filter((r) => r.documentNumber !== null && sameGlyphs(printed, r.documentNumber));
+    if (agreeing.length === 1) {
+      const r = agreeing[0]!;
+      return { ...mrz, ...r, corrections: r.corrections.map((c, i) => (i === 0 ? { ...c, by: 'front_side' as const } : c)) };
+    }
+  }
+  // The printed number put in the zone: two readings agree and both check digits hold it. This also
+  // overrules an MRZ that passes its digits with a number the front contradicts (two mod-10 checks
+  // pass one misreading in a hundred: "AU8B94Z04" for AU8942045 did).
+  const placed = numberPlacedCandidates(mrz.lines, printed, opts)[0];
+  if (!placed) return mrz;
+  return { ...mrz, ...placed, raw: mrz.raw, corrections: [...mrz.corrections, ...placed.corrections] };
 }
 
 /** Glyphs OCR of the front's typeface confuses, as classes; everything else must match exactly. */

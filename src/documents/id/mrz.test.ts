@@ -155,6 +155,15 @@ describe('one glyph read as two (inserted character)', () => {
   });
 });
 
+describe('cleanMrzLine', () => {
+  it('a names line OCR cut short inside its filler tail is still a candidate; short text is not', () => {
+    expect(cleanMrzLine('SINGH<<ARBEN<<<<<<<')).toBe('SINGH<<ARBEN<<<<<<<');
+    expect(cleanMrzLine('AB<<CD')).toBeNull();
+    expect(cleanMrzLine('Saldo iniziale 1.234,56')).toBeNull();
+    expect(cleanMrzLine('1234<<5678<<<')).toBeNull();
+  });
+});
+
 describe('names line layout', () => {
   it('a second "<<" inside the given names is one filler read twice', () => {
     const l1 = `ARD<<YA8420183${checkDigit('YA8420183')}`.padEnd(30, '<');
