@@ -51,6 +51,11 @@ describe('cleanOcrPages', () => {
     expect(texts(p)).toEqual(['Data', 'Details', 'valuta', '-111,56', '07/09/2025', '05/09/2025', '05.05.', '25.12.', '45.12', '121,17', '657.55', '2976,', '13.12.', '03/09/2026']);
   });
 
+  it('a decimal separator lost after a thousands group is restored (five digits follow a group); other numbers stay', () => {
+    const p = cleanOcrPages([page([[[40, '2.77144'], [100, '1.30113H'], [160, '-1,23456'], [220, "12'34567"], [280, '1.234.56789'], [340, '30113'], [400, '1.234,56'], [460, '1,234.56'], [520, '1.2345'], [580, '1.234,5678']]])]);
+    expect(texts(p)).toEqual(['2.771,44', '1.301,13H', '-1,234.56', "12'345.67", '1.234.567,89', '30113', '1.234,56', '1,234.56', '1.2345', '1.234,5678']);
+  });
+
   it('a glued S read as 8 is a marker too (three decimals never occur)', () => {
     const rows: [number, string][][] = [
       [[40, '01.09.2024'], [300, '10,00'], [330, 'S'], [400, '90,00'], [430, 'H']],

@@ -218,6 +218,21 @@ const AMOUNT_SPECK = /^([-+]?\d{1,3}(?:[.,'’]\d{3})*[.,]\d\d)[.,:;]+$/;
 /** "25.12:": the closing dot of a German day.month read as a colon. */
 const DAY_MONTH_COLON = /^((?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2]))[:;]$/;
 
+/**
+ * "2.77144", "1.30113H": an amount whose decimal separator OCR lost after a thousands group. A group
+ * holds three digits, so five after the last separator are the group and the two decimals; the
+ * decimal separator is the other mark (',' after '.', '.' after ',' or an apostrophe).
+ */
+const LOST_DECIMAL = /^([-+]?\d{1,3}(?:([.,'’])\d{3})*(?:[.,'’])\d{3})(\d\d)([-+SH]?)$/;
+
+function restoreDecimal(t: string): string {
+  const m = LOST_DECIMAL.exec(t);
+  if (!m) return t;
+  const groups = [...m[1]!.matchAll(/[.,'’]/g)].map((g) => g[0]);
+  if (groups.some((g) => g !== groups[0])) return t;
+  return `${m[1]}${groups[0] === '.' ? ',' : '.'}${m[3]}${m[4]}`;
+}
+
 function cleanWord(w: PositionedWord): PositionedWord | null {
   let t = w.text
     .replace(JUNK_EDGE, '')
@@ -226,6 +241,7 @@ function cleanWord(w: PositionedWord): PositionedWord | null {
     .replace(DATE_SPECK, '$1')
     .replace(DAY_MONTH_COLON, '$1.')
     .replace(AMOUNT_SPECK, (m: string, a: string) => (/^\d{1,2}\.\d\d\.$/.test(m) ? m : a)); // "13.12." is a date
+  t = restoreDecimal(t);
   if (!/[A-Za-zÀ-ÿ0-9]/.test(t) && !KEEP_ALONE.test(t)) return null;
   const masked = MASKED.exec(t);
   if (masked && /[*#]/.test(masked[1]!)) t = `****${masked[2]}`;
