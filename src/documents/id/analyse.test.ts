@@ -97,6 +97,17 @@ describe('names: filler look-alikes dropped where the front side agrees', () => 
     expect(r.lastName).toBe('PETROVIC');
   });
 
+  it('"JOSEXLUIS": a filler read as X between two names is put back, not dropped (the names stay two)', () => {
+    const m = found([good[0]!, good[1]!, 'PETROVIC<<JOSEXLUIS<<<<<<<<<<<']);
+    const r = confirmNamesByFront(m, names('José Luis'));
+    expect(r.lines[2]).toBe('PETROVIC<<JOSE<LUIS<<<<<<<<<<<');
+    expect(r.firstName).toBe('JOSE LUIS');
+    // A name with a real X between letters is left alone when the front spells it so.
+    expect(confirmNamesByFront(found([good[0]!, good[1]!, 'PETROVIC<<ALEXANDER<<<<<<<<<<<']), names('Alexander')).lines[2]).toBe(
+      'PETROVIC<<ALEXANDER<<<<<<<<<<<',
+    );
+  });
+
   it('a real X stays when the front spells it ("JOSE<XAVIER")', () => {
     const m = found([good[0]!, good[1]!, 'PETROVIC<<JOSE<XAVIER<<<<<<<<<']);
     expect(confirmNamesByFront(m, names('José Xavier')).lines[2]).toBe('PETROVIC<<JOSE<XAVIER<<<<<<<<<');

@@ -111,7 +111,8 @@ export function sameGlyphs(a: string, b: string): boolean {
 /**
  * The names line has no check digit. OCR of OCR-B reads a filler '<' as "<K" or
  * "K<" ("OKAFOR<K<IVANA", "RAJESHK<<<", "JOSE<KLUIS") and specks in the filler
- * tail as S or E, and sometimes a filler as "<X" ("JOSE<XLUIS"). Such Ks, Xs and specks are dropped only where the names then agree
+ * tail as S or E, and sometimes a filler as "<X" ("JOSE<XLUIS") or "X" ("JOSEXLUIS"). Such Ks, Xs and specks are dropped (an X
+ * between two names is put back as a filler) only where the names then agree
  * with the front side's names (an independent reading; compared without spaces,
  * as OCR splits words), the fewest changes first. The MRZ's own letters are kept.
  */
@@ -126,6 +127,19 @@ export function confirmNamesByFront(mrz: FoundMrz, front: FrontFields, opts: Rea
   const line = mrz.format === 'TD1' ? 2 : 0;
   const from = mrz.format === 'TD1' ? 0 : 5;
   const text = mrz.lines[line]!;
+  // "JOSEXLUIS": the filler between two names read as X or K. Put back where the front then agrees
+  // word for word (dropping it would agree without spaces, and join the names).
+  const exactly = (last: string | null, first: string | null): boolean =>
+    last !== null && first !== null && mrzName(surname) === mrzName(last) && mrzName(given) === mrzName(first);
+  for (const m of text.matchAll(/(?<=[A-Z])[KX](?=[A-Z])/g)) {
+    if (m.index < from) continue;
+    const lines = mrz.lines.map((l, i) => (i === line ? text.slice(0, m.index) + '<' + text.slice(m.index + 1) : l));
+    const r = readMrz(lines, { ...opts, repair: false });
+    if (r && r.valid === mrz.valid && exactly(r.lastName, r.firstName)) {
+      const fix = { line, column: m.index, from: m[0], to: '<', by: 'front_side' as const };
+      return { ...mrz, lines, lastName: r.lastName, firstName: r.firstName, corrections: [...mrz.corrections, fix] };
+    }
+  }
   const ks = [...text.matchAll(/(?<=<)[KX]|[KX](?=<)/g)].map((m) => m.index).filter((i) => i >= from);
   const tail = /<([SKECLXJI]{1,3})<*$/.exec(text);
   const specks = tail ? [...tail[1]!].map((_, k) => tail.index + 1 + k).filter((i) => !ks.includes(i)) : [];

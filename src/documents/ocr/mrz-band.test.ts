@@ -72,6 +72,19 @@ describe('chooseMrzLines', () => {
     expect([...c!.texts.values()]).toEqual(u.mrz);
   });
 
+  it('names line: a variant reading the filler between two names as X loses to one reading the filler', () => {
+    const names = 'HOXHA<<JOSE<LUIS<<<<<<<<<<<<<<';
+    for (const order of [
+      ['HOXHA<<JOSEXLUIS<<<<<<<<<<<<<<', names],
+      [names, 'HOXHA<<JOSEXLUIS<<<<<<<<<<<<<<'],
+    ]) {
+      const c = chooseMrzLines([[t.mrz[0]], [t.mrz[1]], order]);
+      expect(c!.texts.get(2)).toBe(names);
+    }
+    // Alone, an X between letters is a letter (ALEXANDER).
+    expect(chooseMrzLines([[t.mrz[0]], [t.mrz[1]], ['HOXHA<<ALEXANDER<<<<<<<<<<<<<<']])!.texts.get(2)).toBe('HOXHA<<ALEXANDER<<<<<<<<<<<<<<');
+  });
+
   it('no combination valid: the best is returned as not valid', () => {
     // Birth date and expiry digits swapped: every check digit disagrees, no repair fits.
     const broken = t.mrz[1].slice(8, 15) + t.mrz[1].slice(7, 8) + t.mrz[1].slice(0, 7) + t.mrz[1].slice(15);

@@ -250,7 +250,7 @@ async function readLines(engine: OcrEngine, part: OcrImage, lines: Box[], caps: 
     lines.map(async (l) => {
       const lh = l.y1 - l.y0;
       const pad = Math.round(lh * 0.3);
-      const c = crop(part, { x0: l.x0 - pad, y0: l.y0 - pad, x1: l.x1 + pad, y1: l.y1 + pad });
+      const c = crop(part, { x0: l.x0 - pad, y0: l.y0 - pad, x1: l.x1 + 3 * pad, y1: l.y1 + pad });
       const out: MrzLineRead['variants'] = [];
       for (const cap of caps) {
         const scaled = scaleGray(c, Math.min(4, Math.max(0.5, cap / lh)), 12);
@@ -339,7 +339,11 @@ export function chooseMrzLines(variants: readonly string[][]): { texts: Map<numb
             }
           }
         }
-        return [...count.entries()];
+        // A filler between two names read as X or K ("JOSEXLUIS") where another variant reads the
+        // filler: OCR-B's '<' becomes X, the reverse does not happen; no check digit decides.
+        const odd = (f: string): number =>
+          k !== namesLine ? 0 : [...f.matchAll(/(?<=[A-Z])[KX](?=[A-Z])/g)].filter((m) => fitted.some((g) => g[m.index] === '<')).length;
+        return [...count.entries()].map(([t, n]) => [t, n, odd(t)] as const);
       });
       if (opts.some((o) => o.length === 0)) continue;
       for (const combo of product(opts)) {
@@ -351,7 +355,9 @@ export function chooseMrzLines(variants: readonly string[][]): { texts: Map<numb
         // Look-alikes in a filler tail pass the composite by chance one time in ten
         // ("<<<<<<<SSEEEEKK"): where the all-filler tail holds too, it wins.
         const oddTail = combo.reduce((s, c, k) => s + (k === namesLine ? 0 : diffCount(c[0], fillerTail(c[0]))), 0);
-        const score = (r.valid ? 1000 : 0) + r.checks.filter((c) => c.valid).length * 100 + agree * 2 - oddK - 5 * oddTail - r.corrections.length * 0.1;
+        const oddName = combo.reduce((s, c) => s + c[2], 0);
+        const score =
+          (r.valid ? 1000 : 0) + r.checks.filter((c) => c.valid).length * 100 + agree * 2 - oddK - 5 * oddTail - 3 * oddName - r.corrections.length * 0.1;
         if (!best || score > best.score) {
           // The lines after the reader's check-digit-confirmed repairs.
           best = { score, valid: r.valid, texts: new Map(r.lines.map((l, k) => [i + k, l])) };
