@@ -56,6 +56,11 @@ describe('cleanOcrPages', () => {
     expect(texts(p)).toEqual(['2.771,44', '1.301,13H', '-1,234.56', "12'345.67", '1.234.567,89', '30113', '1.234,56', '1,234.56', '1.2345', '1.234,5678']);
   });
 
+  it('masked card numbers whose stars OCR read as #, +, F or 4 are restored; a "#" before a number is not a mask', () => {
+    const p = cleanOcrPages([page([[[40, '*##+4821'], [100, '#443950'], [160, '**F*1234'], [220, '#41234'], [280, '#12345678']]])]);
+    expect(texts(p)).toEqual(['****4821', '****3950', '****1234', '#41234', '#12345678']);
+  });
+
   it('a glued S read as 8 is a marker too (three decimals never occur)', () => {
     const rows: [number, string][][] = [
       [[40, '01.09.2024'], [300, '10,00'], [330, 'S'], [400, '90,00'], [430, 'H']],

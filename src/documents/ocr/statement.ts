@@ -200,8 +200,8 @@ function snapText(text: string): string {
 const JUNK_EDGE = /^[‚„“”‘’"'`´~|_¦«»]+|[‚„“”‘’"'`´~|_¦«»]+$/g;
 const KEEP_ALONE = /^[-+*/&€£$%]+$/;
 
-/** Masked card numbers ("****1234"): OCR reads the stars as '#', 'F' or '4'. */
-const MASKED = /^[*#]([*#F4]{1,5}?)(\d{4})$/;
+/** Masked card numbers ("****1234"): OCR reads the stars as '#', '+', 'F' or '4' ("*##+4821", "#443950"). */
+const MASKED = /^[*#]([*#+F4]{1,5}?)(\d{4})$/;
 
 /** A dash glued to a word's letters is a table rule or a speck ("—Data"); a minus stays (it precedes digits). */
 const DASH_EDGE = /^[—–_~]+(?=[A-Za-zÀ-ÿ])|(?<=[A-Za-zÀ-ÿ])[—–_~]+$/g;
@@ -244,7 +244,8 @@ function cleanWord(w: PositionedWord): PositionedWord | null {
   t = restoreDecimal(t);
   if (!/[A-Za-zÀ-ÿ0-9]/.test(t) && !KEEP_ALONE.test(t)) return null;
   const masked = MASKED.exec(t);
-  if (masked && /[*#]/.test(masked[1]!)) t = `****${masked[2]}`;
+  // A star among the look-alikes, or at least three of them: not a number that happens to start with '#'.
+  if (masked && (/[*#+]/.test(masked[1]!) || masked[1]!.length >= 2)) t = `****${masked[2]}`;
   t = snapText(t);
   return t === w.text ? w : { ...w, text: t };
 }
