@@ -175,7 +175,8 @@ export function normalise(img: OcrImage): OcrImage {
   const hi = percentile(hist, n, 0.99);
   // Paper covers most of any page; ink lies clearly below it.
   const paper = percentile(hist, n, 0.5);
-  const inkBelow = paper - Math.max(MIN_INK_STEP, 5 * grainOf({ width: img.width, height: img.height, channels: 1, data: g }));
+  const grain = grainOf({ width: img.width, height: img.height, channels: 1, data: g });
+  const inkBelow = paper - Math.max(MIN_INK_STEP, 5 * grain);
   let ink = 0;
   for (let v = 0; v < inkBelow; v++) ink += hist[v]!;
   const blank = ink < n * MIN_INK_SHARE;
@@ -190,11 +191,16 @@ export function normalise(img: OcrImage): OcrImage {
     const lut = new Uint8Array(256);
     const k = 255 / (hi - lo);
     for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round((v - lo) * k)));
+    // Grainy paper is made white: with little ink on the page, tesseract's global (Otsu)
+    // threshold falls inside the grain and reads it as thousands of words (30 s a page).
+    if (grain >= GRAINY) for (let v = Math.max(0, inkBelow); v < 256; v++) lut[v] = 255;
     for (let i = 0; i < n; i++) out[i] = lut[g[i]!]!;
   }
   return { width: img.width, height: img.height, channels: 1, data: out };
 }
 
+/** Paper grain (grainOf) from which the paper is painted white: a grainy scan; JPEG leaves 1–2. */
+const GRAINY = 4;
 /** Ink lies at least this far below the paper's median shade (or 5 grains, when more). */
 const MIN_INK_STEP = 32;
 /** Fewer ink pixels than this share: nothing to stretch (a blank page keeps its shades). */
