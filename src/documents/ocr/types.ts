@@ -34,14 +34,7 @@ export interface OcrGlyph {
 }
 
 /** One recognised word; coordinates in pixels of the image given to recognize(). */
-export interface OcrWord {
-  text: string;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  /** 0..1 */
-  confidence: number;
+export interface OcrWord extends OcrGlyph {
   /** Only when OcrOptions.glyphs was set. */
   glyphs?: OcrGlyph[];
 }
