@@ -47,3 +47,24 @@ describe('OCR workers on shutdown', () => {
     await t.db.drop().catch(() => undefined);
   });
 });
+
+describe('OCR traineddata directory', () => {
+  it('the per-process directory of traineddata links is gone once the process exits', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { existsSync } = await import('node:fs');
+    const adapter = new URL('../src/documents/ocr/tesseract.ts', import.meta.url).pathname;
+    const script = `
+      import fs from 'node:fs'; import os from 'node:os';
+      const { TesseractEngine } = await import(${JSON.stringify(adapter)});
+      const before = new Set(fs.readdirSync(os.tmpdir()));
+      const e = new TesseractEngine({ poolSize: 1 });
+      await e.recognize({ width: 64, height: 32, channels: 1, data: new Uint8Array(2048).fill(255) }, { langs: ['eng'] });
+      await e.terminate();
+      const made = fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('docrisk-tessdata-') && !before.has(f));
+      console.log(JSON.stringify(made.map((f) => os.tmpdir() + '/' + f)));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    const made = JSON.parse(out.trim().split('\n').at(-1)!) as string[];
+    expect(made).toHaveLength(1);
+    expect(existsSync(made[0]!)).toBe(false);
+  }, 90_000);
+});

@@ -1,0 +1,99 @@
+/**
+ * Scans and identity documents through the HTTP API, as a client uploads them: the
+ * validation on the upload (pre_result, id_doc_incomplete, unreadable) and the parse
+ * job that follows. Ground truth comes from the generators (test/fixtures), real
+ * tesseract.js OCR runs underneath.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shutdownOcr } from '../src/documents/index.ts';
+import { generateStatement } from './fixtures/generator/index.ts';
+import { cardImage, cardTruth, expectedPreResult, scanPdf } from './fixtures/id/generator.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { multipart } from './helpers/multipart.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({});
+});
+afterAll(async () => {
+  await t?.close();
+  await shutdownOcr();
+});
+
+const newProcess = async (): Promise<string> =>
+  (await t.request({ method: 'POST', url: '/document-engine/v1/start-process', payload: { ext_application_id: 'OCR-HTTP' } })).json().process_id;
+
+const upload = async (processId: string, fields: Record<string, string>, content: Uint8Array, filename: string) => {
+  const m = multipart(fields, { content: Buffer.from(content), filename });
+  return t.request({ method: 'POST', url: `/document-engine/v1/processes/${processId}/files`, payload: m.payload, headers: m.headers });
+};
+
+const waitParsed = async (processId: string, fileId: string) => {
+  for (let i = 0; i < 1200; i++) {
+    const f = (await t.request({ method: 'GET', url: `/document-engine/v1/processes/${processId}/files/${fileId}` })).json();
+    if (f.parsing_status !== 'processing') return f;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('parse did not finish');
+};
+
+describe('residence permit photos and scans over HTTP', { timeout: 120_000 }, () => {
+  it('a PNG of both sides: pre_result at upload, then the parsed permit with a valid MRZ', async () => {
+    const card = cardTruth('de', 2);
+    const p = await newProcess();
+    const r = await upload(p, { ext_file_id: 'permit', document_type: 'residency_permit', check_id_completeness: 'true' }, await cardImage(card), 'permit.png');
+    expect(r.statusCode).toBe(201);
+    const f = r.json();
+    expect(f.document_type).toBe('residency_permit');
+    expect(f.validation_result).toEqual({ status: 'success', errors: [], pre_result: expectedPreResult(card) });
+    const done = await waitParsed(p, f.file_id);
+    expect(done.parsing_status).toBe('completed');
+    expect(done.parsing_result.document_number.value).toBe(card.document_number);
+    expect(done.parsing_result.expiration_date.value).toBe(card.expiration_date);
+    expect(done.parsing_result.document_conformed.value).toBe(true);
+    expect(done.parsing_result.mrz.value).toMatchObject({ format: 'TD1', valid: true, lines: card.mrz });
+  });
+
+  it('the front side alone with check_id_completeness=true: id_doc_incomplete / id_side_missing', async () => {
+    const card = cardTruth('it', 3);
+    const p = await newProcess();
+    const r = await upload(p, { ext_file_id: 'front', check_id_completeness: 'true' }, await cardImage(card, { sides: 'front' }), 'front.png');
+    expect(r.statusCode).toBe(201);
+    const f = r.json();
+    expect(f.validation_result.status).toBe('id_doc_incomplete');
+    expect(f.validation_result.errors).toEqual([expect.objectContaining({ code: 'id_side_missing' })]);
+    expect(f.validation_result.pre_result).toMatchObject({ completeness: 'front_only', document_number: card.document_number });
+  });
+
+  it('a blank photo is unreadable / low_quality, never a made-up parse', async () => {
+    const c = createCanvas(1200, 900);
+    const ctx = c.getContext('2d');
+    ctx.fillStyle = '#f4f4f0';
+    ctx.fillRect(0, 0, 1200, 900);
+    const p = await newProcess();
+    const r = await upload(p, { ext_file_id: 'blank' }, c.toBuffer('image/png'), 'blank.png');
+    expect(r.statusCode).toBe(201);
+    expect(r.json().validation_result).toMatchObject({ status: 'unreadable', errors: [expect.objectContaining({ code: 'low_quality' })] });
+  });
+});
+
+describe('a scanned statement over HTTP', { timeout: 180_000 }, () => {
+  it('an image-only PDF is classified at upload and parsed by OCR into the transactions of the original', async () => {
+    const { pdf, truth } = await generateStatement({ layout: 'en_paid_in_out', seed: 4242, transactions: 12 });
+    const p = await newProcess();
+    const r = await upload(p, { ext_file_id: 'scan' }, await scanPdf(pdf, 200), 'scan.pdf');
+    expect(r.statusCode).toBe(201);
+    const f = r.json();
+    expect(f.document_type).toBe('bank_statement');
+    expect(f.validation_result.status).toBe('success');
+    const done = await waitParsed(p, f.file_id);
+    expect(done.parsing_status).toBe('completed');
+    const got = done.parsing_result.transactions.value as { date: string; amount: number; balance: number | null }[];
+    const key = (x: { date: string; amount: number; balance: number | null }): string => `${x.date} ${x.amount} ${x.balance}`;
+    const want = truth.transactions.map(key);
+    // OCR may misread a glyph on another machine's SIMD path; the numbers of nearly every row must be exact.
+    expect(got.filter((x) => want.includes(key(x))).length).toBeGreaterThanOrEqual(want.length - 1);
+    expect(got.length).toBeLessThanOrEqual(want.length + 1);
+  });
+});
