@@ -23,8 +23,10 @@ export interface CardFigures {
   valid: number;
   /** Valid, yet not the truth: the failure that matters most. */
   validButWrong: number;
-  /** pre_result document number and expiry right at validation (PNG only). */
+  /** pre_result document number and expiry right at validation. */
   preResult: number;
+  /** Validation with check_id_completeness found both sides (status success, completeness both_sides). */
+  bothSides: number;
   /** MRZ fields (MRZ_FIELDS) equal to the generator's, over all cards: the issue's "MRZ fields" figure. */
   fieldsRight: number;
   fieldsTotal: number;
@@ -51,7 +53,7 @@ const cpuSeconds = (): number => {
 
 /** MRZ reading of generated permit cards (it/de alternating), both sides in one upload. */
 export async function measureCards(input: CardInput, n: number, firstSeed: number): Promise<CardFigures> {
-  const f: CardFigures = { input, n, exact: 0, valid: 0, validButWrong: 0, preResult: 0, fieldsRight: 0, fieldsTotal: 0, misses: [] };
+  const f: CardFigures = { input, n, exact: 0, valid: 0, validButWrong: 0, preResult: 0, bothSides: 0, fieldsRight: 0, fieldsTotal: 0, misses: [] };
   for (let i = 0; i < n; i++) {
     const seed = firstSeed + i;
     const t = cardTruth(i % 2 ? 'de' : 'it', seed);
@@ -63,10 +65,10 @@ export async function measureCards(input: CardInput, n: number, firstSeed: numbe
           : await scanPdf(await cardPdf(t), 200);
     const format = input === 'png' ? 'png' : input === 'photo' ? 'jpeg' : 'pdf';
     try {
-      if (input === 'png') {
-        const v = await validateDocument(bytes, { checkIdCompleteness: true });
-        if (v.pre_result?.document_number === t.document_number && v.pre_result.expiration_date === t.expiration_date) f.preResult++;
-      }
+      const v = await validateDocument(bytes, { checkIdCompleteness: true });
+      if (v.pre_result?.document_number === t.document_number && v.pre_result.expiration_date === t.expiration_date) f.preResult++;
+      if (v.status === 'success' && v.pre_result?.completeness === 'both_sides') f.bothSides++;
+      else f.misses.push(`${input} ${t.country} seed ${seed}: validation ${v.status} ${v.pre_result?.completeness ?? 'no pre_result'}`);
       const p = await parseDocument(bytes, { format, documentType: 'residency_permit' });
       const m = p.parsing_result['mrz']?.value as { lines: string[]; valid: boolean } | null;
       const exact = JSON.stringify(m?.lines) === JSON.stringify(t.mrz);
@@ -153,8 +155,8 @@ export function formatCards(f: CardFigures): string {
   const pct = (k: number): string => `${k}/${f.n} (${((100 * k) / f.n).toFixed(1)}%)`;
   return (
     `MRZ on generated cards, ${f.input.padEnd(8)}: fields ${f.fieldsRight}/${f.fieldsTotal} (${((100 * f.fieldsRight) / Math.max(1, f.fieldsTotal)).toFixed(1)}%), ` +
-    `exact ${pct(f.exact)}, check digits valid ${pct(f.valid)}, valid but wrong ${f.validButWrong}` +
-    (f.input === 'png' ? `, pre_result right at validation ${pct(f.preResult)}` : '')
+    `exact ${pct(f.exact)}, check digits valid ${pct(f.valid)}, valid but wrong ${f.validButWrong}; ` +
+    `at validation: pre_result number and expiry right ${pct(f.preResult)}, both sides found ${pct(f.bothSides)}`
   );
 }
 

@@ -16,6 +16,7 @@ import { TesseractEngine } from './tesseract.ts';
 import type { OcrEngine, OcrImage, OcrResult, OcrWord } from './types.ts';
 import type { Box } from './mrz-band.ts';
 import { readMrzBand } from './mrz-band.ts';
+import { paintSurround } from './surround.ts';
 import { onOcrShutdown } from './shutdown.ts';
 
 export type { OcrEngine, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
@@ -92,8 +93,10 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // the whole photo cost MRZ reads (bench/ocr.ts cardvariants: 13/20 vs 18/20).
   const ptPerPxIn = 72 / dpi;
   const card = isCardSize(image.width * ptPerPxIn, image.height * ptPerPxIn);
-  // Table rules go after the page is straight (rules.ts).
-  const norm = card ? normalise(image) : removeRules(deskewPage(normalise(image)).image, ruleOptions(dpi)).image;
+  // The surround of a photographed document is painted with paper first (surround.ts);
+  // table rules go after the page is straight (rules.ts).
+  const flat = paintSurround(normalise(image)).image;
+  const norm = card ? flat : removeRules(deskewPage(flat).image, ruleOptions(dpi)).image;
   image = norm;
   const ptPerPx = 72 / dpi;
   const blank = blankVerdict(imageStats(norm));
