@@ -73,6 +73,21 @@ describe('document number: the printed number put in the MRZ zone, kept where ev
     const good = td1('YD5584999');
     expect(confirmNumberByFront(found(good), front('XX1234567')).lines).toEqual(good);
   });
+
+  it('the placed number holds once a speck in the filler tail is a filler again (the composite covers the tail)', () => {
+    // Read from a phone photo (seed 19304): an extra I, 4 read as A, an S in the optional data; all digits pass by chance.
+    const read = ['IRITAZJI2278A692<<<<<<S<<<<<<<', '6011170M2308146PHL<<<<<<<<<<<0', 'SANTOS<<RAJESH<<<<<<<<<<<<<<<<'];
+    expect(readMrz(read)!.valid).toBe(true);
+    const r = confirmNumberByFront(found(read), front('ZJ 2278469'));
+    expect(r.lines[0]).toBe('IRITAZJ22784692<<<<<<<<<<<<<<<');
+    expect(r.valid).toBe(true);
+    expect(r.corrections).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ by: 'front_side', to: 'ZJ2278469' }),
+        expect.objectContaining({ line: 0, from: 'S', to: '<', by: 'check_digit' }),
+      ]),
+    );
+  });
 });
 
 describe('names: filler look-alikes dropped where the front side agrees', () => {

@@ -185,6 +185,24 @@ describe('names line layout', () => {
     // Real optional data stays: "K12<<…".
     const withData = l1.slice(0, 15) + 'K12' + l1.slice(18);
     expect(readMrz([withData, l2, noisy[2]!])!.lines[0]).toBe(withData);
+    // Four fillers read as K (a generated PNG, seed 21103): still only fillers.
+    const kkkk = l1.slice(0, 15) + 'KKKK' + l1.slice(19);
+    expect(readMrz([kkkk, l2, noisy[2]!])!.lines[0]).toBe(l1);
+  });
+
+  it('a filler in a country code read as K ("D<K"): the known code D<< (check digits cannot tell)', () => {
+    const l1 = `IDD<<YA5199254${checkDigit('YA5199254')}`.padEnd(30, '<');
+    const l2a = `700226${checkDigit('700226')}M260902${checkDigit('260902')}PHL`.padEnd(29, '<');
+    const l2 = l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29));
+    const names = 'SINGH<<CHIDI<<<<<<<<<<<<<<<<<<';
+    const r = readMrz([l1.slice(0, 4) + 'K' + l1.slice(5), l2, names])!;
+    expect(r.valid).toBe(true);
+    expect(r.lines[0]).toBe(l1);
+    expect(r.issuingState).toBe('D');
+    expect(r.corrections).toContainEqual({ line: 0, column: 4, from: 'K', to: '<', by: 'country_code' });
+    // KEN stays KEN, and a K that makes no known code stays as read.
+    const ken = `IDKEN${l1.slice(5)}`;
+    expect(readMrz([ken, l2, names])!.lines[0]).toBe(ken);
   });
 });
 

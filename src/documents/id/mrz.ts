@@ -256,12 +256,15 @@ function* combinations(n: number, k: number, start = 0, acc: number[] = []): Gen
 // UTO is ICAO's specimen state; the library's table leaves it out.
 const STATE_CODES = new Set([...Object.keys(states), 'UTO'].map((k) => k.padEnd(3, '<')));
 
-/** Country codes: digits become letters only where the result is a known code. */
+/**
+ * Country codes: digits become letters, and K/C after a filler become fillers ("D<K" for
+ * Germany's D<<: K weighs nothing in a check digit), only where the result is a known code.
+ */
 function repairCountry(lines: string[], s: Span, out: MrzCorrection[]): void {
   const v = get(lines, s);
-  if (STATE_CODES.has(v) || !/[0-9]/.test(v)) return;
-  const fixed = [...v].map((c) => TO_LETTER[c] ?? c).join('');
-  if (!STATE_CODES.has(fixed)) return;
+  if (STATE_CODES.has(v)) return;
+  const fixed = [...v].map((c, i) => (i > 0 && /[KC]/.test(c) && /^[A-Z]+<+$/.test(v.slice(0, i)) ? '<' : (TO_LETTER[c] ?? c))).join('');
+  if (fixed === v || !STATE_CODES.has(fixed)) return;
   for (let i = 0; i < v.length; i++)
     if (v[i] !== fixed[i]) {
       out.push({ line: s.line, column: s.start + i, from: v[i]!, to: fixed[i]!, by: 'country_code' });
@@ -309,13 +312,17 @@ function repairNames(lines: string[], s: Span, out: MrzCorrection[]): void {
 
 /**
  * K weighs 20 in check digits and '<' weighs 0: the digits cannot tell them apart,
- * and the LSTM reads the first filler after a field as K ("…419K<<<", "MARK<<<").
- * An optional-data field holding a lone K before fillers is such a filler.
+ * and the LSTM reads the first fillers after a field as K ("…419K<<<", "…247KKKK<<<").
+ * An optional-data field holding only K's before fillers is fillers.
  */
 function repairLoneK(lines: string[], s: Span, out: MrzCorrection[]): void {
-  if (!/^K<+$/.test(get(lines, s))) return;
-  out.push({ line: s.line, column: s.start, from: 'K', to: '<', by: 'filler' });
-  setChar(lines, s.line, s.start, '<');
+  const v = get(lines, s);
+  const ks = /^K+(?=<+$)/.exec(v);
+  if (!ks) return;
+  for (let i = 0; i < ks[0].length; i++) {
+    out.push({ line: s.line, column: s.start + i, from: 'K', to: '<', by: 'filler' });
+    setChar(lines, s.line, s.start + i, '<');
+  }
 }
 
 export function formatOf(lines: readonly string[]): MrzFormat | null {
@@ -353,16 +360,21 @@ export function insertionCandidates(input: readonly string[], opts: ReadOptions 
   const found = new Map<string, MrzReading>();
   // The lines as read, and with speckled filler tails as fillers (a 200-dpi scan reads
   // "<<<<<<<<<<<S<<<": then the composite fails whatever the shifted field does).
-  const namesLine = format === 'TD1' ? 2 : 0;
-  const tails = input.map((l, i) => (i === namesLine ? l : fillerTail(l)));
-  const tailFixes: MrzCorrection[] = [];
-  tails.forEach((t, line) => {
-    for (let c = 0; c < t.length; c++) if (t[c] !== input[line]![c]) tailFixes.push({ line, column: c, from: input[line]![c]!, to: t[c]!, by: 'check_digit' });
-  });
-  for (const [base, fixes] of tailFixes.length > 0 ? ([[input, []], [tails, tailFixes]] as const) : ([[input, []]] as const)) {
+  for (const [base, fixes] of withFilledTails(input, format)) {
     for (const r of shiftCandidates(base, format, opts)) found.set(r.lines.join('\n'), { ...r, raw: [...input], corrections: [...fixes, ...r.corrections] });
   }
   return [...found.values()];
+}
+
+/** The lines as read and, where it differs, with the speckled filler tails of the data lines as fillers (fillerTail). */
+function withFilledTails(input: readonly string[], format: MrzFormat): [readonly string[], MrzCorrection[]][] {
+  const namesLine = format === 'TD1' ? 2 : 0;
+  const tails = input.map((l, i) => (i === namesLine ? l : fillerTail(l)));
+  const fixes: MrzCorrection[] = [];
+  tails.forEach((t, line) => {
+    for (let c = 0; c < t.length; c++) if (t[c] !== input[line]![c]) fixes.push({ line, column: c, from: input[line]![c]!, to: t[c]!, by: 'check_digit' });
+  });
+  return fixes.length > 0 ? [[input, []], [tails, fixes]] : [[input, []]];
 }
 
 /**
@@ -391,12 +403,16 @@ export function numberPlacedCandidates(input: readonly string[], printed: string
     if (d > 2 || zone === want) continue;
     const rest = fitLength(text.slice(end + k), text.length - end);
     if (rest === null) continue;
-    const lines = input.map((l, i) => (i === line ? text.slice(0, start) + want + rest : l));
-    // Confirmed repairs elsewhere (a check digit read as S); the placed number itself stays as printed.
-    const r = readMrz(lines, opts);
-    if (!r?.valid || r.lines[line]!.slice(start, end) !== want || out.some((o) => o.r.lines.join() === r.lines.join())) continue;
+    const placedLines = input.map((l, i) => (i === line ? text.slice(0, start) + want + rest : l));
     const placed: MrzCorrection = { line, column: start, from: zone, to: want, by: 'front_side' };
-    out.push({ r: { ...r, raw: [...input], corrections: [placed, ...r.corrections] }, d });
+    // A speck in a filler tail ("<<<<<<S<<<<<<<") breaks the composite whatever number is placed.
+    for (const [lines, fixes] of withFilledTails(placedLines, format)) {
+      // Confirmed repairs elsewhere (a check digit read as S); the placed number itself stays as printed.
+      const r = readMrz(lines, opts);
+      if (!r?.valid || r.lines[line]!.slice(start, end) !== want || out.some((o) => o.r.lines.join() === r.lines.join())) continue;
+      out.push({ r: { ...r, raw: [...input], corrections: [placed, ...fixes, ...r.corrections] }, d });
+      break;
+    }
   }
   return out.sort((a, b) => a.d - b.d).map((o) => o.r);
 }
