@@ -88,8 +88,12 @@ function labelHits(line: Line): LabelHit[] {
     for (const m of text.matchAll(g)) {
       const from = wordAt(m.index);
       let to = wordAt(m.index + m[0].length - 1) + 1;
-      // Bilingual labels ("NOME / NAME"): the part after the slash belongs to this label.
-      while (folded[to] === '/' && to + 1 < folded.length) to += 2;
+      // Bilingual labels ("NOME / NAME", OCR'd "NOME /NAME" or "NOME/ NAME"): the part after the slash belongs to this label.
+      for (;;) {
+        if (folded[to] === '/' && to + 1 < folded.length) to += 2;
+        else if (to < folded.length && (/^\/[A-Z]/.test(folded[to]!) || folded[to - 1]!.endsWith('/'))) to += 1;
+        else break;
+      }
       let clash = false;
       for (let k = from; k < to; k++) if (taken.has(k)) clash = true;
       if (clash) continue;
