@@ -193,14 +193,26 @@ export function normalise(img: OcrImage): OcrImage {
     for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round((v - lo) * k)));
     // Grainy paper is made white: with little ink on the page, tesseract's global (Otsu)
     // threshold falls inside the grain and reads it as thousands of words (30 s a page).
-    if (grain >= GRAINY) for (let v = Math.max(0, inkBelow); v < 256; v++) lut[v] = 255;
+    // The grain counts as the stretch leaves it (a phone photo's grain 3, stretched ×2).
+    if (grain * k >= GRAINY) for (let v = Math.max(0, inkBelow); v < 256; v++) lut[v] = 255;
+    // JPEG ringing beside glyphs, a few shades off smooth paper, grows with the stretch too: on a
+    // faded scan (×2.1) it darkened into specks read as periods and commas. Near-paper shades go.
+    // Not on paper with grain (a card photo): cut there, the grain turns to specks (an MRZ lost).
+    if (grain <= SMOOTH) {
+      const floor = 255 - RINGING * k;
+      for (let v = 0; v < 256; v++) if (lut[v]! >= floor) lut[v] = 255;
+    }
     for (let i = 0; i < n; i++) out[i] = lut[g[i]!]!;
   }
   return { width: img.width, height: img.height, channels: 1, data: out };
 }
 
-/** Paper grain (grainOf) from which the paper is painted white: a grainy scan; JPEG leaves 1–2. */
+/** Paper grain (grainOf, after the stretch) from which the paper is painted white: a grainy scan; JPEG leaves 1–2. */
 const GRAINY = 4;
+/** Shades of JPEG ringing off the paper, before the stretch: what is this close to paper after it is paper. */
+const RINGING = 14;
+/** Paper this smooth (grainOf) is a flatbed scan's or a rendered page's: only JPEG ringing is near it. */
+const SMOOTH = 1;
 /** Ink lies at least this far below the paper's median shade (or 5 grains, when more). */
 const MIN_INK_STEP = 32;
 /** Fewer ink pixels than this share: nothing to stretch (a blank page keeps its shades). */
