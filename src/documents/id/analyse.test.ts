@@ -127,4 +127,20 @@ describe('names: filler look-alikes dropped where the front side agrees', () => 
     const m = found([good[0]!, good[1]!, 'PETROVIC<<JOSE<XAVIER<<<<<<<<<']);
     expect(confirmNamesByFront(m, names('José Xavier')).lines[2]).toBe('PETROVIC<<JOSE<XAVIER<<<<<<<<<');
   });
+
+  it('a run of Ks before the fillers ("NASRINKK<<<") goes as a whole', () => {
+    const m = found([good[0]!, good[1]!, 'PETROVIC<<NASRINKK<<<<<<<<<<<<']);
+    expect(confirmNamesByFront(m, names('Nasrin')).lines[2]).toBe('PETROVIC<<NASRIN<<<<<<<<<<<<<<');
+  });
+
+  it('a front read one letter off ("CHDI") still tells the K is a filler; the MRZ keeps its own letters', () => {
+    const m = found([good[0]!, good[1]!, 'PETROVIC<K<CHIDI<<<<<<<<<<<<<<']);
+    const r = confirmNamesByFront(m, names('CHDI'));
+    expect(r.lines[2]).toBe('PETROVIC<<CHIDI<<<<<<<<<<<<<<<');
+    expect(r.firstName).toBe('CHIDI');
+    // A front two letters off, or an MRZ already one letter from the front, changes nothing.
+    expect(confirmNamesByFront(m, names('CHD')).lines[2]).toBe(m.lines[2]);
+    const initial = found([good[0]!, good[1]!, 'PETROVIC<<JOHN<K<<<<<<<<<<<<<<']);
+    expect(confirmNamesByFront(initial, names('John')).lines[2]).toBe(initial.lines[2]);
+  });
 });

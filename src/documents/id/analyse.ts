@@ -10,6 +10,7 @@ import { findMrz } from './find.ts';
 import type { FrontFields } from './front.ts';
 import { foldUpper, looksLikeFront, parseFrontDate, readFront } from './front.ts';
 import type { ReadOptions } from './mrz.ts';
+import { editDistance } from '../text.ts';
 import { idTypeOfCode, insertionCandidates, numberPlacedCandidates, readMrz } from './mrz.ts';
 
 export type IdType = 'residency_permit' | 'identity_card' | 'passport';
@@ -140,7 +141,8 @@ export function confirmNamesByFront(mrz: FoundMrz, front: FrontFields, opts: Rea
       return { ...mrz, lines, lastName: r.lastName, firstName: r.firstName, corrections: [...mrz.corrections, fix] };
     }
   }
-  const ks = [...text.matchAll(/(?<=<)[KX]|[KX](?=<)/g)].map((m) => m.index).filter((i) => i >= from);
+  // Ks next to a filler, a run of them too ("NASRINKK<<<").
+  const ks = [...text.matchAll(/(?<=<)[KX]+|[KX]+(?=<)/g)].flatMap((m) => [...m[0]].map((_, k) => m.index + k)).filter((i) => i >= from);
   const tail = /<([SKECLXJI]{1,3})<*$/.exec(text);
   const specks = tail ? [...tail[1]!].map((_, k) => tail.index + 1 + k).filter((i) => !ks.includes(i)) : [];
   // The line's first glyph too: the card's edge or a speck before the line read as a letter ("VYILMAZ").
@@ -148,17 +150,27 @@ export function confirmNamesByFront(mrz: FoundMrz, front: FrontFields, opts: Rea
   const masks = Array.from({ length: (1 << suspects.length) - 1 }, (_, m) => m + 1).sort(
     (x, y) => popcount(x) - popcount(y),
   );
-  for (const mask of masks) {
-    const drop = suspects.filter((_, b) => mask & (1 << b));
-    const fixed = [...text]
-      .filter((_, i) => !drop.includes(i))
-      .join('')
-      .padEnd(text.length, '<');
-    const lines = mrz.lines.map((l, i) => (i === line ? fixed : l));
-    const r = readMrz(lines, { ...opts, repair: false });
-    if (r && r.valid === mrz.valid && agrees(r.lastName, r.firstName)) {
-      const corrections = drop.map((column) => ({ line, column, from: text[column]!, to: '', by: 'front_side' as const }));
-      return { ...mrz, lines, lastName: r.lastName, firstName: r.firstName, corrections: [...mrz.corrections, ...corrections] };
+  // The front is an OCR reading too ("CHDI" for CHIDI): failing exact agreement, a drop after which the
+  // names are one letter off the front's, where as read they were further off, is taken. The letters
+  // stay the MRZ's; the front only tells which look-alikes are fillers.
+  const front2 = squash(surname) + '<' + squash(given);
+  const off = (last: string | null, first: string | null): number =>
+    last === null || first === null ? Infinity : editDistance(front2, squash(last) + '<' + squash(first), 3);
+  const nearly = (last: string | null, first: string | null): boolean =>
+    front2.length >= 8 && off(last, first) <= 1 && off(mrz.lastName, mrz.firstName) > 1;
+  for (const accept of [agrees, nearly]) {
+    for (const mask of masks) {
+      const drop = suspects.filter((_, b) => mask & (1 << b));
+      const fixed = [...text]
+        .filter((_, i) => !drop.includes(i))
+        .join('')
+        .padEnd(text.length, '<');
+      const lines = mrz.lines.map((l, i) => (i === line ? fixed : l));
+      const r = readMrz(lines, { ...opts, repair: false });
+      if (r && r.valid === mrz.valid && accept(r.lastName, r.firstName)) {
+        const corrections = drop.map((column) => ({ line, column, from: text[column]!, to: '', by: 'front_side' as const }));
+        return { ...mrz, lines, lastName: r.lastName, firstName: r.firstName, corrections: [...mrz.corrections, ...corrections] };
+      }
     }
   }
   return mrz;
