@@ -17,6 +17,7 @@ import type { OcrEngine, OcrImage, OcrResult, OcrWord } from './types.ts';
 import type { Box } from './mrz-band.ts';
 import { readMrzBand } from './mrz-band.ts';
 import { paintSurround } from './surround.ts';
+import { restorePeriods } from './periods.ts';
 import { onOcrShutdown } from './shutdown.ts';
 
 export type { OcrEngine, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
@@ -108,7 +109,8 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // tesseract alike; bench/ocr.ts); one uniform block keeps it. Words keep their
   // boxes, so columns are rebuilt from positions as for text-layer PDFs.
   const first = await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block' });
-  const r = (opts.mrz ?? 'auto') === 'off' ? first : await refineMrz(norm, first, opts.mrz === 'id');
+  // Statement pages (no MRZ pass): periods dropped after abbreviations are put back from the pixels.
+  const r = (opts.mrz ?? 'auto') === 'off' ? { ...first, words: restorePeriods(first.words, norm) } : await refineMrz(norm, first, opts.mrz === 'id');
   return {
     page,
     width: image.width * ptPerPx,
