@@ -13,6 +13,8 @@ import type { OcrImage, OcrWord } from './types.ts';
 const INK = 160;
 /** A period's core is this dark at least (a grey speck is not one). */
 const CORE = 110;
+/** Words taller than this (px; 24 pt at 300 dpi) are not looked at. */
+const MAX_HEIGHT = 100;
 
 export function restorePeriods(words: readonly OcrWord[], img: OcrImage): OcrWord[] {
   if (img.channels !== 1) return [...words];
@@ -21,7 +23,8 @@ export function restorePeriods(words: readonly OcrWord[], img: OcrImage): OcrWor
 
 function hasPeriodAfter(w: OcrWord, words: readonly OcrWord[], img: OcrImage): boolean {
   const h = w.y1 - w.y0;
-  if (h < 8) return false;
+  // Text of a statement, not a heading or a misread blot: the window (and its trace) stays small.
+  if (h < 8 || h > MAX_HEIGHT) return false;
   const overlaps = (o: OcrWord): boolean => Math.min(o.y1, w.y1) - Math.max(o.y0, w.y0) > 0.5 * Math.min(h, o.y1 - o.y0);
   const next = words.filter((o) => o !== w && o.x0 >= w.x1 - 1 && overlaps(o)).reduce<number>((m, o) => Math.min(m, o.x0), Infinity);
   // Components are traced over the word's last letters too: a glyph part cut off by a narrow

@@ -63,4 +63,15 @@ describe('paintSurround', () => {
     expect(at(image, 60, 120)).toBe(215);
     expect(at(image, 5, 120)).toBe(255);
   });
+
+  it('a surround reaching into the document in fingers is filled whole (the scanline fill follows runs up and down)', () => {
+    // Comb-shaped surround: fingers of table reaching from the left edge across the paper.
+    const img = photo(130, 0, 40);
+    for (let f = 0; f < 8; f++) for (let y = 60 + f * 35; y < 75 + f * 35 && y < H - 40; y++) for (let x = 40; x < 500; x++) img.data[y * W + x] = 130;
+    const { image } = paintSurround(img);
+    expect(at(image, 499, 65)).toBe(255);
+    expect(at(image, 300, 170)).toBe(255);
+    // Ink on the paper past the fingers' reach is kept.
+    expect(at(image, W - 41, 60)).toBe(10);
+  });
 });

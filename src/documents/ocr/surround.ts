@@ -42,25 +42,35 @@ export function paintSurround(gray: OcrImage): { image: OcrImage; painted: numbe
   const hi = Math.min(bg + tol, 255 - MIN_CONTRAST / 2);
   const out = new Uint8Array(data);
   const mask = new Uint8Array(w * h);
-  const stack = new Int32Array(w * h);
-  let top = 0;
+  const fillable = (i: number): boolean => !mask[i] && out[i]! >= lo && out[i]! <= hi;
+  // Scanline fill: the stack holds one seed per run of a row, not one per pixel (a 40-megapixel
+  // photo's surround would otherwise stack tens of millions of pixels).
+  const seeds: number[] = [];
+  for (const i of edge) if (fillable(i)) seeds.push(i);
   let painted = 0;
-  const visit = (i: number): void => {
-    const v = out[i]!;
-    if (mask[i] || v < lo || v > hi) return;
-    mask[i] = 1;
-    out[i] = 255;
-    painted++;
-    stack[top++] = i;
-  };
-  for (const i of edge) visit(i);
-  while (top > 0) {
-    const i = stack[--top]!;
-    const x = i % w;
-    if (x > 0) visit(i - 1);
-    if (x < w - 1) visit(i + 1);
-    if (i >= w) visit(i - w);
-    if (i + w < w * h) visit(i + w);
+  while (seeds.length > 0) {
+    const i = seeds.pop()!;
+    if (!fillable(i)) continue;
+    const y = Math.floor(i / w);
+    const row = y * w;
+    let l = i - row;
+    let r = l;
+    while (l > 0 && fillable(row + l - 1)) l--;
+    while (r + 1 < w && fillable(row + r + 1)) r++;
+    for (let x = l; x <= r; x++) {
+      mask[row + x] = 1;
+      out[row + x] = 255;
+    }
+    painted += r - l + 1;
+    for (const ny of [y - 1, y + 1]) {
+      if (ny < 0 || ny >= h) continue;
+      const nrow = ny * w;
+      for (let x = l; x <= r; x++) {
+        if (!fillable(nrow + x)) continue;
+        seeds.push(nrow + x);
+        while (x + 1 <= r && fillable(nrow + x + 1)) x++;
+      }
+    }
   }
   if (painted === 0) return { image: gray, painted: 0 };
   // Sensor noise leaves specks outside the tolerance inside the surround; left there, the MRZ pass
