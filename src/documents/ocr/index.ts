@@ -18,6 +18,7 @@ import type { Box } from './mrz-band.ts';
 import { readMrzBand } from './mrz-band.ts';
 import { paintSurround } from './surround.ts';
 import { restorePeriods } from './periods.ts';
+import { trustLettersInCodes } from './codes.ts';
 import { onOcrShutdown } from './shutdown.ts';
 
 export type { OcrEngine, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
@@ -108,9 +109,11 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // leading '1' of "1,137.86" and "16 Jun" as noise (tesseract.js and native
   // tesseract alike; bench/ocr.ts); one uniform block keeps it. Words keep their
   // boxes, so columns are rebuilt from positions as for text-layer PDFs.
-  const first = await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block' });
-  // Statement pages (no MRZ pass): periods dropped after abbreviations are put back from the pixels.
-  const r = (opts.mrz ?? 'auto') === 'off' ? { ...first, words: restorePeriods(first.words, norm) } : await refineMrz(norm, first, opts.mrz === 'id');
+  const statement = (opts.mrz ?? 'auto') === 'off';
+  const first = await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block', choices: statement });
+  // Statement pages (no MRZ pass): letters the decoder turned into digits inside codes, and
+  // periods dropped after abbreviations, are put back from what the network and the pixels show.
+  const r = statement ? { ...first, words: restorePeriods(trustLettersInCodes(first.words), norm) } : await refineMrz(norm, first, opts.mrz === 'id');
   return {
     page,
     width: image.width * ptPerPx,

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, PSM } from 'tesseract.js';
 import type { Worker } from 'tesseract.js';
-import type { OcrEngine, OcrGlyph, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
+import type { OcrChoice, OcrEngine, OcrGlyph, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
 import { SUPPORTED_LANGS } from './types.ts';
 import { toPgm } from './pixels.ts';
 
@@ -102,9 +102,13 @@ export class TesseractEngine implements OcrEngine {
         tessedit_char_whitelist: opts.charWhitelist ?? '',
         tessedit_pageseg_mode: PSM_OF[opts.segmentation ?? 'auto'],
         preserve_interword_spaces: '0',
-      });
-      const { data } = await slot.worker.recognize(Buffer.from(toPgm(image)), {}, { blocks: true, text: false });
-      return collectWords(data.blocks ?? [], opts.glyphs === true);
+        // Per-glyph choices come from the hOCR renderer only (the JSON output has none).
+        lstm_choice_mode: opts.choices ? '2' : '0',
+        hocr_char_boxes: opts.choices ? '1' : '0',
+      } as Parameters<Worker['setParameters']>[0]);
+      const { data } = await slot.worker.recognize(Buffer.from(toPgm(image)), {}, { blocks: true, hocr: opts.choices === true, text: false });
+      const choices = opts.choices && data.hocr ? hocrChoices(data.hocr) : null;
+      return collectWords(data.blocks ?? [], opts.glyphs === true || opts.choices === true, choices);
     } finally {
       this.release(slot);
     }
@@ -176,7 +180,7 @@ interface TBlock {
 
 const box = (t: TBox): OcrGlyph => ({ text: t.text, x0: t.bbox.x0, y0: t.bbox.y0, x1: t.bbox.x1, y1: t.bbox.y1, confidence: t.confidence / 100 });
 
-function collectWords(blocks: readonly TBlock[], glyphs: boolean): OcrResult {
+function collectWords(blocks: readonly TBlock[], glyphs: boolean, choices: Map<string, HocrGlyph[]> | null): OcrResult {
   const words: OcrWord[] = [];
   for (const b of blocks)
     for (const p of b.paragraphs ?? [])
@@ -184,8 +188,51 @@ function collectWords(blocks: readonly TBlock[], glyphs: boolean): OcrResult {
         for (const w of l.words ?? []) {
           const text = w.text.trim();
           if (!text) continue;
-          words.push({ ...box(w), text, ...(glyphs ? { glyphs: (w.symbols ?? []).map(box) } : {}) });
+          const symbols = (w.symbols ?? []).map(box);
+          const hocr = choices?.get(bboxKey(w.bbox));
+          // The two renderings walk the same result: a word's glyphs match one to one, else none are given.
+          if (hocr && hocr.length === symbols.length && hocr.every((g, i) => g.text === symbols[i]!.text))
+            symbols.forEach((g, i) => hocr[i]!.choices.length > 0 && (g.choices = hocr[i]!.choices));
+          words.push({ ...box(w), text, ...(glyphs ? { glyphs: symbols } : {}) });
         }
   const meanConfidence = words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0;
   return { words, meanConfidence };
+}
+
+interface HocrGlyph {
+  text: string;
+  choices: OcrChoice[];
+}
+
+const bboxKey = (b: TBox['bbox']): string => `${b.x0} ${b.y0} ${b.x1} ${b.y1}`;
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const unescape = (s: string): string => s.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!);
+
+/**
+ * Glyphs and their choices per word box, from tesseract's hOCR with lstm_choice_mode 2:
+ * `<span class='ocrx_word' title='bbox x0 y0 x1 y1; …'>`, then per glyph
+ * `<span class='ocrx_cinfo' title='x_bboxes …; x_conf C'>T</span>` followed by a span of
+ * `<span class='ocrx_cinfo' id='choice_…' title='x_confs C'>T</span>` candidates.
+ */
+export function hocrChoices(hocr: string): Map<string, HocrGlyph[]> {
+  const out = new Map<string, HocrGlyph[]>();
+  const glyphRe = /<span class='ocrx_cinfo' title='x_bboxes [^']*'>([^<]*)<\/span>/g;
+  const choicesRe = /\s*<span class='ocrx_cinfo' id='lstm_choices[^']*'>((?:\s*<span class='ocrx_cinfo' id='choice[^']*' title='x_confs [\d.]+'>[^<]*<\/span>)*)\s*<\/span>/y;
+  const choiceRe = /title='x_confs ([\d.]+)'>([^<]*)<\/span>/g;
+  for (const chunk of hocr.split("<span class='ocrx_word'").slice(1)) {
+    const bbox = /^[^>]*title='bbox (\d+) (\d+) (\d+) (\d+)/.exec(chunk);
+    if (!bbox) continue;
+    const glyphs: HocrGlyph[] = [];
+    glyphRe.lastIndex = 0;
+    for (let g = glyphRe.exec(chunk); g; g = glyphRe.exec(chunk)) {
+      choicesRe.lastIndex = glyphRe.lastIndex;
+      const c = choicesRe.exec(chunk);
+      const choices = c ? [...c[1]!.matchAll(choiceRe)].map((m) => ({ text: unescape(m[2]!), confidence: Number(m[1]) / 100 })) : [];
+      if (c) glyphRe.lastIndex = choicesRe.lastIndex;
+      glyphs.push({ text: unescape(g[1]!), choices: choices.sort((a, b) => b.confidence - a.confidence) });
+    }
+    out.set(`${bbox[1]} ${bbox[2]} ${bbox[3]} ${bbox[4]}`, glyphs);
+  }
+  return out;
 }

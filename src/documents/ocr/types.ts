@@ -20,6 +20,15 @@ export interface OcrOptions {
   segmentation?: 'auto' | 'block' | 'line';
   /** Also return each word's glyphs with their boxes (the MRZ pass checks glyph shapes). */
   glyphs?: boolean;
+  /** Also return each glyph's choices (implies glyphs): what the recogniser saw before its decoder chose. */
+  choices?: boolean;
+}
+
+/** One candidate the recogniser's network output at a glyph's position. */
+export interface OcrChoice {
+  text: string;
+  /** 0..1 */
+  confidence: number;
 }
 
 /** One recognised glyph (symbol); coordinates as its word's. */
@@ -31,6 +40,11 @@ export interface OcrGlyph {
   y1: number;
   /** 0..1 */
   confidence: number;
+  /**
+   * Only when OcrOptions.choices was set: the network's candidates at this glyph,
+   * before the decoder's word model picked `text` (which need not be the first).
+   */
+  choices?: readonly OcrChoice[];
 }
 
 /** One recognised word; coordinates in pixels of the image given to recognize(). */

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { trustLettersInCodes } from './codes.ts';
+import { hocrChoices } from './tesseract.ts';
+import type { OcrGlyph, OcrWord } from './types.ts';
+
+/** A word whose glyphs spell `text`; `choices[i]` gives glyph i its network candidates. */
+function word(text: string, choices: Record<number, [string, number][]> = {}, conf: Record<number, number> = {}): OcrWord {
+  const glyphs: OcrGlyph[] = [...text].map((c, i) => ({
+    text: c,
+    x0: 10 * i,
+    y0: 0,
+    x1: 10 * i + 9,
+    y1: 16,
+    confidence: conf[i] ?? 0.99,
+    ...(choices[i] ? { choices: choices[i].map(([t, p]) => ({ text: t, confidence: p })) } : {}),
+  }));
+  return { text, x0: 0, y0: 0, x1: 10 * text.length, y1: 16, confidence: 0.04, glyphs };
+}
+
+describe('trustLettersInCodes', () => {
+  it('takes the capital the network saw where the decoder wrote a digit inside a code', () => {
+    const w = word('89836594765', { 4: [['G', 0.92], ['6', 0.35]] }, { 4: 0.86 });
+    expect(trustLettersInCodes([w])[0]!.text).toBe('8983G594765');
+  });
+
+  it('keeps the digit when the letter is not clearly ahead of it, or not ahead of the decoded glyph', () => {
+    // "01" (a page number) with O 0.77 vs 0 0.74: too close.
+    expect(trustLettersInCodes([word('0123', { 0: [['O', 0.77], ['0', 0.74]] }, { 0: 0.95 })])[0]!.text).toBe('0123');
+    // The decoder's own certainty for the digit is above the letter's candidate.
+    expect(trustLettersInCodes([word('79471415711', { 5: [['A', 0.83]] }, { 5: 0.95 })])[0]!.text).toBe('79471415711');
+  });
+
+  it('leaves words, amounts and lower-case letters alone', () => {
+    // In words the decoder's model is right more often than the first candidate ("Gutschrift", n first for r).
+    expect(trustLettersInCodes([word('ABCD12', { 4: [['E', 0.9]] }, { 4: 0.5 })])[0]!.text).toBe('ABCD12');
+    expect(trustLettersInCodes([word('46,815', { 5: [['S', 0.87], ['5', 0.47]] }, { 5: 0.89 })])[0]!.text).toBe('46,815');
+    expect(trustLettersInCodes([word('123456', { 2: [['s', 0.9]] }, { 2: 0.5 })])[0]!.text).toBe('123456');
+    // No choices (an engine without them): nothing to go by.
+    expect(trustLettersInCodes([word('89836594765')])[0]!.text).toBe('89836594765');
+  });
+});
+
+describe('hocrChoices', () => {
+  it("reads each glyph's candidates from tesseract's hOCR (lstm_choice_mode 2), best first", () => {
+    const hocr = `<span class='ocr_line' id='line_1_9' title="bbox 492 1012 631 1029">
+    <span class='ocrx_word' id='word_1_89' title='bbox 492 1012 631 1029; x_wconf 4'>
+     <span class='ocrx_cinfo' title='x_bboxes 492 1013 503 1029; x_conf 99.574478'>8</span>
+      <span class='ocrx_cinfo' id='lstm_choices_1_89_1'>
+       <span class='ocrx_cinfo' id='choice_1_89_1' title='x_confs 95.216507'>8</span>
+       <span class='ocrx_cinfo' id='choice_1_89_2' title='x_confs 0'>&amp;</span>
+      </span>
+     <span class='ocrx_cinfo' title='x_bboxes 541 1013 555 1029; x_conf 86.379951'>6</span>
+      <span class='ocrx_cinfo' id='lstm_choices_1_89_5'>
+       <span class='ocrx_cinfo' id='choice_1_89_22' title='x_confs 35.225876'>6</span>
+       <span class='ocrx_cinfo' id='choice_1_89_21' title='x_confs 91.682098'>G</span>
+      </span>
+     <span class='ocrx_cinfo' title='x_bboxes 559 1013 569 1029; x_conf 98.381508'>5</span>
+    </span>
+    <span class='ocrx_word' id='word_1_90' title='bbox 640 1012 660 1029; x_wconf 90'><strong>
+     <span class='ocrx_cinfo' title='x_bboxes 640 1013 660 1029; x_conf 90'>&lt;</span></strong>
+    </span>`;
+    const m = hocrChoices(hocr);
+    const g = m.get('492 1012 631 1029')!;
+    expect(g.map((x) => x.text)).toEqual(['8', '6', '5']);
+    expect(g[0]!.choices.map((c) => c.text)).toEqual(['8', '&']);
+    expect(g[1]!.choices[0]).toEqual({ text: 'G', confidence: 0.91682098 });
+    expect(g[2]!.choices).toEqual([]);
+    expect(m.get('640 1012 660 1029')!.map((x) => x.text)).toEqual(['<']);
+  });
+});
