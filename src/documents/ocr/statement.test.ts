@@ -83,6 +83,13 @@ describe('cleanOcrPages', () => {
     expect(texts(cleanOcrPages([page([[[44, '24/07'], [300, '2024']]])]))).toEqual(['24/07', '2024']);
   });
 
+  it('mends a date whose separator was read as a stroke, or lost before a speck ("10/0122025", "1001/2025.")', () => {
+    const p = cleanOcrPages([page([[[40, '10/0122025'], [100, '1001/2025.'], [160, '3l/0l/2025'], [220, '10/0122']]])]);
+    // Only a 19xx/20xx year makes a stroke a separator; other words stay.
+    expect(texts(p)).toEqual(['10/01/2025', '10/01/2025', '3l/0l/2025', '10/0122']);
+    expect(texts(cleanOcrPages([page([[[40, '12/0712345']]])]))).toEqual(['12/0712345']);
+  });
+
   it('splits a day or a year glued to its month ("14Jun", "mar2026")', () => {
     expect(texts(cleanOcrPages([page([[[40, '14Jun'], [75, '2025']]])]))).toEqual(['14', 'Jun', '2025']);
     expect(texts(cleanOcrPages([page([[[40, '1'], [48, 'mar2026'], [110, '2mar2026'], [170, 'Mario2026']]])]))).toEqual(['1', 'mar', '2026', '2', 'mar', '2026', 'Mario2026']);

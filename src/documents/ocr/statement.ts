@@ -338,10 +338,18 @@ export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
 
 const DAY = '(?:0?[1-9]|[12]\\d|3[01])';
 const MONTH = '(?:0?[1-9]|1[0-2])';
-/** "2907/2024", "29/072024": a date whose first or second separator was lost. */
+/** A separator read as a stroke-like glyph ("10/0122025"): only with a 19xx/20xx year. */
+const SEP_AS_GLYPH = '[127lI|]';
+const YEAR4 = '(?:19|20)\\d\\d';
+/**
+ * "2907/2024", "29/072024": a date whose first or second separator was lost, or read as a
+ * stroke ("10/0122025"), with any speck after it ("1001/2025.").
+ */
 const LOST_SEP = [
-  new RegExp(`^(?<d>${DAY})(?<m>${MONTH})(?<s>[./])(?<y>\\d{4})$`),
-  new RegExp(`^(?<d>${DAY})(?<s>[./])(?<m>${MONTH})(?<y>\\d{4})$`),
+  new RegExp(`^(?<d>${DAY})(?<m>${MONTH})(?<s>[./])(?<y>\\d{4})[.,:;…]*$`),
+  new RegExp(`^(?<d>${DAY})(?<s>[./])(?<m>${MONTH})(?<y>\\d{4})[.,:;…]*$`),
+  new RegExp(`^(?<d>${DAY})${SEP_AS_GLYPH}(?<m>${MONTH})(?<s>[./])(?<y>${YEAR4})[.,:;…]*$`),
+  new RegExp(`^(?<d>${DAY})(?<s>[./])(?<m>${MONTH})${SEP_AS_GLYPH}(?<y>${YEAR4})[.,:;…]*$`),
 ];
 /** "24/07" + "2024": a date whose second separator was read as a space. */
 const DAY_MONTH = new RegExp(`^${DAY}([./])${MONTH}\\1?$`);
