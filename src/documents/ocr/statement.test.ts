@@ -74,6 +74,8 @@ describe('cleanOcrPages', () => {
   it('splits an initial glued to the preposition before it, and THANKYOU; keeps real words', () => {
     const p = cleanOcrPages([page([[[40, 'FROMJ'], [80, 'MURPHY'], [120, 'FROM]'], [160, 'THANKYOU'], [220, 'TOM'], [250, 'DAN'], [280, 'FROM'], [310, 'FROMM']]])]);
     expect(texts(p)).toEqual(['FROM', 'J', 'MURPHY', 'FROM', 'J', 'THANK', 'YOU', 'TOM', 'DAN', 'FROM', 'FROMM']);
+    const forms = cleanOcrPages([page([[[40, 'EIGENHEIMGMBH'], [120, 'AcmeLtd'], [170, 'GMBH'], [200, 'ABGMBH']]])]);
+    expect(texts(forms)).toEqual(['EIGENHEIM', 'GMBH', 'Acme', 'Ltd', 'GMBH', 'ABGMBH']);
   });
 
   it('mends a date split in two words or with a separator lost', () => {
@@ -88,6 +90,11 @@ describe('cleanOcrPages', () => {
     // Only a 19xx/20xx year makes a stroke a separator; other words stay.
     expect(texts(p)).toEqual(['10/01/2025', '10/01/2025', '3l/0l/2025', '10/0122']);
     expect(texts(cleanOcrPages([page([[[40, '12/0712345']]])]))).toEqual(['12/0712345']);
+  });
+
+  it('drops a speck read as a sign or symbol before a word, and a diacritic speck on a vocabulary word; [ for L in an abbreviation', () => {
+    const p = cleanOcrPages([page([[[40, '+CASH'], [80, '=CASH'], [120, '©Ordinante:'], [170, '+39'], [200, '+'], [220, 'SEPA-Lästschrift'], [300, 'Empfänger'], [360, '[TD'], [390, 'Schlußsaldo']]])]);
+    expect(texts(p)).toEqual(['CASH', 'CASH', 'Ordinante:', '+39', '+', 'SEPA-Lastschrift', 'Empfänger', 'LTD', 'Schlußsaldo']);
   });
 
   it('splits a day or a year glued to its month ("14Jun", "mar2026")', () => {

@@ -138,11 +138,11 @@ const ABBREV = new Set([
   'GBP',
   'CHF',
 ]);
-const THIN: Record<string, string[]> = { I: ['L', 'T'], L: ['I'], T: ['I'], '1': ['I', 'L'] };
+const THIN: Record<string, string[]> = { I: ['L', 'T'], L: ['I'], T: ['I'], '1': ['I', 'L'], '[': ['L'] };
 
-/** "ITD" → "LTD": one thin capital misread in a known abbreviation, when exactly one abbreviation fits. */
+/** "ITD", "[TD" → "LTD": one thin capital misread in a known abbreviation, when exactly one abbreviation fits. */
 function snapAbbrev(part: string): string | null {
-  if (part.length < 3 || part.length > 4 || !/^[A-Z1]+$/.test(part) || ABBREV.has(part)) return null;
+  if (part.length < 3 || part.length > 4 || !/^[A-Z1[]+$/.test(part) || ABBREV.has(part)) return null;
   const fits = new Set<string>();
   for (let i = 0; i < part.length; i++) {
     for (const alt of THIN[part[i]!] ?? []) {
@@ -160,8 +160,12 @@ function snapWord(part: string): string | null {
   let f = fold(part);
   // "Anfangssa1do": a 1 or 0 among letters is an l or o misread.
   if (/^[a-z]+[10][a-z]+$/.test(f)) f = f.replace(/1/g, 'l').replace(/0/g, 'o');
-  if (f.length < 4 || VOCAB_SET.has(f) || !/^[a-z]+$/.test(f))
-    return f !== fold(part) && VOCAB_SET.has(f) ? withCase(f, part) : null;
+  if (VOCAB_SET.has(f)) {
+    // "Anfangssa1do", or a speck read as a diacritic ("SEPA-Lästschrift"): the vocabulary's own spelling.
+    const word = properForm(f);
+    return word !== part.toLowerCase() && !part.includes('ß') ? withCase(word, part) : null;
+  }
+  if (f.length < 4 || !/^[a-z]+$/.test(f)) return null;
   let best: { w: string; d: number } | null = null;
   for (const v of VOCAB) {
     // An inflected form ("Lastschriften") is a real word, not a misreading.
@@ -171,25 +175,20 @@ function snapWord(part: string): string | null {
     const d = editDistance(f, v, max);
     if (d <= max && (!best || d < best.d)) best = { w: v, d };
   }
-  if (!best) return null;
-  // The vocabulary is folded: restore the umlaut of the two words that carry one.
-  const word =
-    best.w === 'empfanger'
-      ? 'empfänger'
-      : best.w === 'ubertrag'
-        ? 'übertrag'
-        : best.w === 'uberweisung'
-          ? 'überweisung'
-          : best.w;
-  return withCase(word, part);
+  return best ? withCase(properForm(best.w), part) : null;
 }
+
+/** The vocabulary is folded: the words that carry an umlaut get it back. */
+const UMLAUTED: Record<string, string> = { empfanger: 'empfänger', ubertrag: 'übertrag', uberweisung: 'überweisung' };
+const properForm = (folded: string): string => UMLAUTED[folded] ?? folded;
 
 function snapText(text: string): string {
   // Hyphenated compounds ("SEPA-Lastschnft") are snapped part by part.
   return text
     .split('-')
     .map((p) => {
-      const m = /^([^A-Za-zÀ-ÿ0-9]*)(.*?)([^A-Za-zÀ-ÿ0-9]*)$/.exec(p)!;
+      // A leading '[' stays with the word: it may be an L ("[TD").
+      const m = /^([^A-Za-zÀ-ÿ0-9[]*)(.*?)([^A-Za-zÀ-ÿ0-9]*)$/.exec(p)!;
       const s = snapWord(m[2]!);
       return s ? m[1] + s + m[3] : p;
     })
@@ -199,6 +198,8 @@ function snapText(text: string): string {
 /** Quotes, tildes and bars OCR reads from specks and rules; '-', '+', '*', '/', currency signs stay. */
 const JUNK_EDGE = /^[‚„“”‘’"'`´~|_¦«»]+|[‚„“”‘’"'`´~|_¦«»]+$/g;
 const KEEP_ALONE = /^[-+*/&€£$%]+$/;
+/** A speck read as '=', '+', '©' or '®' glued before a word's letters ("+CASH", "©Ordinante"). */
+const SPECK_BEFORE_WORD = /^[=+©®]+(?=\p{L}{2})/u;
 
 /** Masked card numbers ("****1234"): OCR reads the stars as '#', '+', 'F' or '4' ("*##+4821", "#443950"). */
 const MASKED = /^[*#]([*#+F4]{1,5}?)(\d{4})$/;
@@ -238,6 +239,7 @@ function cleanWord(w: PositionedWord): PositionedWord | null {
     .replace(JUNK_EDGE, '')
     .replace(DASH_EDGE, '')
     .replace(DATE_LEAD, '')
+    .replace(SPECK_BEFORE_WORD, '')
     .replace(DATE_SPECK, '$1')
     .replace(DAY_MONTH_COLON, '$1.')
     .replace(AMOUNT_SPECK, (m: string, a: string) => (/^\d{1,2}\.\d\d\.$/.test(m) ? m : a)); // "13.12." is a date
@@ -295,7 +297,7 @@ const MONTHS =
  * Words OCR glued together across a narrow space become separate words:
  * "14Jun", "mar2026", "1mar2026" (day or year glued to a month name, or joined by a
  * misread bar); "FROMJ", "FROM]" (a payer's initial glued to the "FROM" before it,
- * a J read as ']'); "THANKYOU".
+ * a J read as ']'); "THANKYOU"; a company name glued to its legal form ("EIGENHEIMGMBH").
  */
 function splitGlued(w: PositionedWord): PositionedWord[] {
   const m = /^(\d{1,2})?[\]|)]?([A-Za-zä]{3,4})(\d{4})?$/.exec(w.text);
@@ -304,6 +306,9 @@ function splitGlued(w: PositionedWord): PositionedWord[] {
   const initial = /^(FROM)([A-LN-Z\]])$/.exec(w.text);
   if (initial) return cut(w, [initial[1], initial[2]]).map((p) => (p.text === ']' ? { ...p, text: 'J' } : p));
   if (/^THANKYOU$/i.test(w.text)) return cut(w, [w.text.slice(0, 5), w.text.slice(5)]);
+  // A legal form is a word of its own: no word ends in one ("EIGENHEIMGMBH").
+  const form = /^(\p{Lu}{3,}|\p{Lu}\p{Ll}{2,})(GMBH|GmbH|LTD|Ltd|PLC|Plc|SRL|Srl)$/u.exec(w.text);
+  if (form) return cut(w, [form[1], form[2]]);
   return [w];
 }
 
