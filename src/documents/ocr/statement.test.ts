@@ -90,6 +90,8 @@ describe('cleanOcrPages', () => {
     // Only a 19xx/20xx year makes a stroke a separator; other words stay.
     expect(texts(p)).toEqual(['10/01/2025', '10/01/2025', '3l/0l/2025', '10/0122']);
     expect(texts(cleanOcrPages([page([[[40, '12/0712345']]])]))).toEqual(['12/0712345']);
+    // A short date's last digit read twice before its period; another digit there is left alone.
+    expect(texts(cleanOcrPages([page([[[40, '12.022.'], [90, '29.022.'], [140, '12.023.']]])]))).toEqual(['12.02.', '29.02.', '12.023.']);
   });
 
   it('drops a speck read as a sign or symbol before a word, and a diacritic speck on a vocabulary word; [ for L in an abbreviation', () => {

@@ -218,6 +218,8 @@ const AMOUNT_SPECK = /^([-+]?\d{1,3}(?:[.,'’]\d{3})*[.,]\d\d)[.,:;]+$/;
 
 /** "25.12:": the closing dot of a German day.month read as a colon. */
 const DAY_MONTH_COLON = /^((?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2]))[:;]$/;
+/** A short date's last digit read twice before its period ("12.022." for "12.02."): the decoder repeated a glyph. */
+const DAY_MONTH_DOUBLED = /^((?:0?[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2]))(\d)\.$/;
 
 /**
  * "2.77144", "1.30113H": an amount whose decimal separator OCR lost after a thousands group. A group
@@ -242,6 +244,7 @@ function cleanWord(w: PositionedWord): PositionedWord | null {
     .replace(SPECK_BEFORE_WORD, '')
     .replace(DATE_SPECK, '$1')
     .replace(DAY_MONTH_COLON, '$1.')
+    .replace(DAY_MONTH_DOUBLED, (m: string, dm: string, d: string) => (dm.endsWith(d) ? `${dm}.` : m))
     .replace(AMOUNT_SPECK, (m: string, a: string) => (/^\d{1,2}\.\d\d\.$/.test(m) ? m : a)); // "13.12." is a date
   t = restoreDecimal(t);
   if (!/[A-Za-zÀ-ÿ0-9]/.test(t) && !KEEP_ALONE.test(t)) return null;
