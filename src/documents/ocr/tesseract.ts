@@ -12,6 +12,10 @@
  * best_int models of the @tesseract.js-data packages. Measured on a 200 dpi A4
  * statement page (bench/ocr.ts): fast ≈ 2.6 CPU-s, best_int ≈ 4.3 CPU-s, same
  * amounts read. DOCRISK_OCR_MODELS=best_int|fast forces a choice.
+ *
+ * Glyph choices (OcrOptions.choices): tesseract's JSON output carries none, so the
+ * hOCR of the same recognition is rendered with lstm_choice_mode 2 and its glyphs are
+ * matched to the JSON's words by box.
  */
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -191,8 +195,9 @@ function collectWords(blocks: readonly TBlock[], glyphs: boolean, choices: Map<s
           const symbols = (w.symbols ?? []).map(box);
           const hocr = choices?.get(bboxKey(w.bbox));
           // The two renderings walk the same result: a word's glyphs match one to one, else none are given.
-          if (hocr && hocr.length === symbols.length && hocr.every((g, i) => g.text === symbols[i]!.text))
-            symbols.forEach((g, i) => hocr[i]!.choices.length > 0 && (g.choices = hocr[i]!.choices));
+          if (hocr && hocr.length === symbols.length && hocr.every((g, i) => g.text === symbols[i]!.text)) {
+            for (const [i, g] of symbols.entries()) if (hocr[i]!.choices.length > 0) g.choices = hocr[i]!.choices;
+          }
           words.push({ ...box(w), text, ...(glyphs ? { glyphs: symbols } : {}) });
         }
   const meanConfidence = words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0;
