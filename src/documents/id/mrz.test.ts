@@ -111,6 +111,34 @@ describe('MRZ helpers', () => {
     expect(wrong.valid).toBe(false);
     expect(wrong.lines[1]!.slice(0, 6)).toBe('9OO1O1');
   });
+
+  it('letters in a date never pass its check digit, even when they weigh right ("TOO620" for 700620)', () => {
+    const l1 = `IRITARN9037904${checkDigit('RN9037904')}`.padEnd(30, '<');
+    const l2a = `700620${checkDigit('700620')}M260504${checkDigit('260504')}EGY`.padEnd(29, '<');
+    const l2 = l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29));
+    const good = [l1, l2, 'MAHMOUD<<ARBEN<<<<<<<<<<<<<<<<'];
+    // T weighs 29 and O 24: 29·7 + 24·3 + 24·1 + 6·7 + 2·3 + 0·1 ≡ 7, the check digit of 700620.
+    expect(checkDigit('TOO620')).toBe(checkDigit('700620'));
+    const r = readMrz([l1, l2.replace(/^700/, 'TOO'), good[2]!])!;
+    expect(r.lines).toEqual(good);
+    expect(r.corrections.map((c) => `${c.from}${c.to}`)).toEqual(['T7', 'O0', 'O0']);
+  });
+
+  it("OCR-B's flat-topped 3 read Z or B in a date is repaired when no other digit fits the check digit", () => {
+    const card = (birth: string): string[] => {
+      const l1 = `IRITADP6891735${checkDigit('DP6891735')}`.padEnd(30, '<');
+      const l2a = `${birth}${checkDigit(birth)}F240905${checkDigit('240905')}EGY`.padEnd(29, '<');
+      const l2 = l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29));
+      return [l1, l2, 'SANTOS<<CHIDI<<<<<<<<<<<<<<<<<'];
+    };
+    const good = card('980325');
+    const r = readMrz([good[0]!, good[1]!.replace(/^9803/, '9BOZ'), good[2]!])!;
+    expect(r.lines).toEqual(good);
+    expect(r.valid).toBe(true);
+    // Where the usual digit fits (Z → 2), it is taken and the others are not tried.
+    const two = card('980225');
+    expect(readMrz([two[0]!, two[1]!.replace(/^9802/, '98OZ'), two[2]!])!.lines).toEqual(two);
+  });
 });
 
 describe('one glyph read as two (inserted character)', () => {

@@ -191,6 +191,9 @@ function plainPasses(lines: string[], f: CheckedField): boolean {
   const cd = get(lines, f.check);
   // ICAO allows '<' as the check digit of an empty optional field.
   if (cd === '<') return f.field === 'personal_number' && /^<*$/.test(value);
+  // A date holds digits (fillers where a part is unknown): letters that happen to weigh right
+  // ("TOO620" for 700620: T 29 × 7 + O 24 × 3 + O 24 … ≡ 7) are a misreading, not a pass.
+  if (f.kind === 'num' && !/^[0-9<]+$/.test(value)) return false;
   return checkDigit(value) === cd;
 }
 
@@ -219,23 +222,41 @@ function repairField(lines: string[], f: CheckedField, out: MrzCorrection[]): bo
     else if (f.kind === 'alnum' && f.field !== 'composite' && (TO_DIGIT[ch] || TO_LETTER[ch])) optional.push(pos);
   }
   const alt = (ch: string): string => TO_DIGIT[ch] ?? TO_LETTER[ch] ?? ch;
-  const trial = [...lines];
-  for (const pos of forced) setChar(trial, pos.line, pos.col, alt(trial[pos.line]![pos.col]!));
   if (optional.length > 12) return false;
-  let found: number[] | null = null;
-  let ambiguous = false;
-  for (let k = 0; k <= Math.min(3, optional.length) && !found; k++) {
-    for (const combo of combinations(optional.length, k)) {
-      const t = [...trial];
-      for (const i of combo) setChar(t, optional[i]!.line, optional[i]!.col, alt(t[optional[i]!.line]![optional[i]!.col]!));
-      if (passes(t, f)) {
-        if (found) ambiguous = true;
-        else found = combo;
-      }
+  // A letter where a digit must be may stand for more than one digit (OCR-B's flat-topped 3 reads Z or B).
+  // The usual digit of each letter is tried first; the others only when that finds nothing.
+  const primary = [...lines];
+  for (const pos of forced) setChar(primary, pos.line, pos.col, TO_DIGIT[primary[pos.line]![pos.col]!]!);
+  const others: string[][] = [];
+  for (const assignment of product(forced.map((pos) => DIGITS_FOR[lines[pos.line]![pos.col]!] ?? [TO_DIGIT[lines[pos.line]![pos.col]!]!]))) {
+    const base = [...lines];
+    forced.forEach((pos, i) => setChar(base, pos.line, pos.col, assignment[i]!));
+    if (base.join('\n') !== primary.join('\n')) others.push(base);
+    // Too many readings to call one of them confirmed: the usual digits only.
+    if (others.length > 64) {
+      others.length = 0;
+      break;
     }
   }
+  let found: string[] | null = null;
+  let ambiguous = false;
+  for (const bases of [[primary], others]) {
+    for (let k = 0; k <= Math.min(3, optional.length) && !found; k++) {
+      for (const base of bases) {
+        for (const combo of combinations(optional.length, k)) {
+          const t = [...base];
+          for (const i of combo) setChar(t, optional[i]!.line, optional[i]!.col, alt(t[optional[i]!.line]![optional[i]!.col]!));
+          if (passes(t, f) && plausibleDate(t, f)) {
+            if (found && found.join('\n') !== t.join('\n')) ambiguous = true;
+            else found = t;
+          }
+        }
+      }
+    }
+    if (found || ambiguous) break;
+  }
   if (!found || ambiguous) return false;
-  for (const i of found) setChar(trial, optional[i]!.line, optional[i]!.col, alt(trial[optional[i]!.line]![optional[i]!.col]!));
+  const trial = found;
   for (let l = 0; l < lines.length; l++) {
     for (let c = 0; c < lines[l]!.length; c++) {
       if (lines[l]![c] !== trial[l]![c]) out.push({ line: l, column: c, from: lines[l]![c]!, to: trial[l]![c]!, by: 'check_digit' });
@@ -243,6 +264,25 @@ function repairField(lines: string[], f: CheckedField, out: MrzCorrection[]): bo
     lines[l] = trial[l]!;
   }
   return true;
+}
+
+/** Digits a letter read in a digit-only position may stand for, where more than one: the rest map by TO_DIGIT. */
+const DIGITS_FOR: Record<string, string[]> = { Z: ['2', '3', '7'], B: ['8', '3'] };
+
+/** Every choice of one element from each list (one empty choice for no lists). */
+function* product(lists: readonly (readonly string[])[], at = 0, acc: string[] = []): Generator<string[]> {
+  if (at === lists.length) {
+    yield acc;
+    return;
+  }
+  for (const x of lists[at]!) yield* product(lists, at + 1, [...acc, x]);
+}
+
+/** A repaired date must be a calendar day's YYMMDD (fillers stand for an unknown part). */
+function plausibleDate(lines: string[], f: CheckedField): boolean {
+  if (f.field !== 'birth_date' && f.field !== 'expiration_date') return true;
+  const v = f.parts.map((p) => get(lines, p)).join('');
+  return v.includes('<') || /^\d\d(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/.test(v);
 }
 
 function* combinations(n: number, k: number, start = 0, acc: number[] = []): Generator<number[]> {
