@@ -223,12 +223,14 @@ function repairField(lines: string[], f: CheckedField, out: MrzCorrection[]): bo
   }
   const alt = (ch: string): string => TO_DIGIT[ch] ?? TO_LETTER[ch] ?? ch;
   if (optional.length > 12) return false;
-  // A letter where a digit must be may stand for more than one digit (OCR-B's flat-topped 3 reads Z or B).
-  // The usual digit of each letter is tried first; the others only when that finds nothing.
+  // In a date, a letter may stand for more than one digit (OCR-B's flat-topped 3 reads Z or B). The usual
+  // digit of each letter is tried first; the others only when that finds nothing. Dates only: in a number
+  // field the wider search, with the letter/digit swaps on top, would find a chance pass too often.
   const primary = [...lines];
   for (const pos of forced) setChar(primary, pos.line, pos.col, TO_DIGIT[primary[pos.line]![pos.col]!]!);
+  const digitsFor = (ch: string): string[] => (f.kind === 'num' ? DIGITS_FOR[ch] : undefined) ?? [TO_DIGIT[ch]!];
   const others: string[][] = [];
-  for (const assignment of product(forced.map((pos) => DIGITS_FOR[lines[pos.line]![pos.col]!] ?? [TO_DIGIT[lines[pos.line]![pos.col]!]!]))) {
+  for (const assignment of product(forced.map((pos) => digitsFor(lines[pos.line]![pos.col]!)))) {
     const base = [...lines];
     forced.forEach((pos, i) => setChar(base, pos.line, pos.col, assignment[i]!));
     if (base.join('\n') !== primary.join('\n')) others.push(base);
@@ -266,7 +268,7 @@ function repairField(lines: string[], f: CheckedField, out: MrzCorrection[]): bo
   return true;
 }
 
-/** Digits a letter read in a digit-only position may stand for, where more than one: the rest map by TO_DIGIT. */
+/** Digits a letter read in a date may stand for, where more than one: the rest map by TO_DIGIT. */
 const DIGITS_FOR: Record<string, string[]> = { Z: ['2', '3', '7'], B: ['8', '3'] };
 
 /** Every choice of one element from each list (one empty choice for no lists). */
