@@ -124,6 +124,15 @@ describe('MRZ helpers', () => {
     expect(r.corrections.map((c) => `${c.from}${c.to}`)).toEqual(['T7', 'O0', 'O0']);
   });
 
+  it('a document number with fillers before its characters never passes (a line read shifted)', () => {
+    const l1 = `IDD<<<<YJI1A33${checkDigit('<<YJI1A33')}`.padEnd(30, '<');
+    const l2a = `930501${checkDigit('930501')}M280419${checkDigit('280419')}MAR`.padEnd(29, '<');
+    const l2 = l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29));
+    const r = readMrz([l1, l2, 'SINGH<<AHMED<<<<<<<<<<<<<<<<<<'])!;
+    expect(r.checks.find((c) => c.field === 'document_number')?.valid).toBe(false);
+    expect(r.valid).toBe(false);
+  });
+
   it("OCR-B's flat-topped 3 read Z or B in a date is repaired when no other digit fits the check digit", () => {
     const card = (birth: string): string[] => {
       const l1 = `IRITADP6891735${checkDigit('DP6891735')}`.padEnd(30, '<');

@@ -194,6 +194,8 @@ function plainPasses(lines: string[], f: CheckedField): boolean {
   // A date holds digits (fillers where a part is unknown): letters that happen to weigh right
   // ("TOO620" for 700620: T 29 × 7 + O 24 × 3 + O 24 … ≡ 7) are a misreading, not a pass.
   if (f.kind === 'num' && !/^[0-9<]+$/.test(value)) return false;
+  // A document number is left-aligned: fillers only pad its end ("<<YJI1A33" is a line read shifted).
+  if (f.field === 'document_number' && /<[^<]/.test(value)) return false;
   return checkDigit(value) === cd;
 }
 
