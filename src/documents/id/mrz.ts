@@ -432,7 +432,8 @@ function withFilledTails(input: readonly string[], format: MrzFormat): [readonly
  */
 export function numberPlacedCandidates(input: readonly string[], printed: string, opts: ReadOptions = {}): MrzReading[] {
   const format = formatOf(input);
-  const number = printed.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  // The front's typeface reads J as ']' (analyse.ts CONFUSABLE): a bracket in a number is a J.
+  const number = printed.toUpperCase().replace(/\]/g, 'J').replace(/[^A-Z0-9]/g, '');
   if (!format || number.length < 5 || number.length > 9) return [];
   const f = LAYOUT[format].checked.find((c) => c.field === 'document_number')!;
   const { line, start, end } = f.parts[0]!;
