@@ -13,9 +13,9 @@ import type { QualityVerdict } from './quality.ts';
 import { blankVerdict, imageStats, ocrVerdict } from './quality.ts';
 import { isCardSize, renderPdfPages } from './render.ts';
 import { TesseractEngine } from './tesseract.ts';
-import type { OcrEngine, OcrImage, OcrResult, OcrWord } from './types.ts';
+import type { OcrEngine, OcrImage, OcrResult } from './types.ts';
 import type { Box } from './mrz-band.ts';
-import { readMrzBand } from './mrz-band.ts';
+import { readMrzBand, withBandLines } from './mrz-band.ts';
 import { paintSurround } from './surround.ts';
 import { restorePeriods } from './periods.ts';
 import { trustLettersInCodes } from './codes.ts';
@@ -279,12 +279,6 @@ async function refineMrz(img: OcrImage, first: OcrResult, idCandidate: boolean):
   }
   const lines = await readMrzBand(ocrEngine(), img, band);
   if (lines.length === 0) return first;
-  const top = Math.min(...lines.map((w) => w.y0));
-  const bottom = Math.max(...lines.map((w) => w.y1));
-  const inBand = (w: OcrWord): boolean => {
-    const cy = (w.y0 + w.y1) / 2;
-    return cy >= top && cy <= bottom && w.x0 >= band.x0 - 1 && w.x1 <= band.x1 + 1;
-  };
-  const words = [...first.words.filter((w) => !inBand(w)), ...lines];
+  const words = withBandLines(first.words, lines, band);
   return { words, meanConfidence: words.reduce((s, w) => s + w.confidence, 0) / words.length };
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardTruth } from '../../../test/fixtures/id/generator.ts';
 import { readMrz } from '../id/mrz.ts';
-import { chooseMrzLines, collapseFillers, inkMask, lineBoxes, otsu, readingText, skewOf, unshear } from './mrz-band.ts';
+import { chooseMrzLines, collapseFillers, inkMask, lineBoxes, otsu, readingText, skewOf, unshear, withBandLines } from './mrz-band.ts';
 import type { OcrWord } from './types.ts';
 
 describe('collapseFillers', () => {
@@ -125,5 +125,21 @@ describe('band geometry', () => {
     const lines = lineBoxes(inkMask(unshear(img, slope).image));
     expect(lines).toHaveLength(1);
     expect(lines[0]!.y1 - lines[0]!.y0).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('withBandLines', () => {
+  const w = (text: string, x0: number, y0: number, x1: number, y1: number): OcrWord => ({ text, x0, y0, x1, y1, confidence: 0.5 });
+  it("replaces the first pass's words on the band's lines, also one whose box reaches past the band", () => {
+    // Geometry of a phone photo (card seed 9301 at ICAO pitch): the first pass read the names line with a tail
+    // of specks, its box taller than the band's line; kept, it joined the line and the MRZ lost its names.
+    const band = { x0: 0, y0: 600, x1: 1000, y1: 820 };
+    const lines = [
+      w('ARD<<YT18076148<<<<<<<<<<<<<<<', 27, 690, 980, 722),
+      w('9908187M2901282IND<<<<<<<<<<<8', 27, 726, 980, 758),
+      w('SANTOS<<RAJESH<<<<<<<<<<<<<<<<', 27, 764, 980, 796),
+    ];
+    const first = [w('GEBURTSORT', 28, 460, 200, 480), w('SANTOS<<RAJESH<<<<<<<<c<eeeceeee', 27, 770, 1010, 830), w('ARD<<YT1807614', 27, 690, 500, 722)];
+    expect(withBandLines(first, lines, band).map((x) => x.text)).toEqual(['GEBURTSORT', ...lines.map((l) => l.text)]);
   });
 });

@@ -430,3 +430,22 @@ export function collapseFillers(text: string): string {
       .replace(/<[<KECSLX]{7,}(?=\d?$)/, (run) => fill(run, 0.3))
   );
 }
+
+/**
+ * The page's words with the band's MRZ lines in place of what the first pass read there:
+ * first-pass words inside the band's lines go, and so does one lying on a band line even
+ * where its box reaches past the band (a names line read with a tail of specks,
+ * "SANTOS<<RAJESH<<<<c<eeee", is taller than the line; left in, it joined the line and the
+ * MRZ lost it).
+ */
+export function withBandLines(first: readonly OcrWord[], lines: readonly OcrWord[], band: Box): OcrWord[] {
+  const top = Math.min(...lines.map((w) => w.y0));
+  const bottom = Math.max(...lines.map((w) => w.y1));
+  const onLine = (w: OcrWord): boolean =>
+    lines.some((l) => Math.min(w.y1, l.y1) - Math.max(w.y0, l.y0) > 0.5 * Math.min(w.y1 - w.y0, l.y1 - l.y0) && Math.min(w.x1, l.x1) > Math.max(w.x0, l.x0));
+  const inBand = (w: OcrWord): boolean => {
+    const cy = (w.y0 + w.y1) / 2;
+    return (cy >= top && cy <= bottom && w.x0 >= band.x0 - 1 && w.x1 <= band.x1 + 1) || onLine(w);
+  };
+  return [...first.filter((w) => !inBand(w)), ...lines];
+}
