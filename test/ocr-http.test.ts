@@ -10,7 +10,7 @@ import { shutdownOcr } from '../src/documents/index.ts';
 import { generateStatement } from './fixtures/generator/index.ts';
 import { cardImage, cardTruth, expectedPreResult, scanPdf } from './fixtures/id/generator.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { multipart } from './helpers/multipart.ts';
+import { uploadFile, waitParsed as parsed } from './helpers/files.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,19 +24,9 @@ afterAll(async () => {
 const newProcess = async (): Promise<string> =>
   (await t.request({ method: 'POST', url: '/document-engine/v1/start-process', payload: { ext_application_id: 'OCR-HTTP' } })).json().process_id;
 
-const upload = async (processId: string, fields: Record<string, string>, content: Uint8Array, filename: string) => {
-  const m = multipart(fields, { content: Buffer.from(content), filename });
-  return t.request({ method: 'POST', url: `/document-engine/v1/processes/${processId}/files`, payload: m.payload, headers: m.headers });
-};
-
-const waitParsed = async (processId: string, fileId: string) => {
-  for (let i = 0; i < 1200; i++) {
-    const f = (await t.request({ method: 'GET', url: `/document-engine/v1/processes/${processId}/files/${fileId}` })).json();
-    if (f.parsing_status !== 'processing') return f;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('parse did not finish');
-};
+const upload = (processId: string, fields: Record<string, string>, content: Uint8Array, filename: string) =>
+  uploadFile(t, processId, fields, { content, filename });
+const waitParsed = (processId: string, fileId: string) => parsed(t, processId, fileId, 60_000);
 
 describe('residence permit photos and scans over HTTP', { timeout: 120_000 }, () => {
   it('a PNG of both sides: pre_result at upload, then the parsed permit with a valid MRZ', async () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { multipart } from '../../../test/helpers/multipart.ts';
+import { uploadFile, waitParsed as parsed } from '../../../test/helpers/files.ts';
 import { newId } from '../../shared/ids.ts';
 
 const CORPUS = '/work/shared/corpus'.replace('/work/shared', new URL('../../../../shared', import.meta.url).pathname.replace(/\/$/, ''));
@@ -24,19 +25,9 @@ afterAll(async () => t?.close());
 const newProcess = async () =>
   (await t.request({ method: 'POST', url: '/document-engine/v1/start-process', payload: { ext_application_id: 'FILES' } })).json();
 
-const upload = async (processId: string, fields: Record<string, string>, content?: Buffer | string, filename = 'x.bin') => {
-  const m = multipart(fields, content === undefined ? undefined : { content, filename });
-  return t.request({ method: 'POST', url: `/document-engine/v1/processes/${processId}/files`, payload: m.payload, headers: m.headers });
-};
-
-const waitParsed = async (processId: string, fileId: string) => {
-  for (let i = 0; i < 400; i++) {
-    const f = (await t.request({ method: 'GET', url: `/document-engine/v1/processes/${processId}/files/${fileId}` })).json();
-    if (f.parsing_status !== 'processing') return f;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('parse did not finish');
-};
+const upload = (processId: string, fields: Record<string, string>, content?: Buffer | string, filename = 'x.bin') =>
+  uploadFile(t, processId, fields, content === undefined ? undefined : { content, filename });
+const waitParsed = (processId: string, fileId: string) => parsed(t, processId, fileId, 20_000);
 
 describe('upload → validation → automatic parsing', () => {
   it('a camt.053 statement is validated, parsed in the background and read back', async () => {

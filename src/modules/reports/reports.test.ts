@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { multipart } from '../../../test/helpers/multipart.ts';
 import { newId } from '../../shared/ids.ts';
+import { waitParsed as parsed } from '../../../test/helpers/files.ts';
 import { startReceiver, waitFor, type Receiver } from '../webhooks/webhooks.test-support.ts';
 import { accountBody } from './reports.test-data.ts';
 
@@ -40,14 +41,7 @@ const upload = async (pid: string, content: string, name: string) => {
   const m = multipart({ ext_file_id: name }, { content, filename: name });
   return (await t.request({ method: 'POST', url: url(pid, '/files'), payload: m.payload, headers: m.headers })).json();
 };
-const waitParsed = async (pid: string, fid: string) => {
-  for (let i = 0; i < 400; i++) {
-    const f = (await t.request({ method: 'GET', url: url(pid, `/files/${fid}`) })).json();
-    if (f.parsing_status !== 'processing') return f;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('parse did not finish');
-};
+const waitParsed = (pid: string, fid: string) => parsed(t, pid, fid, 20_000);
 const validate = (pid: string, payload: object, app: TestApp = t) => app.request({ method: 'POST', url: url(pid, '/credit-reports/run-validation'), payload });
 const runReport = (pid: string, payload: object, app: TestApp = t) => app.request({ method: 'POST', url: url(pid, '/credit-reports/run-report'), payload });
 const getReport = async (pid: string, id: string, app: TestApp = t) => (await app.request({ method: 'GET', url: url(pid, `/credit-reports/${id}`) })).json();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { multipart } from '../../../test/helpers/multipart.ts';
+import { waitParsed as parsed } from '../../../test/helpers/files.ts';
 import { generateStatement } from '../../../test/fixtures/generator/index.ts';
 import { accountBody } from '../reports/reports.test-data.ts';
 import { startReceiver, waitFor, type Receiver } from '../webhooks/webhooks.test-support.ts';
@@ -44,11 +45,7 @@ const legacyUpload = (fields: Record<string, string>, pdf: Buffer | null = state
 const workflow = (payload: object, query = '', headers: Record<string, string> = {}) =>
   t.request({ method: 'POST', url: `/workflow/sbx/v1/workflow${query}`, payload, headers });
 const getFile = async (pid: string, fid: string) => t.request({ method: 'GET', url: `/document-engine/v1/processes/${pid}/files/${fid}` });
-const waitParsed = async (pid: string, fid: string) => {
-  let f = (await getFile(pid, fid)).json();
-  await waitFor(async () => (f = (await getFile(pid, fid)).json()).parsing_status !== 'processing', 60_000, 'parsing');
-  return f;
-};
+const waitParsed = (pid: string, fid: string) => parsed(t, pid, fid, 60_000);
 const processesOf = async (idPratica: string) =>
   (await t.request({ method: 'GET', url: `/document-engine/v1/processes?ext_application_id=${encodeURIComponent(idPratica)}` })).json().items as {
     process_id: string;
