@@ -165,3 +165,57 @@ describe('extractOcrStatement: S/H markers confirmed by the balance chain', () =
     }
   });
 });
+
+describe('extractOcrStatement: a running balance gone positive, two misreadings, a lost separator or minus', () => {
+  const header: [number, string][] = [[40, 'Buchungstag'], [110, 'Buchungstext'], [300, 'Betrag'], [460, 'Saldo']];
+  const rows = (o: { marker2?: [number, string][]; amount3?: string; amount4?: string } = {}): [number, string][][] => [
+    header,
+    [[110, 'Anfangssaldo'], [460, '100,00'], [500, 'H']],
+    [[40, '02.03.24'], [110, 'Gutschrift'], [300, '250,00'], [340, 'H'], [460, '350,00'], [500, 'H']],
+    [[40, '03.03.24'], [110, 'Lastschrift'], [300, '432,89'], [340, 'S'], [460, '82,89'], ...(o.marker2 ?? [[500, 'S']])],
+    [[40, '04.03.24'], [110, 'Kartenzahlung'], [300, o.amount3 ?? '17,11'], [340, 'S'], [460, '100,00'], [500, 'S']],
+    [[40, '05.03.24'], [110, 'Kartenzahlung'], [300, o.amount4 ?? '20,00'], [340, 'S'], [460, '120,00'], [500, 'S']],
+    [[110, 'Endsaldo'], [460, '120,00'], [500, 'S']],
+  ];
+  const amounts = [250, -432.89, -17.11, -20];
+
+  it("a running balance's lost marker is set by the chain (the balance had turned positive)", () => {
+    expect(extractOcrStatement([page(rows())]).quality.reconciled).toBe(true);
+    const x = extractOcrStatement([page(rows({ marker2: [] }))]);
+    expect(x.transactions.map((t) => t.balance)).toEqual([350, -82.89, -100, -120]);
+    expect(x.quality.reconciled).toBe(true);
+  });
+
+  it('two independent misreadings are both repaired (the first one mended leaves the running check failing)', () => {
+    const x = extractOcrStatement([page(rows({ marker2: [], amount4: '26,00' }))]);
+    expect(x.transactions.map((t) => t.amount)).toEqual(amounts);
+    expect(x.quality.reconciled).toBe(true);
+  });
+
+  it("a row whose amount lost its decimal separator is restored where the chain then agrees", () => {
+    const x = extractOcrStatement([page(rows({ amount3: '1711' }))]);
+    expect(x.transactions.map((t) => t.amount)).toEqual(amounts);
+    expect(x.quality.reconciled).toBe(true);
+    // A number that does not fit the chain stays out (the statement says it does not reconcile).
+    const y = extractOcrStatement([page(rows({ amount3: '1811' }))]);
+    expect(y.quality.reconciled).toBe(false);
+    expect(y.transactions.map((t) => t.amount)).not.toContain(-18.11);
+  });
+
+  it('a lost minus on a page of signed amounts is put back where the opening/closing gap is twice the amount', () => {
+    const signed = (a2: string): [number, string][][] => [
+      [[40, 'Data'], [110, 'Descrizione'], [460, 'Importo']],
+      [[40, 'SALDO'], [75, 'INIZIALE'], [460, '1.000,00']],
+      [[40, '02/03/2025'], [110, 'BONIFICO'], [460, '250,00']],
+      [[40, '03/03/2025'], [110, 'PRELIEVO'], [460, a2]],
+      [[40, '04/03/2025'], [110, 'PAGAMENTO'], [460, '-17,11']],
+      [[40, '05/03/2025'], [110, 'PAGAMENTO'], [460, '-20,00']],
+      [[40, '06/03/2025'], [110, 'PAGAMENTO'], [460, '-30,00']],
+      [[40, 'SALDO'], [75, 'FINALE'], [460, '1.100,00']],
+    ];
+    expect(extractOcrStatement([page(signed('-82,89'))]).quality.reconciled).toBe(true);
+    const x = extractOcrStatement([page(signed('82,89'))]);
+    expect(x.transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, -20, -30]);
+    expect(x.quality.reconciled).toBe(true);
+  });
+});

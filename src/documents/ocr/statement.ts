@@ -406,6 +406,30 @@ function trimDescriptions(x: StatementExtraction): StatementExtraction {
 
 const failed = (x: StatementExtraction): number => x.checks.filter((c) => !c.passed).length;
 
+/**
+ * Rows whose printed balance differs from the previous printed balance plus the row's amount.
+ * The running-balance check fails as a whole while any row breaks; counting the breaks lets one
+ * of two independent misreadings be repaired before the other.
+ */
+function chainBreaks(x: StatementExtraction): number {
+  const opening = x.fields['opening_balance']?.value;
+  let prev = typeof opening === 'number' ? Math.round(opening * 100) : null;
+  let n = 0;
+  for (const t of x.transactions) {
+    const bal = t.balance === null ? null : Math.round(t.balance * 100);
+    if (prev !== null && bal !== null && prev + Math.round(t.amount * 100) !== bal) n++;
+    prev = bal ?? (prev === null ? null : prev + Math.round(t.amount * 100));
+  }
+  return n;
+}
+
+/** `r` agrees better with the chain than `x`: fewer failed checks, or as many with fewer breaking rows. */
+function better(r: StatementExtraction, x: StatementExtraction): boolean {
+  const fr = failed(r);
+  const fx = failed(x);
+  return fr < fx || (fr === fx && chainBreaks(r) < chainBreaks(x));
+}
+
 export function extractOcrStatement(pages: readonly WordPage[]): StatementExtraction {
   const clean = cleanOcrPages(pages);
   let best = extractStatement(clean);
@@ -430,7 +454,7 @@ export function extractOcrStatement(pages: readonly WordPage[]): StatementExtrac
   }
   // Chain repairs, one row at a time (a few rounds: independent misreadings).
   for (let round = 0; round < 6 && best.quality.reconciled === false; round++) {
-    const next = repairChainOnce(pagesNow, best);
+    const next = repairChainOnce(pagesNow, best) ?? restoreLostSeparator(pagesNow, best);
     if (!next) break;
     best = next.x;
     pagesNow = next.pages;
@@ -488,7 +512,9 @@ function repairChainOnce(
         t,
         (cents) => targets.includes(cents),
         () => true,
-      ) ?? flipMarker(pages, x, t)
+      ) ??
+      flipMarker(pages, x, t) ??
+      flipSign(pages, x, t)
     );
   }
   // No running balances: opening + Σ amounts ≠ closing. The one amount whose single
@@ -507,6 +533,8 @@ function repairChainOnce(
       ),
     );
   });
+  // A lost or extra minus accounts for twice the amount.
+  const signFits = txs.filter((t) => -2 * Math.round(t.amount * 100) === d);
   // Several amounts may fit the gap: the debit/credit totals usually tell them apart.
   // Accepted only when exactly one candidate leaves the fewest failed checks.
   const results = fits
@@ -521,6 +549,7 @@ function repairChainOnce(
         (cents) => Math.sign(a) * (cents - Math.abs(a)) === d,
       );
     })
+    .concat(signFits.slice(0, 12).map((t) => flipSign(pages, x, t)))
     .filter((r) => r !== null);
   if (results.length === 0) return null;
   const fewest = Math.min(...results.map((r) => failed(r.x)));
@@ -540,16 +569,16 @@ function flipMarker(
 ): { x: StatementExtraction; pages: WordPage[] } | null {
   const page = pages.find((p) => p.page === t.page);
   if (!page || !t.bbox || page.words.filter((w) => /^[SH]$|\d[SH]$/.test(w.text)).length < 3) return null;
-  const before = failed(x);
   const [, y0, , y1] = t.bbox;
-  const cents = Math.abs(Math.round(t.amount * 100));
+  // The amount's marker, or the running balance's ("201,51" for 201,51 S: the balance turned positive).
+  const targets = [t.amount, t.balance].filter((v) => v !== null).map((v) => Math.abs(Math.round(v * 100)));
   const flip = (c: string): string => (c === 'S' ? 'H' : 'S');
   const inRow = (w: PositionedWord): boolean => w.y1 >= y0 - 1 && w.y0 <= y1 + 1;
   for (let wi = 0; wi < page.words.length; wi++) {
     const w = page.words[wi]!;
     if (!inRow(w)) continue;
     const bare = w.text.replace(/[SH]$/, '');
-    if (parseAmount(bare)?.cents !== cents) continue;
+    if (!targets.includes(parseAmount(bare)?.cents ?? -1)) continue;
     const edits: [number, string][] = [];
     if (bare !== w.text) edits.push([wi, bare + flip(w.text.slice(-1))]);
     else {
@@ -565,10 +594,65 @@ function flipMarker(
       words[i] = { ...words[i]!, text };
       const trial = pages.map((p) => (p === page ? { ...p, words } : p));
       const r = extractStatement(trial);
-      if (failed(r) < before) return { x: r, pages: trial };
+      if (better(r, x)) return { x: r, pages: trial };
     }
   }
   return null;
+}
+
+/**
+ * A row lost because OCR dropped its amount's decimal separator ("3119S" for "31,19 S": no
+ * amount, so no row, and the chain breaks at the next one). Digit-only words in an amount
+ * column (their box overlapping those of three amounts on the page) get the page's decimal
+ * separator before their last two digits; one is kept where the chain then agrees better.
+ */
+function restoreLostSeparator(pages: WordPage[], x: StatementExtraction): { x: StatementExtraction; pages: WordPage[] } | null {
+  let tries = 0;
+  for (const page of pages) {
+    const amounts = page.words.filter((w) => /\d[.,]\d\d(?:[SH]|[-+)])?$/.test(w.text) && parseAmount(w.text) !== null);
+    if (amounts.length < 3) continue;
+    const comma = amounts.filter((w) => /,\d\d\D?$/.test(w.text)).length;
+    const sep = comma * 2 >= amounts.length ? ',' : '.';
+    const overlaps = (w: PositionedWord, a: PositionedWord): boolean =>
+      Math.min(w.x1, a.x1) - Math.max(w.x0, a.x0) > 0.5 * Math.min(w.x1 - w.x0, a.x1 - a.x0);
+    for (let wi = 0; wi < page.words.length && tries < 12; wi++) {
+      const w = page.words[wi]!;
+      const m = /^([-+]?\d+)(\d\d)([SH]?)$/.exec(w.text);
+      if (!m || amounts.filter((a) => overlaps(w, a)).length < 3) continue;
+      tries++;
+      const words = page.words.slice();
+      words[wi] = { ...w, text: `${m[1]}${sep}${m[2]}${m[3]}` };
+      const trial = pages.map((p) => (p === page ? { ...p, words } : p));
+      const r = extractStatement(trial);
+      if (better(r, x)) return { x: r, pages: trial };
+    }
+  }
+  return null;
+}
+
+/**
+ * Pages that print signed amounts ("-41,99"): a minus lost to blur, or a speck read as one,
+ * breaks the chain by twice the amount. The row's amount gets the other sign.
+ */
+function flipSign(
+  pages: WordPage[],
+  x: StatementExtraction,
+  t: StatementExtraction['transactions'][number],
+): { x: StatementExtraction; pages: WordPage[] } | null {
+  const page = pages.find((p) => p.page === t.page);
+  if (!page || !t.bbox) return null;
+  const MINUS = /^[-\u2212\u2013]/;
+  if (page.words.filter((w) => MINUS.test(w.text) && parseAmount(w.text)?.sign === -1).length < 3) return null;
+  const [, y0, , y1] = t.bbox;
+  const cents = Math.abs(Math.round(t.amount * 100));
+  const wi = page.words.findIndex((w) => w.y1 >= y0 - 1 && w.y0 <= y1 + 1 && parseAmount(w.text)?.cents === cents);
+  if (wi < 0) return null;
+  const w = page.words[wi]!;
+  const words = page.words.slice();
+  words[wi] = { ...w, text: MINUS.test(w.text) ? w.text.slice(1) : `-${w.text}` };
+  const trial = pages.map((p) => (p === page ? { ...p, words } : p));
+  const r = extractStatement(trial);
+  return better(r, x) ? { x: r, pages: trial } : null;
 }
 
 function trySubstitutions(
@@ -578,7 +662,6 @@ function trySubstitutions(
   isTarget: (cents: number) => boolean,
   accept: (newCents: number) => boolean,
 ): { x: StatementExtraction; pages: WordPage[] } | null {
-  const before = failed(x);
   const page = pages.find((p) => p.page === t.page);
   if (!page || !t.bbox) return null;
   const [, y0, , y1] = t.bbox;
@@ -596,7 +679,7 @@ function trySubstitutions(
         words[wi] = { ...w, text };
         const trial = pages.map((p) => (p === page ? { ...p, words } : p));
         const r = extractStatement(trial);
-        if (failed(r) < before) return { x: r, pages: trial };
+        if (better(r, x)) return { x: r, pages: trial };
       }
     }
   }
