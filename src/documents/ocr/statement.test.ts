@@ -23,6 +23,11 @@ describe('cleanOcrPages', () => {
     expect(texts(p)).toEqual(['SEPA-Lastschrift', 'Anfangssaldo', 'Lastschriften', 'Mustermann']);
   });
 
+  it('snaps the parts of a slashed pair; dates and other slashed tokens stay', () => {
+    const p = cleanOcrPages([page([[[40, 'LOHN/GEHAIT'], [150, '12/03/2025'], [250, 'S/N'], [300, 'Gehalter']]])]);
+    expect(texts(p)).toEqual(['LOHN/GEHALT', '12/03/2025', 'S/N', 'Gehalter']);
+  });
+
   it('a thin capital misread in a statement abbreviation is restored; real words and unknown tokens stay', () => {
     const p = cleanOcrPages([page([[[40, 'ACME'], [80, 'ITD'], [120, 'AIM'], [160, '4841'], [200, 'TIM'], [240, 'LTD'], [280, 'AIMS'], [330, 'Ltd']]])]);
     expect(texts(p)).toEqual(['ACME', 'LTD', 'ATM', '4841', 'TIM', 'LTD', 'AIMS', 'Ltd']);

@@ -87,6 +87,7 @@ const VOCAB = [
   'payment',
   'transfer',
   'salary',
+  'gehalt',
   'standing',
   'direct',
   'immobiliare',
@@ -183,16 +184,17 @@ const UMLAUTED: Record<string, string> = { empfanger: 'empfänger', ubertrag: '�
 const properForm = (folded: string): string => UMLAUTED[folded] ?? folded;
 
 function snapText(text: string): string {
-  // Hyphenated compounds ("SEPA-Lastschnft") are snapped part by part.
+  // Hyphenated compounds ("SEPA-Lastschnft") and slashed pairs ("LOHN/GEHAIT") are snapped part by part.
   return text
-    .split('-')
+    .split(/([-/])/)
     .map((p) => {
+      if (p === '-' || p === '/') return p;
       // A leading '[' stays with the word: it may be an L ("[TD").
       const m = /^([^A-Za-zÀ-ÿ0-9[]*)(.*?)([^A-Za-zÀ-ÿ0-9]*)$/.exec(p)!;
       const s = snapWord(m[2]!);
       return s ? m[1] + s + m[3] : p;
     })
-    .join('-');
+    .join('');
 }
 
 /** Quotes, tildes and bars OCR reads from specks and rules; '-', '+', '*', '/', currency signs stay. */
