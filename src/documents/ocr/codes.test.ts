@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trustLettersInCodes } from './codes.ts';
+import { joinSplitCodes, trustLettersInCodes } from './codes.ts';
 import { hocrChoices } from './tesseract.ts';
 import type { OcrGlyph, OcrWord } from './types.ts';
 
@@ -66,5 +66,40 @@ describe('hocrChoices', () => {
     expect(g[1]!.choices[0]).toEqual({ text: 'G', confidence: 0.91682098 });
     expect(g[2]!.choices).toEqual([]);
     expect(m.get('640 1012 660 1029')!.map((x) => x.text)).toEqual(['<']);
+  });
+});
+
+describe('joinSplitCodes', () => {
+  /** Lines of words, 7 px per character, `gap` px between words unless a cell gives its own gap before it. */
+  function lines(rows: (string | [string, number])[][]): OcrWord[] {
+    const out: OcrWord[] = [];
+    rows.forEach((cells, r) => {
+      let x = 20;
+      for (const cell of cells) {
+        const [text, gap] = typeof cell === 'string' ? [cell, 8] : cell;
+        x += gap;
+        out.push({ text, x0: x, y0: 40 * r, x1: x + 7 * text.length, y1: 40 * r + 18, confidence: 0.9 });
+        x += 7 * text.length;
+      }
+    });
+    return out;
+  }
+  const filler = Array.from({ length: 6 }, () => ['SALARY', 'ACME', 'LTD', 'PAYMENT', 'FOR', 'MAY']);
+  const texts = (ws: OcrWord[]): string[] => ws.map((w) => w.text);
+
+  it('joins a code the recogniser split at a gap well below the page\'s space, reading "]" as J', () => {
+    const got = texts(joinSplitCodes(lines([...filler, ['REF', ['9786]', 8], ['365098', 4]], ['REF', '9295C', ['688490', 5]]])));
+    expect(got.slice(-4)).toEqual(['REF', '9786J365098', 'REF', '9295C688490']);
+  });
+
+  it('keeps apart what a full space separates, words, and groups that make no code', () => {
+    const rows: (string | [string, number])[][] = [...filler, ['IBAN', 'DE89', '3704', '0044'], ['ATM', ['43549', 4], 'TORINO'], ['GA', ['ABC', 4], ['DEF', 4]], ['4059M6', '14410']];
+    const got = texts(joinSplitCodes(lines(rows)));
+    expect(got.slice(-12)).toEqual(['IBAN', 'DE89', '3704', '0044', 'ATM', '43549', 'TORINO', 'GA', 'ABC', 'DEF', '4059M6', '14410']);
+  });
+
+  it('a "]" inside a code is J; a bracket elsewhere stays', () => {
+    const got = texts(joinSplitCodes(lines([...filler, ['7307]322402', 'FROM]', '[1]']])));
+    expect(got.slice(-3)).toEqual(['7307J322402', 'FROM]', '[1]']);
   });
 });

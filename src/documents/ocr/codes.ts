@@ -10,6 +10,70 @@
  */
 import type { OcrGlyph, OcrWord } from './types.ts';
 
+/** A narrow gap inside a word is at most this share of the page's typical space between words. */
+const SPLIT_GAP = 0.75;
+
+/**
+ * A code split in two by the recogniser ("9786] 365098" for 9786J365098, "9295C 688490"):
+ * where a glyph's side bearing makes a wider gap than its neighbours', tesseract may start a
+ * new word. Two code parts on one line (each digits and capitals, with a digit in each)
+ * are joined when the gap between them is well below the page's typical space between words,
+ * and the whole is a code. A ']' inside a code is the J it looks like.
+ */
+export function joinSplitCodes(words: readonly OcrWord[]): OcrWord[] {
+  const space = typicalSpace(words);
+  const out: OcrWord[] = [];
+  for (const w of words.map(bracketAsJ)) {
+    const prev = out[out.length - 1];
+    if (prev && space !== null && sameLine(prev, w)) {
+      const gap = w.x0 - prev.x1;
+      const text = prev.text + w.text;
+      if (gap >= 0 && gap < SPLIT_GAP * space && PART.test(prev.text) && PART.test(w.text) && isCode(text)) {
+        out[out.length - 1] = {
+          text,
+          confidence: Math.min(prev.confidence, w.confidence),
+          x0: prev.x0,
+          y0: Math.min(prev.y0, w.y0),
+          x1: w.x1,
+          y1: Math.max(prev.y1, w.y1),
+          ...(prev.glyphs && w.glyphs ? { glyphs: [...prev.glyphs, ...w.glyphs] } : {}),
+        };
+        continue;
+      }
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+/** A code's part: digits and capitals, a digit among them ("ATM 43549" stays two words). */
+const PART = /^(?=[A-Z]*\d)[0-9A-Z]{2,}$/;
+
+function bracketAsJ(w: OcrWord): OcrWord {
+  if (!/^[0-9A-Z]*\][0-9A-Z]*$/.test(w.text) || !isCode(w.text.replace(']', 'J'))) return w;
+  const j = (g: OcrGlyph): OcrGlyph => (g.text === ']' ? { ...g, text: 'J' } : g);
+  return { ...w, text: w.text.replace(']', 'J'), ...(w.glyphs ? { glyphs: w.glyphs.map(j) } : {}) };
+}
+
+function sameLine(a: OcrWord, b: OcrWord): boolean {
+  return Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
+}
+
+/** Median gap between consecutive words of a line (gaps under a word height: spaces, not columns). */
+function typicalSpace(words: readonly OcrWord[]): number | null {
+  const gaps: number[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const a = words[i - 1]!;
+    const b = words[i]!;
+    const h = Math.min(a.y1 - a.y0, b.y1 - b.y0);
+    const gap = b.x0 - a.x1;
+    if (sameLine(a, b) && gap > 0 && gap < h) gaps.push(gap);
+  }
+  if (gaps.length < 20) return null;
+  gaps.sort((x, y) => x - y);
+  return gaps[gaps.length >> 1]!;
+}
+
 /** The letter must be ahead of the digit's own candidate by this much (0..1). */
 const MARGIN = 0.2;
 

@@ -18,7 +18,7 @@ import type { Box } from './mrz-band.ts';
 import { readMrzBand, withBandLines } from './mrz-band.ts';
 import { paintSurround } from './surround.ts';
 import { restorePeriods } from './periods.ts';
-import { trustLettersInCodes } from './codes.ts';
+import { joinSplitCodes, trustLettersInCodes } from './codes.ts';
 import { onOcrShutdown } from './shutdown.ts';
 
 export type { OcrEngine, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
@@ -111,9 +111,12 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // boxes, so columns are rebuilt from positions as for text-layer PDFs.
   const statement = (opts.mrz ?? 'auto') === 'off';
   const first = await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block', choices: statement });
-  // Statement pages (no MRZ pass): letters the decoder turned into digits inside codes, and
-  // periods dropped after abbreviations, are put back from what the network and the pixels show.
-  const r = statement ? { ...first, words: restorePeriods(trustLettersInCodes(first.words), norm) } : await refineMrz(norm, first, opts.mrz === 'id');
+  // Statement pages (no MRZ pass): codes split in two are joined, letters the decoder turned into
+  // digits inside codes and periods dropped after abbreviations are put back from what the network
+  // and the pixels show, and words known to lose characters are read again on their own (reread.ts).
+  const r = statement
+    ? { ...first, words: restorePeriods(trustLettersInCodes(joinSplitCodes(first.words)), norm) }
+    : await refineMrz(norm, first, opts.mrz === 'id');
   return {
     page,
     width: image.width * ptPerPx,
