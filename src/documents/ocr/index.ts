@@ -19,6 +19,7 @@ import { readMrzBand, withBandLines } from './mrz-band.ts';
 import { paintSurround } from './surround.ts';
 import { restorePeriods } from './periods.ts';
 import { joinSplitCodes, trustLettersInCodes } from './codes.ts';
+import { rereadWords } from './reread.ts';
 import { onOcrShutdown } from './shutdown.ts';
 
 export type { OcrEngine, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
@@ -115,7 +116,7 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // digits inside codes and periods dropped after abbreviations are put back from what the network
   // and the pixels show, and words known to lose characters are read again on their own (reread.ts).
   const r = statement
-    ? { ...first, words: restorePeriods(trustLettersInCodes(joinSplitCodes(first.words)), norm) }
+    ? { ...first, words: await rereadWords(restorePeriods(trustLettersInCodes(joinSplitCodes(first.words)), norm), norm, ocrEngine(), opts.langs) }
     : await refineMrz(norm, first, opts.mrz === 'id');
   return {
     page,

@@ -381,7 +381,7 @@ function product<T>(lists: readonly T[][]): T[][] {
 }
 
 /** Bilinear scale of a gray image with a white margin. */
-function scaleGray(img: OcrImage, k: number, margin: number): OcrImage {
+export function scaleGray(img: OcrImage, k: number, margin: number): OcrImage {
   const w = Math.max(1, Math.round(img.width * k));
   const h = Math.max(1, Math.round(img.height * k));
   const W = w + 2 * margin;
