@@ -23,6 +23,20 @@ describe('cleanOcrPages', () => {
     expect(texts(p)).toEqual(['SEPA-Lastschrift', 'Anfangssaldo', 'Lastschriften', 'Mustermann']);
   });
 
+  it('a dotless i (the dot lost in the scan) folds to i for the vocabulary', () => {
+    expect(texts(cleanOcrPages([page([[[40, 'Baırgeldauszahlung']]])]))).toEqual(['Bargeldauszahlung']);
+  });
+
+  it('the gap after a day of narrow digits, before its month name and year, closes to a space; other gaps stay', () => {
+    // Ink boxes: "11" is 7 pt wide, then 5 pt of paper before "Oct" (over the phrase gap of 0.6 × 8 pt).
+    const p = cleanOcrPages([page([[[40, '11'], [55, 'Oct'], [72, '2024'], [110, 'SALARY'], [300, '12'], [320, 'Oct']]])]);
+    const box = (i: number): number => p[0]!.words[i]!.x0;
+    expect(box(1)).toBeCloseTo(50 + 0.35 * 8);
+    expect(box(2)).toBe(72); // already a space's width
+    // A day and a month a word height apart or more (two cells) are not a date.
+    expect(box(5)).toBe(320);
+  });
+
   it('snaps the parts of a slashed pair; dates and other slashed tokens stay', () => {
     const p = cleanOcrPages([page([[[40, 'LOHN/GEHAIT'], [150, '12/03/2025'], [250, 'S/N'], [300, 'Gehalter']]])]);
     expect(texts(p)).toEqual(['LOHN/GEHALT', '12/03/2025', 'S/N', 'Gehalter']);

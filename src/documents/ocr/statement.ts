@@ -102,7 +102,8 @@ function fold(s: string): string {
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ß/g, 'ss');
+    .replace(/ß/g, 'ss')
+    .replace(/ı/g, 'i'); // a dotless i: an i whose dot the scan lost ("Baırgeldauszahlung")
 }
 
 
@@ -336,14 +337,35 @@ export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
   return pages.map((p) => ({
     ...p,
     words: fixMarkers(
-      joinSplitDates(
-        p.words
-          .flatMap(splitGlued)
-          .map(cleanWord)
-          .filter((w): w is PositionedWord => w !== null),
+      closeDateGaps(
+        joinSplitDates(
+          p.words
+            .flatMap(splitGlued)
+            .map(cleanWord)
+            .filter((w): w is PositionedWord => w !== null),
+        ),
       ),
     ),
   }));
+}
+
+/**
+ * "11 Oct 2024": OCR boxes hold ink, not a glyph's advance, so the space after a day of narrow
+ * digits ("11") looks wider than the phrase gap, and the day became a cell of its own (the row
+ * lost its date). Between a day and a month name, and a month name and a year, on one line and
+ * less than a word height apart, the later word's box starts where a space would put it.
+ */
+function closeDateGaps(words: PositionedWord[]): PositionedWord[] {
+  const out = words.slice();
+  for (let i = 1; i < out.length; i++) {
+    const a = out[i - 1]!;
+    const b = out[i]!;
+    const pair = (/^(?:0?[1-9]|[12]\d|3[01])$/.test(a.text) && MONTHS.test(b.text)) || (MONTHS.test(a.text) && /^(?:19|20)\d\d$/.test(b.text));
+    const h = Math.max(a.y1 - a.y0, b.y1 - b.y0);
+    const gap = b.x0 - a.x1;
+    if (pair && sameLine(a, b) && gap > 0.35 * h && gap < h) out[i] = { ...b, x0: a.x1 + 0.35 * h };
+  }
+  return out;
 }
 
 const DAY = '(?:0?[1-9]|[12]\\d|3[01])';
