@@ -48,4 +48,11 @@ describe('restorePeriods', () => {
     const img = image([...glyphs, [35, 26, 39, 30]]);
     expect(restorePeriods([word('Rif', 10, 40)], img)[0]!.text).toBe('Rif');
   });
+
+  it('a period read with low confidence where no dot is printed goes; a printed one, or a confident reading, stays', () => {
+    const unsure = (text: string): OcrWord => ({ ...word(text, 10, 40), confidence: 0.44 });
+    expect(restorePeriods([unsure('EDEKA.')], image(glyphs))[0]!.text).toBe('EDEKA');
+    expect(restorePeriods([unsure('EDEKA.')], image([...glyphs, [35, 34, 39, 38]]))[0]!.text).toBe('EDEKA.');
+    expect(restorePeriods([word('Rif.', 10, 40)], image(glyphs))[0]!.text).toBe('Rif.');
+  });
 });

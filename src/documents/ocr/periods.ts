@@ -16,12 +16,22 @@ const CORE = 110;
 /** Words taller than this (px; 24 pt at 300 dpi) are not looked at. */
 const MAX_HEIGHT = 100;
 
+/** A word read with a period below this confidence keeps it only where the pixels show one. */
+const UNSURE = 0.6;
+
 export function restorePeriods(words: readonly OcrWord[], img: OcrImage): OcrWord[] {
   if (img.channels !== 1) return [...words];
-  return words.map((w) => (/\p{L}{2}$/u.test(w.text) && hasPeriodAfter(w, words, img) ? { ...w, text: w.text + '.' } : w));
+  return words.map((w) => {
+    if (/\p{L}{2}$/u.test(w.text) && hasPeriodAfter(w, words, img)) return { ...w, text: w.text + '.' };
+    // The other way round: "EDEKA." read with confidence 0.44 where no dot is printed (a
+    // line's last word, the recogniser guessing a sentence end).
+    if (/\p{L}{2}\.$/u.test(w.text) && w.confidence < UNSURE && !hasPeriodAfter(w, words, img, true)) return { ...w, text: w.text.slice(0, -1) };
+    return w;
+  });
 }
 
-function hasPeriodAfter(w: OcrWord, words: readonly OcrWord[], img: OcrImage): boolean {
+/** `any`: whether any dot-like blob is there (a period the recogniser read is kept if one is). */
+function hasPeriodAfter(w: OcrWord, words: readonly OcrWord[], img: OcrImage, any = false): boolean {
   const h = w.y1 - w.y0;
   // Text of a statement, not a heading or a misread blot: the window (and its trace) stays small.
   if (h < 8 || h > MAX_HEIGHT) return false;
@@ -59,7 +69,7 @@ function hasPeriodAfter(w: OcrWord, words: readonly OcrWord[], img: OcrImage): b
       b.n >= 0.5 * bw * bh
     );
   });
-  return dots.length === 1;
+  return any ? dots.length > 0 : dots.length === 1;
 }
 
 interface Blob {
