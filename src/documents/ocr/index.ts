@@ -86,6 +86,11 @@ export interface PageOcrOptions {
   mrz?: 'off' | 'auto' | 'id';
   /** First pass page segmentation (default 'block'). */
   segmentation?: 'auto' | 'block';
+  /**
+   * Validation's look (classify, pick the language): statement pages are read without glyph
+   * candidates or second readings, which only mend references and descriptions.
+   */
+  look?: boolean;
 }
 
 export async function ocrPageImage(image: OcrImage, page: number, dpi: number, opts: PageOcrOptions): Promise<OcrPage> {
@@ -111,13 +116,15 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // tesseract alike; bench/ocr.ts); one uniform block keeps it. Words keep their
   // boxes, so columns are rebuilt from positions as for text-layer PDFs.
   const statement = (opts.mrz ?? 'auto') === 'off';
-  const first = await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block', choices: statement });
+  const first = await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block', choices: statement && !opts.look });
   // Statement pages (no MRZ pass): codes split in two are joined, letters the decoder turned into
   // digits inside codes and periods dropped after abbreviations are put back from what the network
   // and the pixels show, and words known to lose characters are read again on their own (reread.ts).
-  const r = statement
-    ? { ...first, words: await rereadWords(restorePeriods(trustLettersInCodes(joinSplitCodes(first.words)), norm), norm, ocrEngine(), opts.langs) }
-    : await refineMrz(norm, first, opts.mrz === 'id');
+  let r: OcrResult;
+  if (statement) {
+    const words = restorePeriods(trustLettersInCodes(joinSplitCodes(first.words)), norm);
+    r = { ...first, words: opts.look ? words : await rereadWords(words, norm, ocrEngine(), opts.langs) };
+  } else r = await refineMrz(norm, first, opts.mrz === 'id');
   return {
     page,
     width: image.width * ptPerPx,
@@ -178,7 +185,7 @@ export function lookImage(bytes: Uint8Array): Promise<OcrPage> {
   return cached('lookimg', bytes, async () => {
     const img = await decodeImage(bytes);
     const k = Math.min(1, LOOK_LONG_SIDE / Math.max(img.width, img.height));
-    const look = { langs: ['eng'], mrz: 'off' } as const;
+    const look = { langs: ['eng'], mrz: 'off', look: true } as const;
     if (k < 1) {
       const small = await ocrPageImage(downscale(normalise(img), k), 1, NOMINAL_DPI * k, look);
       // Only a full-resolution reading may call a page illegible.
@@ -191,7 +198,7 @@ export function lookImage(bytes: Uint8Array): Promise<OcrPage> {
 /** Validation's look at an image-only PDF: its first page only, at low resolution. */
 export function lookPdf(bytes: Uint8Array): Promise<OcrPage | null> {
   return cached('lookpdf', bytes, async () => {
-    const look = { langs: ['eng'], mrz: 'off' } as const;
+    const look = { langs: ['eng'], mrz: 'off', look: true } as const;
     const [r] = await renderPdfPages(bytes, { maxPages: 1, dpiOf: (w, h) => (isCardSize(w, h) ? LOOK_DPI.card : LOOK_DPI.a4) });
     if (!r) return [];
     const small = await ocrPageImage(r.image, r.page, r.dpi, look);
