@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { joinSplitCodes, trustLettersInCodes } from './codes.ts';
+import { joinSplitCodes, restoreCapitalI, trustLettersInCodes } from './codes.ts';
 import { hocrChoices } from './tesseract.ts';
-import type { OcrGlyph, OcrWord } from './types.ts';
+import type { OcrGlyph, OcrImage, OcrWord } from './types.ts';
 
 /** A word whose glyphs spell `text`; `choices[i]` gives glyph i its network candidates. */
 function word(text: string, choices: Record<number, [string, number][]> = {}, conf: Record<number, number> = {}): OcrWord {
@@ -101,5 +101,61 @@ describe('joinSplitCodes', () => {
   it('a "]" inside a code is J; a bracket elsewhere stays', () => {
     const got = texts(joinSplitCodes(lines([...filler, ['7307]322402', 'FROM]', '[1]']])));
     expect(got.slice(-3)).toEqual(['7307J322402', 'FROM]', '[1]']);
+  });
+});
+
+describe('restoreCapitalI', () => {
+  /** A 40×30 page with glyphs drawn from rows of '#' (ink) and ' ' (paper), left to right from x = 4, 2 px apart. */
+  function draw(glyphs: string[][]): { img: OcrImage; boxes: [number, number, number, number][] } {
+    const W = 60;
+    const H = 30;
+    const data = new Uint8Array(W * H).fill(255);
+    const boxes: [number, number, number, number][] = [];
+    let x = 4;
+    for (const rows of glyphs) {
+      const w = Math.max(...rows.map((r) => r.length));
+      rows.forEach((r, y) => [...r].forEach((c, i) => c === '#' && (data[(5 + y) * W + x + i] = 0)));
+      boxes.push([x, 5, x + w - 1, 5 + rows.length - 1]);
+      x += w + 2;
+    }
+    return { img: { width: W, height: H, channels: 1, data }, boxes };
+  }
+  const stem = (top: string[]): string[] => [...top, ...Array.from({ length: 16 - top.length }, () => '  ##  '), '######'];
+  const serifI = stem(['######']);
+  const flagged1 = stem(['  ##  ', ' ###  ', '# ##  ']);
+  const bareI = Array.from({ length: 17 }, () => '##');
+  const digit = ['######', ...Array.from({ length: 15 }, () => '#    #'), '######'];
+
+  function code(text: string, glyphs: string[][], iSeen: number): { word: OcrWord; img: OcrImage } {
+    const { img, boxes } = draw(glyphs);
+    const gl: OcrGlyph[] = [...text].map((c, i) => ({
+      text: c,
+      x0: boxes[i]![0],
+      y0: boxes[i]![1],
+      x1: boxes[i]![2],
+      y1: boxes[i]![3],
+      confidence: 0.9,
+      choices: c === '1' ? [{ text: '1', confidence: 0.8 }, { text: 'I', confidence: iSeen }] : [{ text: c, confidence: 0.9 }],
+    }));
+    return { word: { text, x0: 0, y0: 0, x1: 60, y1: 30, confidence: 0.8, glyphs: gl }, img };
+  }
+
+  it('a 1 with serifs on both sides, or a bare stem, that the network also saw as I, is an I', () => {
+    for (const shape of [serifI, bareI]) {
+      const { word, img } = code('0010', [digit, digit, shape, digit], 0.3);
+      expect(restoreCapitalI([word], img)[0]!.text).toBe('00I0');
+    }
+  });
+
+  it('a 1 with its flag stays; so does any 1 the network did not see as I', () => {
+    const flagged = code('0010', [digit, digit, flagged1, digit], 0.3);
+    expect(restoreCapitalI([flagged.word], flagged.img)[0]!.text).toBe('0010');
+    const unseen = code('0010', [digit, digit, serifI, digit], 0.01);
+    expect(restoreCapitalI([unseen.word], unseen.img)[0]!.text).toBe('0010');
+  });
+
+  it("keeps what earlier repairs made of the word's other glyphs", () => {
+    const { word, img } = code('0010', [digit, digit, serifI, digit], 0.3);
+    expect(restoreCapitalI([{ ...word, text: 'D010' }], img)[0]!.text).toBe('D0I0');
   });
 });

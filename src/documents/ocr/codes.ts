@@ -8,7 +8,7 @@
  * digit → capital: in words the decoder's model is right far more often than its
  * first candidates (measured: "Gutschrift" has "n" first for its "r").
  */
-import type { OcrGlyph, OcrWord } from './types.ts';
+import type { OcrGlyph, OcrImage, OcrWord } from './types.ts';
 
 /** A narrow gap inside a word is at most this share of the page's typical space between words. */
 const SPLIT_GAP = 0.75;
@@ -109,4 +109,86 @@ function seenLetter(g: OcrGlyph): string | null {
   const own = g.choices.find((c) => c.text === g.text)?.confidence ?? 0;
   // Ahead of the decoder's own certainty for the digit, and of the digit's candidate by a margin.
   return top.confidence > g.confidence && top.confidence - own >= MARGIN ? top.text : null;
+}
+
+/** The network must have seen an I at a '1' at least this much (0..1) for the pixels to be asked. */
+const I_SEEN = 0.05;
+/** Ink on a normalised page (0 ink … 255 paper). */
+const INK = 160;
+
+/**
+ * A capital I inside a code read as the digit 1 ("7720I798292" read "77201798292": the network
+ * puts 1 first, I second at 0.73). Type tells them apart: a 1 has a flag at the top of its stem
+ * on the left only; an I is a bare stem or has serifs on both sides. Where the network saw an I
+ * among its candidates, the pixels at the top of the stem decide.
+ */
+export function restoreCapitalI(words: readonly OcrWord[], img: OcrImage): OcrWord[] {
+  if (img.channels !== 1) return [...words];
+  return words.map((w) => {
+    const g = w.glyphs;
+    if (!g || g.length !== [...w.text].length || !isCode(w.text)) return w;
+    // The word's characters (earlier repairs may have changed some), glyph by glyph.
+    const text = [...w.text]
+      .map((c, i) => {
+        const glyph = g[i]!;
+        const seen = glyph.choices?.find((x) => x.text === 'I')?.confidence ?? 0;
+        return c === '1' && glyph.text === '1' && seen >= I_SEEN && topIsSymmetric(glyph, img) ? 'I' : c;
+      })
+      .join('');
+    return text !== w.text && isCode(text) ? { ...w, text } : w;
+  });
+}
+
+/** The stem's top: ink reaching as far left as right of the stem (serifs, or none), not to one side (a flag). */
+function topIsSymmetric(g: OcrGlyph, img: OcrImage): boolean {
+  const { width: W, height: Hh, data } = img;
+  const x0 = Math.max(0, Math.floor(g.x0) - 3);
+  const x1 = Math.min(W - 1, Math.ceil(g.x1) + 3);
+  const y0 = Math.max(0, Math.floor(g.y0));
+  const y1 = Math.min(Hh - 1, Math.ceil(g.y1));
+  const h = y1 - y0 + 1;
+  if (h < 8 || h > 100 || x1 - x0 < 2) return false;
+  const ink = (x: number, y: number): boolean => data[y * W + x]! < INK;
+  // The stem: the columns inked on most of the glyph's middle rows.
+  const mid0 = y0 + Math.floor(0.35 * h);
+  const mid1 = y0 + Math.ceil(0.65 * h);
+  const cols: number[] = [];
+  for (let x = x0; x <= x1; x++) {
+    let n = 0;
+    for (let y = mid0; y <= mid1; y++) if (ink(x, y)) n++;
+    cols.push(n);
+  }
+  const need = 0.8 * (mid1 - mid0 + 1);
+  // The run of stem columns nearest the glyph box's centre.
+  const centre = (g.x0 + g.x1) / 2 - x0;
+  let best: [number, number] | null = null;
+  for (let i = 0; i < cols.length; ) {
+    if (cols[i]! < need) {
+      i++;
+      continue;
+    }
+    const a = i;
+    while (i < cols.length && cols[i]! >= need) i++;
+    const run: [number, number] = [a, i - 1];
+    if (!best || Math.abs((run[0] + run[1]) / 2 - centre) < Math.abs((best[0] + best[1]) / 2 - centre)) best = run;
+  }
+  if (!best) return false;
+  const s0 = x0 + best[0];
+  const s1 = x0 + best[1];
+  if (s1 - s0 + 1 > 0.4 * h) return false; // not a stem
+  // The stem's top, then the ink joined to it in each row of its top third.
+  let top = mid0;
+  while (top > 0 && (ink(s0, top - 1) || ink(s1, top - 1))) top--;
+  const zone = Math.max(2, Math.round(0.35 * (mid1 - top)));
+  let left = 0;
+  let right = 0;
+  for (let y = top; y < top + zone; y++) {
+    let a = s0;
+    while (a > x0 && ink(a - 1, y)) a--;
+    let b = s1;
+    while (b < x1 && ink(b + 1, y)) b++;
+    left = Math.max(left, s0 - a);
+    right = Math.max(right, b - s1);
+  }
+  return Math.abs(left - right) <= 1 && (right > 0 || left === 0);
 }

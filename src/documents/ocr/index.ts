@@ -18,7 +18,7 @@ import type { Box } from './mrz-band.ts';
 import { readMrzBand, withBandLines } from './mrz-band.ts';
 import { paintSurround } from './surround.ts';
 import { restorePeriods } from './periods.ts';
-import { joinSplitCodes, trustLettersInCodes } from './codes.ts';
+import { joinSplitCodes, restoreCapitalI, trustLettersInCodes } from './codes.ts';
 import { rereadWords } from './reread.ts';
 import { onOcrShutdown } from './shutdown.ts';
 
@@ -122,7 +122,7 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // and the pixels show, and words known to lose characters are read again on their own (reread.ts).
   let r: OcrResult;
   if (statement) {
-    const words = restorePeriods(trustLettersInCodes(joinSplitCodes(first.words)), norm);
+    const words = restorePeriods(restoreCapitalI(trustLettersInCodes(joinSplitCodes(first.words)), norm), norm);
     r = { ...first, words: opts.look ? words : await rereadWords(words, norm, ocrEngine(), opts.langs) };
   } else r = await refineMrz(norm, first, opts.mrz === 'id');
   return {
