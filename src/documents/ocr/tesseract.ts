@@ -109,8 +109,8 @@ export class TesseractEngine implements OcrEngine {
         // Per-glyph choices come from the hOCR renderer only (the JSON output has none).
         lstm_choice_mode: opts.choices ? '2' : '0',
         // One beam search for the choices, not the default five cascading ones: the candidates
-        // at each glyph are the same (measured on a statement page; the later iterations only
-        // add candidates at confidence 0), the recognition is cheaper.
+        // at each glyph are the same (the later iterations add candidates at confidence 0), the
+        // recognition is cheaper.
         lstm_choice_iterations: '1',
         hocr_char_boxes: opts.choices ? '1' : '0',
       } as Parameters<Worker['setParameters']>[0]);
