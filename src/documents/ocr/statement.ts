@@ -614,11 +614,8 @@ function flipMarker(
       else edits.push([wi, w.text + 'S'], [wi, w.text + 'H']);
     }
     for (const [i, text] of edits) {
-      const words = page.words.slice();
-      words[i] = { ...words[i]!, text };
-      const trial = pages.map((p) => (p === page ? { ...p, words } : p));
-      const r = extractStatement(trial);
-      if (better(r, x)) return { x: r, pages: trial };
+      const r = tryEdit(pages, page, i, text, x);
+      if (r) return r;
     }
   }
   return null;
@@ -644,11 +641,8 @@ function restoreLostSeparator(pages: WordPage[], x: StatementExtraction): { x: S
       const m = /^([-+]?\d+)(\d\d)([SH]?)$/.exec(w.text);
       if (!m || amounts.filter((a) => overlaps(w, a)).length < 3) continue;
       tries++;
-      const words = page.words.slice();
-      words[wi] = { ...w, text: `${m[1]}${sep}${m[2]}${m[3]}` };
-      const trial = pages.map((p) => (p === page ? { ...p, words } : p));
-      const r = extractStatement(trial);
-      if (better(r, x)) return { x: r, pages: trial };
+      const r = tryEdit(pages, page, wi, `${m[1]}${sep}${m[2]}${m[3]}`, x);
+      if (r) return r;
     }
   }
   return null;
@@ -672,8 +666,19 @@ function flipSign(
   const wi = page.words.findIndex((w) => w.y1 >= y0 - 1 && w.y0 <= y1 + 1 && parseAmount(w.text)?.cents === cents);
   if (wi < 0) return null;
   const w = page.words[wi]!;
+  return tryEdit(pages, page, wi, MINUS.test(w.text) ? w.text.slice(1) : `-${w.text}`, x);
+}
+
+/** The pages with one word's text changed, kept where the chain then agrees better than in `x`. */
+function tryEdit(
+  pages: WordPage[],
+  page: WordPage,
+  wi: number,
+  text: string,
+  x: StatementExtraction,
+): { x: StatementExtraction; pages: WordPage[] } | null {
   const words = page.words.slice();
-  words[wi] = { ...w, text: MINUS.test(w.text) ? w.text.slice(1) : `-${w.text}` };
+  words[wi] = { ...words[wi]!, text };
   const trial = pages.map((p) => (p === page ? { ...p, words } : p));
   const r = extractStatement(trial);
   return better(r, x) ? { x: r, pages: trial } : null;
@@ -699,11 +704,8 @@ function trySubstitutions(
         const text = w.text.slice(0, ci) + alt + w.text.slice(ci + 1);
         const na = parseAmount(text);
         if (!na || !accept(na.cents)) continue;
-        const words = page.words.slice();
-        words[wi] = { ...w, text };
-        const trial = pages.map((p) => (p === page ? { ...p, words } : p));
-        const r = extractStatement(trial);
-        if (better(r, x)) return { x: r, pages: trial };
+        const r = tryEdit(pages, page, wi, text, x);
+        if (r) return r;
       }
     }
   }
