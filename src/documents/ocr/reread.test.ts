@@ -65,6 +65,13 @@ describe('wideWords', () => {
     expect(wideWords(over)).toEqual([]);
   });
 
+  it('leaves out words taller than a line of text (a blot read as capitals): the strip stays small', () => {
+    const words = page([...filler, 'TM'], { TM: 10 });
+    const tall = words[words.length - 1]!;
+    const blot = { ...tall, y1: tall.y0 + 120, x1: tall.x0 + 400 };
+    expect(wideWords([...words.slice(0, -1), blot])).toEqual([]);
+  });
+
   it('needs enough capital words for a median', () => {
     expect(wideWords(page(['ADDEBITO', 'TM'], { TM: 10 }))).toEqual([]);
   });

@@ -22,6 +22,8 @@ const MIN_CONFIDENCE = 0.8;
 const MIN_WORDS = 20;
 /** At most this many words re-read per page. */
 const MAX_REREADS = 12;
+/** Words taller than this (px; 24 pt at 300 dpi) are headings or blots, not re-read: the strip stays small. */
+const MAX_HEIGHT = 100;
 /** The strip is read at this scale (the page is at 200–300 dpi). */
 const SCALE = 2;
 
@@ -44,7 +46,7 @@ export function wideWords(words: readonly OcrWord[]): number[] {
   if (median === null) return [];
   const out: number[] = [];
   words.forEach((w, i) => {
-    if (!CAPS.test(w.text) || perChar(w) <= WIDE * median) return;
+    if (!CAPS.test(w.text) || w.y1 - w.y0 > MAX_HEIGHT || perChar(w) <= WIDE * median) return;
     // A box reaching over another word's is tesseract's box, not the word's width ("WITHDRAWAL" boxed over "ATM").
     if (words.some((o) => o !== w && o.x0 < w.x1 && o.x1 > w.x0 && Math.min(o.y1, w.y1) - Math.max(o.y0, w.y0) > 0)) return;
     out.push(i);
