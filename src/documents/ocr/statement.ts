@@ -447,6 +447,16 @@ function chainBreaks(x: StatementExtraction): number {
   return n;
 }
 
+type Tx = StatementExtraction['transactions'][number];
+/** A repair: the extraction and the pages it came from, or null where none was kept. */
+type Repaired = { x: StatementExtraction; pages: WordPage[] } | null;
+
+/** Words on a row's band (a point of slack either side). */
+const inRowOf =
+  ([, y0, , y1]: readonly [number, number, number, number]) =>
+  (w: PositionedWord): boolean =>
+    w.y1 >= y0 - 1 && w.y0 <= y1 + 1;
+
 /** `r` agrees better with the chain than `x`: fewer failed checks, or as many with fewer breaking rows. */
 function better(r: StatementExtraction, x: StatementExtraction): boolean {
   const fr = failed(r);
@@ -509,7 +519,7 @@ const CONFUSE: Record<string, string[]> = {
 function repairChainOnce(
   pages: WordPage[],
   x: StatementExtraction,
-): { x: StatementExtraction; pages: WordPage[] } | null {
+): Repaired {
   const txs = x.transactions;
   const opening = x.fields['opening_balance']?.value;
   let prev = typeof opening === 'number' ? Math.round(opening * 100) : null;
@@ -589,15 +599,14 @@ function repairChainOnce(
 function flipMarker(
   pages: WordPage[],
   x: StatementExtraction,
-  t: StatementExtraction['transactions'][number],
-): { x: StatementExtraction; pages: WordPage[] } | null {
+  t: Tx,
+): Repaired {
   const page = pages.find((p) => p.page === t.page);
   if (!page || !t.bbox || page.words.filter((w) => /^[SH]$|\d[SH]$/.test(w.text)).length < 3) return null;
-  const [, y0, , y1] = t.bbox;
   // The amount's marker, or the running balance's ("201,51" for 201,51 S: the balance turned positive).
   const targets = [t.amount, t.balance].filter((v) => v !== null).map((v) => Math.abs(Math.round(v * 100)));
   const flip = (c: string): string => (c === 'S' ? 'H' : 'S');
-  const inRow = (w: PositionedWord): boolean => w.y1 >= y0 - 1 && w.y0 <= y1 + 1;
+  const inRow = inRowOf(t.bbox);
   for (let wi = 0; wi < page.words.length; wi++) {
     const w = page.words[wi]!;
     if (!inRow(w)) continue;
@@ -627,7 +636,7 @@ function flipMarker(
  * column (their box overlapping those of three amounts on the page) get the page's decimal
  * separator before their last two digits; one is kept where the chain then agrees better.
  */
-function restoreLostSeparator(pages: WordPage[], x: StatementExtraction): { x: StatementExtraction; pages: WordPage[] } | null {
+function restoreLostSeparator(pages: WordPage[], x: StatementExtraction): Repaired {
   let tries = 0;
   for (const page of pages) {
     const amounts = page.words.filter((w) => /\d[.,]\d\d(?:[SH]|[-+)])?$/.test(w.text) && parseAmount(w.text) !== null);
@@ -655,15 +664,15 @@ function restoreLostSeparator(pages: WordPage[], x: StatementExtraction): { x: S
 function flipSign(
   pages: WordPage[],
   x: StatementExtraction,
-  t: StatementExtraction['transactions'][number],
-): { x: StatementExtraction; pages: WordPage[] } | null {
+  t: Tx,
+): Repaired {
   const page = pages.find((p) => p.page === t.page);
   if (!page || !t.bbox) return null;
   const MINUS = /^[-\u2212\u2013]/;
   if (page.words.filter((w) => MINUS.test(w.text) && parseAmount(w.text)?.sign === -1).length < 3) return null;
-  const [, y0, , y1] = t.bbox;
   const cents = Math.abs(Math.round(t.amount * 100));
-  const wi = page.words.findIndex((w) => w.y1 >= y0 - 1 && w.y0 <= y1 + 1 && parseAmount(w.text)?.cents === cents);
+  const inRow = inRowOf(t.bbox);
+  const wi = page.words.findIndex((w) => inRow(w) && parseAmount(w.text)?.cents === cents);
   if (wi < 0) return null;
   const w = page.words[wi]!;
   return tryEdit(pages, page, wi, MINUS.test(w.text) ? w.text.slice(1) : `-${w.text}`, x);
@@ -676,7 +685,7 @@ function tryEdit(
   wi: number,
   text: string,
   x: StatementExtraction,
-): { x: StatementExtraction; pages: WordPage[] } | null {
+): Repaired {
   const words = page.words.slice();
   words[wi] = { ...words[wi]!, text };
   const trial = pages.map((p) => (p === page ? { ...p, words } : p));
@@ -687,16 +696,16 @@ function tryEdit(
 function trySubstitutions(
   pages: WordPage[],
   x: StatementExtraction,
-  t: StatementExtraction['transactions'][number],
+  t: Tx,
   isTarget: (cents: number) => boolean,
   accept: (newCents: number) => boolean,
-): { x: StatementExtraction; pages: WordPage[] } | null {
+): Repaired {
   const page = pages.find((p) => p.page === t.page);
   if (!page || !t.bbox) return null;
-  const [, y0, , y1] = t.bbox;
+  const inRow = inRowOf(t.bbox);
   for (let wi = 0; wi < page.words.length; wi++) {
     const w = page.words[wi]!;
-    if (w.y1 < y0 - 1 || w.y0 > y1 + 1) continue;
+    if (!inRow(w)) continue;
     const a = parseAmount(w.text);
     if (!a || !isTarget(a.cents)) continue;
     for (let ci = 0; ci < w.text.length; ci++) {
