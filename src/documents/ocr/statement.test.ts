@@ -113,6 +113,26 @@ describe('cleanOcrPages', () => {
     expect(texts(cleanOcrPages([page([[[40, '12.022.'], [90, '29.022.'], [140, '12.023.']]])]))).toEqual(['12.02.', '29.02.', '12.023.']);
   });
 
+  it('mends a date column word whose separators were both lost or read as strokes ("110472026" for 11/04/2026)', () => {
+    const col = (t: string): [number, string][] => [[44, t], [300, '110472026']];
+    const rows = ['10/04/2026', '110472026', '12/04/2026', '121122026', '13/04/2026', '14042026', '150472031'].map(col);
+    const p = cleanOcrPages([page(rows)]);
+    // In the date column: one reading each; "121122026" reads 12/11 or 12/12 and stays, and so
+    // does a year no date of the page shows. Outside the column digits are digits.
+    expect(p[0]!.words.filter((w) => w.x0 === 44).map((w) => w.text)).toEqual([
+      '10/04/2026',
+      '11/04/2026',
+      '12/04/2026',
+      '121122026',
+      '13/04/2026',
+      '14/04/2026',
+      '150472031',
+    ]);
+    expect(p[0]!.words.filter((w) => w.x0 === 300).every((w) => w.text === '110472026')).toBe(true);
+    // Fewer than three whole dates on the page: no format to go by.
+    expect(texts(cleanOcrPages([page([[[44, '10/04/2026']], [[44, '110472026']], [[44, '12/04/2026']]])])).filter((t) => !t.includes('/'))).toEqual(['110472026']);
+  });
+
   it('drops a speck read as a sign or symbol before a word, and a diacritic speck on a vocabulary word; [ for L in an abbreviation', () => {
     const p = cleanOcrPages([page([[[40, '+CASH'], [80, '=CASH'], [120, '©Ordinante:'], [170, '+39'], [200, '+'], [220, 'SEPA-Lästschrift'], [300, 'Empfänger'], [360, '[TD'], [390, 'Schlußsaldo']]])]);
     expect(texts(p)).toEqual(['CASH', 'CASH', 'Ordinante:', '+39', '+', 'SEPA-Lastschrift', 'Empfänger', 'LTD', 'Schlußsaldo']);
@@ -219,6 +239,23 @@ describe('extractOcrStatement: a running balance gone positive, two misreadings,
     const y = extractOcrStatement([page(rows({ amount3: '1811' }))]);
     expect(y.quality.reconciled).toBe(false);
     expect(y.transactions.map((t) => t.amount)).not.toContain(-18.11);
+  });
+
+  it('without balances to confirm it, a lost separator is put back where it makes a row of the amount column', () => {
+    const list = (a2: string, other = '4711'): [number, string][][] => [
+      [[40, 'Data'], [110, 'Descrizione'], [460, 'Importo']],
+      [[40, '02/03/2025'], [110, 'BONIFICO'], [460, '250,00']],
+      [[40, '03/03/2025'], [110, 'PRELIEVO'], [460, a2]],
+      [[40, '04/03/2025'], [110, 'PAGAMENTO'], [460, '-17,11']],
+      [[40, '05/03/2025'], [110, 'PAGAMENTO'], [460, '-20,00']],
+      [[110, 'Pagina'], [300, other]],
+    ];
+    expect(extractOcrStatement([page(list('-82,89'))]).transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, -20]);
+    const x = extractOcrStatement([page(list('-8289'))]);
+    expect(x.quality.reconciled).toBe(null);
+    expect(x.transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, -20]);
+    // Digits outside the amount column stay digits.
+    expect(x.transactions).toHaveLength(4);
   });
 
   it('a lost minus on a page of signed amounts is put back where the opening/closing gap is twice the amount', () => {

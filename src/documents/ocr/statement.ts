@@ -17,6 +17,7 @@ import type { StatementExtraction } from '../pdf/extract.ts';
 import type { PositionedWord, WordPage } from '../pdf/model.ts';
 import { parseAmount } from '../pdf/numbers.ts';
 import { editDistance } from '../text.ts';
+import { isoDate } from '../structured/dates.ts';
 
 const AMOUNT_LIKE = /^[-+(]?[0-9OoIlSB]{1,3}([.,'][0-9OoIlSB]{3})*[.,][0-9OoIlSB]{2}[-+)]?$/;
 const DIGIT: Record<string, string> = { O: '0', o: '0', I: '1', l: '1', S: '5', B: '8' };
@@ -338,11 +339,13 @@ export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
     ...p,
     words: fixMarkers(
       closeDateGaps(
-        joinSplitDates(
-          p.words
-            .flatMap(splitGlued)
-            .map(cleanWord)
-            .filter((w): w is PositionedWord => w !== null),
+        mendDigitDates(
+          joinSplitDates(
+            p.words
+              .flatMap(splitGlued)
+              .map(cleanWord)
+              .filter((w): w is PositionedWord => w !== null),
+          ),
         ),
       ),
     ),
@@ -383,6 +386,54 @@ const LOST_SEP = [
   new RegExp(`^(?<d>${DAY})${SEP_AS_GLYPH}(?<m>${MONTH})(?<s>[./])(?<y>${YEAR4})[.,:;…]*$`),
   new RegExp(`^(?<d>${DAY})(?<s>[./])(?<m>${MONTH})${SEP_AS_GLYPH}(?<y>${YEAR4})[.,:;…]*$`),
 ];
+/** A whole date as the page prints it: two-digit day and month, four-digit year. */
+const PAGE_DATE = /^(\d\d)([./-])(\d\d)\2((?:19|20)\d\d)$/;
+
+/**
+ * "110472026" for 11/04/2026: both separators gone from a date, each lost or read as a stroke
+ * (1, 2, 7, l, I, |), leaves digits no pattern with a separator matches. Where the page prints
+ * whole dates in one format (dd/mm/yyyy, one separator), a word of digits and strokes in a date
+ * column (its box overlapping three of those dates) that reads as exactly one calendar date of
+ * that format, in a year the page's dates show, is that date. Two readings ("121122025": 12/11
+ * or 12/12) leave the word alone.
+ */
+function mendDigitDates(words: PositionedWord[]): PositionedWord[] {
+  const dates: PositionedWord[] = [];
+  const seps = new Set<string>();
+  const years = new Set<string>();
+  for (const w of words) {
+    const m = PAGE_DATE.exec(w.text);
+    if (!m || !calendarDay(m[4]!, m[3]!, m[1]!)) continue;
+    dates.push(w);
+    seps.add(m[2]!);
+    years.add(m[4]!);
+  }
+  if (dates.length < 3 || seps.size !== 1) return words;
+  const sep = [...seps][0]!;
+  const inDateColumn = (w: PositionedWord): boolean =>
+    dates.filter((d) => Math.min(w.x1, d.x1) - Math.max(w.x0, d.x0) > 0.5 * Math.min(w.x1 - w.x0, d.x1 - d.x0)).length >= 3;
+  return words.map((w) => {
+    if (!/^\d\d[\d127lI|]{6,8}$/.test(w.text) || !inDateColumn(w)) return w;
+    const readings = new Set<string>();
+    // Day, first separator (none or one stroke), month, second separator, year.
+    for (const s1 of [0, 1])
+      for (const s2 of [0, 1]) {
+        const t = w.text;
+        if (4 + s1 + s2 + 4 !== t.length) continue;
+        const d = t.slice(0, 2);
+        const m = t.slice(2 + s1, 4 + s1);
+        const y = t.slice(4 + s1 + s2);
+        const strokes = t.slice(2, 2 + s1) + t.slice(4 + s1, 4 + s1 + s2);
+        if (!/^\d\d$/.test(m) || !/^[127lI|]*$/.test(strokes) || !years.has(y)) continue;
+        if (calendarDay(y, m, d)) readings.add(`${d}${sep}${m}${sep}${y}`);
+      }
+    return readings.size === 1 ? { ...w, text: [...readings][0]! } : w;
+  });
+}
+
+/** Digit strings that make a day of the calendar. */
+const calendarDay = (y: string, m: string, d: string): boolean => isoDate(Number(y), Number(m), Number(d)) !== null;
+
 /** "24/07" + "2024": a date whose second separator was read as a space. */
 const DAY_MONTH = new RegExp(`^${DAY}([./])${MONTH}\\1?$`);
 
@@ -493,6 +544,7 @@ export function extractOcrStatement(pages: readonly WordPage[]): StatementExtrac
     best = next.x;
     pagesNow = next.pages;
   }
+  if (best.quality.reconciled === null) best = restoreSeparatorsWithoutChain(pagesNow, best).x;
   return trimDescriptions(best);
 }
 
@@ -634,9 +686,14 @@ function flipMarker(
  * A row lost because OCR dropped its amount's decimal separator ("3119S" for "31,19 S": no
  * amount, so no row, and the chain breaks at the next one). Digit-only words in an amount
  * column (their box overlapping those of three amounts on the page) get the page's decimal
- * separator before their last two digits; one is kept where the chain then agrees better.
+ * separator before their last two digits; one is kept where `keep` accepts the extraction
+ * (by default: the chain then agrees better).
  */
-function restoreLostSeparator(pages: WordPage[], x: StatementExtraction): Repaired {
+function restoreLostSeparator(
+  pages: WordPage[],
+  x: StatementExtraction,
+  keep: (r: StatementExtraction, x: StatementExtraction) => boolean = better,
+): Repaired {
   let tries = 0;
   for (const page of pages) {
     const amounts = page.words.filter((w) => /\d[.,]\d\d(?:[SH]|[-+)])?$/.test(w.text) && parseAmount(w.text) !== null);
@@ -650,11 +707,27 @@ function restoreLostSeparator(pages: WordPage[], x: StatementExtraction): Repair
       const m = /^([-+]?\d+)(\d\d)([SH]?)$/.exec(w.text);
       if (!m || amounts.filter((a) => overlaps(w, a)).length < 3) continue;
       tries++;
-      const r = tryEdit(pages, page, wi, `${m[1]}${sep}${m[2]}${m[3]}`, x);
+      const r = tryEdit(pages, page, wi, `${m[1]}${sep}${m[2]}${m[3]}`, x, keep);
       if (r) return r;
     }
   }
   return null;
+}
+
+/**
+ * A statement without balances has no chain to confirm a restored separator, yet the digits
+ * alone ("2747" where every amount of the column prints two decimals) lose the whole row. The
+ * separator is put back where that gives the extraction one more row and no failed check more
+ * (a number that makes no row, a page number or a reference, is left alone).
+ */
+function restoreSeparatorsWithoutChain(pages: WordPage[], x: StatementExtraction): { x: StatementExtraction; pages: WordPage[] } {
+  let now = { x, pages };
+  for (let round = 0; round < 6; round++) {
+    const next = restoreLostSeparator(now.pages, now.x, (r, prev) => r.transactions.length > prev.transactions.length && failed(r) <= failed(prev));
+    if (!next) break;
+    now = next;
+  }
+  return now;
 }
 
 /**
@@ -678,19 +751,20 @@ function flipSign(
   return tryEdit(pages, page, wi, MINUS.test(w.text) ? w.text.slice(1) : `-${w.text}`, x);
 }
 
-/** The pages with one word's text changed, kept where the chain then agrees better than in `x`. */
+/** The pages with one word's text changed, kept where `keep` accepts the extraction (by default: the chain then agrees better than in `x`). */
 function tryEdit(
   pages: WordPage[],
   page: WordPage,
   wi: number,
   text: string,
   x: StatementExtraction,
+  keep: (r: StatementExtraction, x: StatementExtraction) => boolean = better,
 ): Repaired {
   const words = page.words.slice();
   words[wi] = { ...words[wi]!, text };
   const trial = pages.map((p) => (p === page ? { ...p, words } : p));
   const r = extractStatement(trial);
-  return better(r, x) ? { x: r, pages: trial } : null;
+  return keep(r, x) ? { x: r, pages: trial } : null;
 }
 
 function trySubstitutions(
