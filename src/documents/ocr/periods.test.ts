@@ -38,6 +38,19 @@ describe('restorePeriods', () => {
     expect(restorePeriods(words, image([...glyphs, [32, 36, 35, 38], [35, 34, 39, 38]]))[0]!.text).toBe('Rif');
   });
 
+  it('a dot blur joined to the foot of an f or r stands apart at a darker level: put back; after a C or G, or a grey core, not', () => {
+    // The bridge from the foot to the dot is grey (120): ink at the usual level, paper at the darker one.
+    const bridged = image([...glyphs, [32, 36, 35, 38, 120], [35, 34, 39, 38]]);
+    const words = (last: string): OcrWord[] => [word(last, 10, 40), word('1632N421119', 60, 120)];
+    expect(restorePeriods(words('Rif'), bridged)[0]!.text).toBe('Rif.');
+    expect(restorePeriods(words('Nr'), bridged)[0]!.text).toBe('Nr.');
+    // A C's or G's lower terminal cut off by the darker level looks the same: left alone.
+    expect(restorePeriods(words('PLC'), bridged)[0]!.text).toBe('PLC');
+    expect(restorePeriods(words('STANDING'), bridged)[0]!.text).toBe('STANDING');
+    // A grey blob (a thin stroke's end) is no period's core.
+    expect(restorePeriods(words('Rif'), image([...glyphs, [32, 36, 35, 38, 120], [35, 34, 39, 38, 60]]))[0]!.text).toBe('Rif');
+  });
+
   it('only words ending in two letters get one: amounts, single-letter markers and punctuated words stay', () => {
     const dot: [number, number, number, number] = [35, 34, 39, 38];
     const img = image([...glyphs, dot]);

@@ -5,12 +5,19 @@
  * a small, dark, compact blob of its own, just right of the word and sitting on its
  * baseline, before the next word. Only words ending in a letter get one back (an
  * abbreviation); specks of noise are too small or too light, glyph parts are not
- * separate blobs.
+ * separate blobs. On a blurred scan the dot runs into the foot of the letter before it;
+ * there a darker ink level sets it apart, after letters open at the bottom right only.
  */
 import type { OcrImage, OcrWord } from './types.ts';
 
 /** Ink for the blob search on a normalised page (0 ink … 255 paper): light enough that a glyph's thin terminal stays joined to it. */
 const INK = 160;
+/** The darker level at which a period blur joined to a letter's foot stands apart. */
+const FUSED_INK = 100;
+/** Letters with no ink of their own at the bottom right, where a fused period sits. */
+const OPEN_FOOT = /[frFPTVY]$/;
+/** There, a period's core is as dark as a stem; the thin stroke ends the darker level cuts off are lighter. */
+const FUSED_CORE = 35;
 /** A period's core is this dark at least (a grey speck is not one). */
 const CORE = 110;
 /** Words taller than this (px; 24 pt at 300 dpi) are not looked at. */
@@ -46,10 +53,21 @@ function hasPeriodAfter(w: OcrWord, words: readonly OcrWord[], img: OcrImage, an
   const y0 = Math.max(0, Math.floor(w.y0 - 0.2 * h));
   const y1 = Math.min(img.height, Math.ceil(w.y1 + 0.3 * h));
   if (x1 - x0 < 3 || y1 - y0 < 3) return false;
-  const blobs = blobsIn(img, x0, y0, x1, y1);
-  const min = Math.max(2.5, 0.15 * h);
+  const found = dotsIn(blobsIn(img, x0, y0, x1, y1, INK), w, from, Math.max(2.5, 0.15 * h));
+  if (found.length > 0 || any) return any ? found.length > 0 : found.length === 1;
+  // Blur joins a period to the foot of the letter before it ("Rif." on a blurred scan: one
+  // component at the usual ink level); its dark core stands apart at a darker level. Only after
+  // a letter open at the bottom right (f, r, T…): the terminal of a C or G, the tail of an a or
+  // t, cut off at that level, would look the same.
+  if (!OPEN_FOOT.test(w.text)) return false;
+  return dotsIn(blobsIn(img, x0, y0, x1, y1, FUSED_INK), w, from, 2).filter((b) => b.darkest <= FUSED_CORE && b.y1 <= w.y1).length === 1;
+}
+
+/** Blobs shaped and placed like a period after `w` (compact, dark, on its baseline, right of `from`). */
+function dotsIn(blobs: readonly Blob[], w: OcrWord, from: number, min: number): Blob[] {
+  const h = w.y1 - w.y0;
   const max = 0.35 * h;
-  const dots = blobs.filter((b) => {
+  return blobs.filter((b) => {
     const bw = b.x1 - b.x0;
     const bh = b.y1 - b.y0;
     return (
@@ -69,7 +87,6 @@ function hasPeriodAfter(w: OcrWord, words: readonly OcrWord[], img: OcrImage, an
       b.n >= 0.5 * bw * bh
     );
   });
-  return any ? dots.length > 0 : dots.length === 1;
 }
 
 interface Blob {
@@ -84,7 +101,7 @@ interface Blob {
 }
 
 /** 8-connected ink components inside the window [x0, x1) × [y0, y1). */
-function blobsIn(img: OcrImage, x0: number, y0: number, x1: number, y1: number): Blob[] {
+function blobsIn(img: OcrImage, x0: number, y0: number, x1: number, y1: number, ink: number): Blob[] {
   const ww = x1 - x0;
   const seen = new Uint8Array(ww * (y1 - y0));
   const out: Blob[] = [];
@@ -92,7 +109,7 @@ function blobsIn(img: OcrImage, x0: number, y0: number, x1: number, y1: number):
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
       const k = (y - y0) * ww + (x - x0);
-      if (seen[k] || img.data[y * img.width + x]! >= INK) continue;
+      if (seen[k] || img.data[y * img.width + x]! >= ink) continue;
       const b: Blob = { x0: x, y0: y, x1: x + 1, y1: y + 1, n: 0, darkest: 255, touches: false };
       seen[k] = 1;
       stack.push(x, y);
@@ -113,7 +130,7 @@ function blobsIn(img: OcrImage, x0: number, y0: number, x1: number, y1: number):
             const ny = cy + dy;
             if (nx < x0 || nx >= x1 || ny < y0 || ny >= y1) continue;
             const nk = (ny - y0) * ww + (nx - x0);
-            if (seen[nk] || img.data[ny * img.width + nx]! >= INK) continue;
+            if (seen[nk] || img.data[ny * img.width + nx]! >= ink) continue;
             seen[nk] = 1;
             stack.push(nx, ny);
           }
