@@ -23,11 +23,16 @@ describe('trustLettersInCodes', () => {
     expect(trustLettersInCodes([w])[0]!.text).toBe('8983G594765');
   });
 
-  it('keeps the digit when the letter is not clearly ahead of it, or not ahead of the decoded glyph', () => {
+  it('keeps the digit when the letter is not clearly ahead of its candidate', () => {
     // "01" (a page number) with O 0.77 vs 0 0.74: too close.
     expect(trustLettersInCodes([word('0123', { 0: [['O', 0.77], ['0', 0.74]] }, { 0: 0.95 })])[0]!.text).toBe('0123');
-    // The decoder's own certainty for the digit is above the letter's candidate.
-    expect(trustLettersInCodes([word('79471415711', { 5: [['A', 0.83]] }, { 5: 0.95 })])[0]!.text).toBe('79471415711');
+    // A blurred 4 with A at 0.83 and 4 at 0.80 (a real reading; the code holds no A).
+    expect(trustLettersInCodes([word('79471415711', { 5: [['A', 0.83], ['4', 0.8]] }, { 5: 0.95 })])[0]!.text).toBe('79471415711');
+  });
+
+  it("the letter clearly ahead counts even where the decoder was surer of its digit (S 0.89 vs 5 0.69, glyph 0.90)", () => {
+    expect(trustLettersInCodes([word('52265315249', { 4: [['S', 0.89], ['5', 0.69]] }, { 4: 0.9 })])[0]!.text).toBe('5226S315249');
+    expect(trustLettersInCodes([word('50808552951', { 4: [['S', 0.92], ['8', 0.42]] }, { 4: 0.97 })])[0]!.text).toBe('5080S552951');
   });
 
   it('leaves words, amounts and lower-case letters alone', () => {
