@@ -143,6 +143,11 @@ describe('cleanOcrPages', () => {
     expect(texts(cleanOcrPages([page([[[40, '1'], [48, 'mar2026'], [110, '2mar2026'], [170, 'Mario2026']]])]))).toEqual(['1', 'mar', '2026', '2', 'mar', '2026', 'Mario2026']);
   });
 
+  it('a preposition run into the booking word after it is cut off ("INENTRATA"); other words stay', () => {
+    const p = cleanOcrPages([page([[[40, 'INENTRATA'], [120, 'ONSTANDING'], [200, 'INTERNET'], [260, 'DAVIDE'], [320, 'ANFANGSSALDO'], [400, 'INPS']]])]);
+    expect(texts(p)).toEqual(['IN', 'ENTRATA', 'ON', 'STANDING', 'INTERNET', 'DAVIDE', 'ANFANGSSALDO', 'INPS']);
+  });
+
   it('masked card numbers', () => {
     expect(texts(cleanOcrPages([page([[[40, '*##*3865'], [90, '##*3043'], [140, '12345678']]])]))).toEqual([
       '****3865',
