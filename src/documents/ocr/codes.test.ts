@@ -33,6 +33,9 @@ describe('trustLettersInCodes', () => {
   it("the letter clearly ahead counts even where the decoder was surer of its digit (S 0.89 vs 5 0.69, glyph 0.90)", () => {
     expect(trustLettersInCodes([word('52265315249', { 4: [['S', 0.89], ['5', 0.69]] }, { 4: 0.9 })])[0]!.text).toBe('5226S315249');
     expect(trustLettersInCodes([word('50808552951', { 4: [['S', 0.92], ['8', 0.42]] }, { 4: 0.97 })])[0]!.text).toBe('5080S552951');
+    // A short run of digits may be an amount that lost its comma: the decoder's certainty counts there.
+    expect(trustLettersInCodes([word('2747', { 2: [['A', 0.7], ['4', 0.45]] }, { 2: 0.9 })])[0]!.text).toBe('2747');
+    expect(trustLettersInCodes([word('2747', { 2: [['A', 0.95], ['4', 0.45]] }, { 2: 0.9 })])[0]!.text).toBe('27A7');
   });
 
   it('leaves words, amounts and lower-case letters alone', () => {

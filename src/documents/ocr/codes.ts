@@ -84,7 +84,7 @@ export function trustLettersInCodes(words: readonly OcrWord[]): OcrWord[] {
     let changed = false;
     const text = g
       .map((glyph) => {
-        const letter = seenLetter(glyph);
+        const letter = seenLetter(glyph, g.length);
         if (letter) changed = true;
         return letter ?? glyph.text;
       })
@@ -101,16 +101,22 @@ function isCode(text: string): boolean {
   return 2 * digits >= text.length;
 }
 
+/** Codes at least this long are references; shorter digit runs may be amounts that lost their separator ("2747"). */
+const REFERENCE_LENGTH = 8;
+
 /** The capital the network saw where the decoder wrote a digit, if it clearly did. */
-function seenLetter(g: OcrGlyph): string | null {
+function seenLetter(g: OcrGlyph, wordLength: number): string | null {
   if (!/^\d$/.test(g.text) || !g.choices || g.choices.length === 0) return null;
   const top = g.choices.reduce((a, b) => (b.confidence > a.confidence ? b : a));
   if (!/^[A-Z]$/.test(top.text)) return null;
   const own = g.choices.find((c) => c.text === g.text)?.confidence ?? 0;
-  // Ahead of the digit's candidate by a margin. The decoder's certainty for its digit is no
-  // witness: it stays high (0.90–0.97) where the network saw S, B or C first by 0.2–0.5, and the
-  // digit was wrong each time (probe over seeds 19000 and 41040, 7 variants).
-  return top.confidence - own >= MARGIN ? top.text : null;
+  // Ahead of the digit's candidate by a margin, and, in a short code, of the decoder's certainty
+  // for its digit. In a reference that certainty is no witness: it stays high (0.90–0.97) where
+  // the network saw S, B or C first by 0.2–0.5, and the digit was wrong each time (probe over
+  // seeds 19000 and 41040, 7 variants). A short run may be an amount that lost its comma ("2747"
+  // for 27,47 read "27A7" with A 0.2 ahead of a blurred 4): there the decoder's certainty counts.
+  if (top.confidence - own < MARGIN) return null;
+  return wordLength >= REFERENCE_LENGTH || top.confidence > g.confidence ? top.text : null;
 }
 
 /** The network must have seen an I at a '1' at least this much (0..1) for the pixels to be asked. */
