@@ -5,7 +5,7 @@
  *   node bench/ocr.ts look             validation cost of a scanned statement (first-page look only)
  *   node bench/ocr.ts cards 20         MRZ exact on generated permit cards (it/de, PNG 300 dpi, both sides)
  *   node bench/ocr.ts cardvariants 10  the same on phone-photo JPEGs and 200-dpi scanned PDFs of cards
- *   node bench/ocr.ts statements 6 [--variants clean,tilted,…] [--dpi 200] [--verbose]
+ *   node bench/ocr.ts statements 6 [--variants clean,tilted,…] [--dpi 200] [--verbose]   (variants: clean unless named)
  *                                      transaction F1 on scans of generated statements, per scan variant
  *   node bench/ocr.ts pe               PassportEye specimens: MRZ found with all check digits valid
  *   --seed N                           offset of generator seeds (default 0: cards 100…, variants 300…, statements 40…);

@@ -143,6 +143,13 @@ describe('cleanOcrPages', () => {
     expect(texts(cleanOcrPages([page([[[40, '1'], [48, 'mar2026'], [110, '2mar2026'], [170, 'Mario2026']]])]))).toEqual(['1', 'mar', '2026', '2', 'mar', '2026', 'Mario2026']);
   });
 
+  it('a whole date run into the word after it is cut off ("11.02.2026Gutschrift"); other tokens stay', () => {
+    const p = cleanOcrPages([page([[[40, '11.02.2026Gutschrift'], [160, '02.02.26SEPA-Lastschrift'], [300, '12.5kg'], [340, '1.2.3abc']]])]);
+    expect(texts(p)).toEqual(['11.02.2026', 'Gutschrift', '02.02.26', 'SEPA-Lastschrift', '12.5kg', '1.2.3abc']);
+    // The date keeps the left part of the box, the word the right.
+    expect(p[0]!.words[0]!.x1).toBeLessThan(p[0]!.words[1]!.x0 + 0.01);
+  });
+
   it('a preposition run into the booking word after it is cut off ("INENTRATA"); other words stay', () => {
     const p = cleanOcrPages([page([[[40, 'INENTRATA'], [120, 'ONSTANDING'], [200, 'INTERNET'], [260, 'DAVIDE'], [320, 'ANFANGSSALDO'], [400, 'INPS']]])]);
     expect(texts(p)).toEqual(['IN', 'ENTRATA', 'ON', 'STANDING', 'INTERNET', 'DAVIDE', 'ANFANGSSALDO', 'INPS']);

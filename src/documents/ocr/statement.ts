@@ -315,6 +315,9 @@ function splitGlued(w: PositionedWord): PositionedWord[] {
   const initial = /^(FROM)([A-LN-Z\]])$/.exec(w.text);
   if (initial) return cut(w, [initial[1], initial[2]]).map((p) => (p.text === ']' ? { ...p, text: 'J' } : p));
   if (/^THANKYOU$/i.test(w.text)) return cut(w, [w.text.slice(0, 5), w.text.slice(5)]);
+  // A whole date run into the word after it ("11.02.2026Gutschrift": blur closed the column gap).
+  const dated = /^(\d{1,2}([./-])\d{1,2}\2(?:\d{4}|\d{2}))(\p{L}{3,}\S*)$/u.exec(w.text);
+  if (dated) return cut(w, [dated[1], dated[3]]);
   // A preposition run into the booking word after it ("INENTRATA" for IN ENTRATA): the gap
   // between capitals at 200 dpi is about a letter gap. Only before a vocabulary word.
   const prep = /^(IN|DA|DI|AL|ON|TO|BY|AT|OF|AN|VON)(\p{Lu}{6,})$/u.exec(w.text);
