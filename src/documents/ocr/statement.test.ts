@@ -23,6 +23,11 @@ describe('cleanOcrPages', () => {
     expect(texts(p)).toEqual(['SEPA-Lastschrift', 'Anfangssaldo', 'Lastschriften', 'Mustermann']);
   });
 
+  it('a word with two shape confusions (I for l, n for ri) snaps to the vocabulary word of that shape; others stay', () => {
+    const p = cleanOcrPages([page([[[40, 'SEPA-Iastschnft'], [150, 'Gutschnft'], [250, 'Lastschriften'], [350, 'Iaster']]])]);
+    expect(texts(p)).toEqual(['SEPA-Lastschrift', 'Gutschrift', 'Lastschriften', 'Iaster']);
+  });
+
   it('a dotless i (the dot lost in the scan) folds to i for the vocabulary', () => {
     expect(texts(cleanOcrPages([page([[[40, 'Baırgeldauszahlung']]])]))).toEqual(['Bargeldauszahlung']);
   });

@@ -171,6 +171,11 @@ function snapWord(part: string): string | null {
     return word !== part.toLowerCase() && !part.includes('ß') ? withCase(word, part) : null;
   }
   if (f.length < 4 || !/^[a-z]+$/.test(f)) return null;
+  // Two confusions at once ("SEPA-Iastschnft": I for l, n for ri) are past the edit budget, but
+  // the word has the vocabulary word's shape.
+  const shape = shapeOf(f);
+  const alike = VOCAB.find((v) => !f.startsWith(v) && !v.startsWith(f) && shapeOf(v) === shape);
+  if (alike) return withCase(properForm(alike), part);
   let best: { w: string; d: number } | null = null;
   for (const v of VOCAB) {
     // An inflected form ("Lastschriften") is a real word, not a misreading.
@@ -182,6 +187,9 @@ function snapWord(part: string): string | null {
   }
   return best ? withCase(properForm(best.w), part) : null;
 }
+
+/** A folded word as OCR sees its shapes: ri and n, rn and m, l and i look alike. */
+const shapeOf = (f: string): string => f.replace(/ri/g, 'n').replace(/rn/g, 'm').replace(/l/g, 'i');
 
 /** The vocabulary is folded: the words that carry an umlaut get it back. */
 const UMLAUTED: Record<string, string> = { empfanger: 'empfänger', ubertrag: 'übertrag', uberweisung: 'überweisung' };
