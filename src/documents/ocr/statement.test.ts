@@ -158,6 +158,9 @@ describe('cleanOcrPages', () => {
   it('a preposition run into the booking word after it is cut off ("INENTRATA"); other words stay', () => {
     const p = cleanOcrPages([page([[[40, 'INENTRATA'], [120, 'ONSTANDING'], [200, 'INTERNET'], [260, 'DAVIDE'], [320, 'ANFANGSSALDO'], [400, 'INPS']]])]);
     expect(texts(p)).toEqual(['IN', 'ENTRATA', 'ON', 'STANDING', 'INTERNET', 'DAVIDE', 'ANFANGSSALDO', 'INPS']);
+    // A terminal's number and a day run into their word; other letter-digit tokens stay.
+    const q = cleanOcrPages([page([[[40, 'ATM91104'], [100, 'POS1234'], [150, 'ON3'], [180, 'ON123'], [220, 'A2A'], [260, 'ATM12']]])]);
+    expect(texts(q)).toEqual(['ATM', '91104', 'POS', '1234', 'ON', '3', 'ON123', 'A2A', 'ATM12']);
   });
 
   it('masked card numbers', () => {

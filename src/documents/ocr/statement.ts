@@ -326,6 +326,10 @@ function splitGlued(w: PositionedWord): PositionedWord[] {
   // A whole date run into the word after it ("11.02.2026Gutschrift": blur closed the column gap).
   const dated = /^(\d{1,2}([./-])\d{1,2}\2(?:\d{4}|\d{2}))(\p{L}{3,}\S*)$/u.exec(w.text);
   if (dated) return cut(w, [dated[1], dated[3]]);
+  // A terminal's abbreviation run into its number ("ATM91104"), a day run into its "ON" ("ON3"):
+  // narrow gaps the recogniser closed.
+  const numbered = /^(ATM|POS)(\d{3,})$/.exec(w.text) ?? /^(ON)(\d{1,2})$/.exec(w.text);
+  if (numbered) return cut(w, [numbered[1], numbered[2]]);
   // A preposition run into the booking word after it ("INENTRATA" for IN ENTRATA): the gap
   // between capitals at 200 dpi is about a letter gap. Only before a vocabulary word.
   const prep = /^(IN|DA|DI|AL|ON|TO|BY|AT|OF|AN|VON)(\p{Lu}{6,})$/u.exec(w.text);
