@@ -174,7 +174,7 @@ function snapWord(part: string): string | null {
   // Two confusions at once ("SEPA-Iastschnft": I for l, n for ri) are past the edit budget, but
   // the word has the vocabulary word's shape.
   const shape = shapeOf(f);
-  const alike = VOCAB.find((v) => !f.startsWith(v) && !v.startsWith(f) && shapeOf(v) === shape);
+  const alike = VOCAB.find((v, i) => !f.startsWith(v) && !v.startsWith(f) && VOCAB_SHAPES[i] === shape);
   if (alike) return withCase(properForm(alike), part);
   let best: { w: string; d: number } | null = null;
   for (const v of VOCAB) {
@@ -190,6 +190,8 @@ function snapWord(part: string): string | null {
 
 /** A folded word as OCR sees its shapes: ri and n, rn and m, l and i look alike. */
 const shapeOf = (f: string): string => f.replace(/ri/g, 'n').replace(/rn/g, 'm').replace(/l/g, 'i');
+
+const VOCAB_SHAPES = VOCAB.map(shapeOf);
 
 /** The vocabulary is folded: the words that carry an umlaut get it back. */
 const UMLAUTED: Record<string, string> = { empfanger: 'empfänger', ubertrag: 'übertrag', uberweisung: 'überweisung' };
@@ -431,8 +433,7 @@ function mendDigitDates(words: PositionedWord[]): PositionedWord[] {
   }
   if (dates.length < 3 || seps.size !== 1) return words;
   const sep = [...seps][0]!;
-  const inDateColumn = (w: PositionedWord): boolean =>
-    dates.filter((d) => Math.min(w.x1, d.x1) - Math.max(w.x0, d.x0) > 0.5 * Math.min(w.x1 - w.x0, d.x1 - d.x0)).length >= 3;
+  const inDateColumn = (w: PositionedWord): boolean => dates.filter((d) => sameColumn(w, d)).length >= 3;
   return words.map((w) => {
     if (!/^\d\d[\d127lI|]{6,8}$/.test(w.text) || !inDateColumn(w)) return w;
     const readings = new Set<string>();
@@ -488,6 +489,11 @@ function joinSplitDates(words: PositionedWord[]): PositionedWord[] {
     out.push(word);
   }
   return out;
+}
+
+/** Boxes that share most of the narrower one's width: one column of a table. */
+function sameColumn(a: PositionedWord, b: PositionedWord): boolean {
+  return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.5 * Math.min(a.x1 - a.x0, b.x1 - b.x0);
 }
 
 function sameLine(a: PositionedWord, b: PositionedWord): boolean {
@@ -721,12 +727,10 @@ function restoreLostSeparator(
     if (amounts.length < 3) continue;
     const comma = amounts.filter((w) => /,\d\d\D?$/.test(w.text)).length;
     const sep = comma * 2 >= amounts.length ? ',' : '.';
-    const overlaps = (w: PositionedWord, a: PositionedWord): boolean =>
-      Math.min(w.x1, a.x1) - Math.max(w.x0, a.x0) > 0.5 * Math.min(w.x1 - w.x0, a.x1 - a.x0);
     for (let wi = 0; wi < page.words.length && tries < 12; wi++) {
       const w = page.words[wi]!;
       const m = /^([-+]?\d+)(\d\d)([SH]?)$/.exec(w.text);
-      if (!m || amounts.filter((a) => overlaps(w, a)).length < 3) continue;
+      if (!m || amounts.filter((a) => sameColumn(w, a)).length < 3) continue;
       tries++;
       const r = tryEdit(pages, page, wi, `${m[1]}${sep}${m[2]}${m[3]}`, x, keep);
       if (r) return r;
