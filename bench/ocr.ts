@@ -3,6 +3,8 @@
  *   node bench/ocr.ts speed            seconds per A4 page (wall and CPU) at 150/200 dpi, 1 and 2 workers,
  *                                      fast vs best_int models, native tesseract CLI on the same images
  *   node bench/ocr.ts look             validation cost of a scanned statement (first-page look only)
+ *   node bench/ocr.ts worker           a worker process's parse jobs for scans validated elsewhere: with
+ *                                      validation's ocr_lang (no second look) and without it
  *   node bench/ocr.ts cards 20         MRZ exact on generated permit cards (it/de, PNG 300 dpi, both sides)
  *   node bench/ocr.ts cardvariants 10  the same on phone-photo JPEGs and 200-dpi scanned PDFs of cards
  *   node bench/ocr.ts statements 6 [--variants clean,tilted,…] [--dpi 200] [--verbose]   (variants: clean unless named)
@@ -18,7 +20,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseDocument, shutdownOcr, validateDocument } from '../src/documents/index.ts';
+import { parseDocument, shutdownOcr, validateDocument, type DocumentType, type OcrLanguage } from '../src/documents/index.ts';
 import { normalise } from '../src/documents/ocr/image.ts';
 import { toPgm } from '../src/documents/ocr/pixels.ts';
 import { renderPdfPages } from '../src/documents/ocr/render.ts';
@@ -29,7 +31,7 @@ import { OCRB_FONT, scanPdf } from '../test/fixtures/id/generator.ts';
 import { formatCards, formatScan, measureCards, measureScans } from './ocr-accuracy.ts';
 
 const args = process.argv.slice(2);
-const SECTIONS = ['speed', 'look', 'cards', 'cardvariants', 'statements', 'pe'];
+const SECTIONS = ['speed', 'look', 'worker', 'cards', 'cardvariants', 'statements', 'pe'];
 // No section named (flags alone, e.g. --seed 7000): every section.
 const want = (s: string): boolean => !args.some((a) => SECTIONS.includes(a)) || args.includes(s);
 const num = (s: string, d: number): number => {
@@ -99,6 +101,35 @@ if (want('look')) {
   console.log(
     `validation of a ${v.page_count}-page scanned statement (first-page look): ${v.status} ${v.document_type}, wall ${((performance.now() - t) / 1000).toFixed(2)} s, CPU ${(cpu() - c0).toFixed(2)} s`,
   );
+}
+
+if (want('worker')) {
+  // Three scanned statements (it, de, en; 2–3 pages each) validated by the API process; a worker
+  // process parses them with nothing of that in memory. Fresh OCR pool per round (as a new
+  // worker), rounds alternate so that machine noise falls on both.
+  const docs: { scan: Uint8Array; type: DocumentType; lang?: OcrLanguage; pages: number }[] = [];
+  for (const [i, layout] of (['it_dare_avere', 'de_soll_haben_marker', 'en_paid_in_out'] as const).entries()) {
+    const { pdf } = await generateStatement({ layout, seed: 60 + i, transactions: 70 });
+    const scan = await scanPdf(pdf, 200);
+    const v = await validateDocument(scan, {});
+    docs.push({ scan, type: v.document_type, ...(v.ocr_lang ? { lang: v.ocr_lang } : {}), pages: v.page_count ?? 1 });
+  }
+  const pages = docs.reduce((n, d) => n + d.pages, 0);
+  const runs: Record<'look' | 'hint', number[]> = { look: [], hint: [] };
+  for (let round = 0; round < 3; round++) {
+    for (const mode of ['look', 'hint'] as const) {
+      await shutdownOcr();
+      const c0 = cpu();
+      for (const d of docs) await parseDocument(d.scan, { format: 'pdf', documentType: d.type, ...(mode === 'hint' && d.lang ? { ocrLang: d.lang } : {}) });
+      runs[mode].push(cpu() - c0);
+    }
+  }
+  const med = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  for (const mode of ['look', 'hint'] as const) {
+    console.log(
+      `worker parse of 3 scans (${pages} pages), fresh pool, ${mode === 'hint' ? "with validation's ocr_lang" : 'looking again'}: CPU ${med(runs[mode]).toFixed(2)} s (${runs[mode].map((x) => x.toFixed(2)).join(' / ')}), ${(med(runs[mode]) / pages).toFixed(2)} s/page`,
+    );
+  }
 }
 
 const seedBase = num('--seed', 0);

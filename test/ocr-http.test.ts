@@ -5,8 +5,10 @@
  * tesseract.js OCR runs underneath.
  */
 import { createCanvas } from '@napi-rs/canvas';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shutdownOcr } from '../src/documents/index.ts';
+import { setOcrEngine, TesseractEngine } from '../src/documents/ocr/index.ts';
 import { generateStatement } from './fixtures/generator/index.ts';
 import { cardImage, cardTruth, expectedPreResult, scanPdf } from './fixtures/id/generator.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -85,5 +87,54 @@ describe('a scanned statement over HTTP', { timeout: 180_000 }, () => {
     // OCR may misread a glyph on another machine's SIMD path; the numbers of nearly every row must be exact.
     expect(got.filter((x) => want.includes(key(x))).length).toBeGreaterThanOrEqual(want.length - 1);
     expect(got.length).toBeLessThanOrEqual(want.length + 1);
+  });
+});
+
+describe('a scan parsed in another process than its validation', { timeout: 240_000 }, () => {
+  it("reads with the language validation's look picked, without looking again", async () => {
+    const { pdf, truth } = await generateStatement({ layout: 'it_dare_avere', seed: 4243, transactions: 10 });
+    const proc = (await t.request({ method: 'POST', url: '/document-engine/v1/start-process', payload: { ext_application_id: 'OCR-HINT' } })).json();
+    const db = t.app.database.db;
+    await db.execute(sql`update spaces set auto_parsing = false where id = ${proc.space_id}`);
+    try {
+      const f = (await upload(proc.process_id, { ext_file_id: 'scan-it' }, await scanPdf(pdf, 200), 'scan.pdf')).json();
+      expect(f).toMatchObject({ document_type: 'bank_statement', parsing_status: 'uploaded', validation_result: { status: 'success' } });
+      const row = async () => ((await db.execute(sql`select ocr_lang from files where id = ${f.file_id}`)) as unknown as { rows: { ocr_lang: string | null }[] }).rows[0]!;
+      expect((await row()).ocr_lang).toBe('ita');
+
+      // What a worker process sees: none of validation's OCR in memory. Every recognition is recorded.
+      const parseWith = async (): Promise<{ langs: string[]; height: number }[]> => {
+        await shutdownOcr();
+        const calls: { langs: string[]; height: number }[] = [];
+        const inner = new TesseractEngine();
+        setOcrEngine({
+          recognize: (img, o) => {
+            calls.push({ langs: [...o.langs], height: img.height });
+            return inner.recognize(img, o);
+          },
+          terminate: () => inner.terminate(),
+        });
+        const run = await t.request({ method: 'POST', url: `/document-engine/v1/processes/${proc.process_id}/run-parsing`, payload: { file_ids_filter: [f.file_id] } });
+        expect(run.statusCode).toBe(202);
+        const done = await waitParsed(proc.process_id, f.file_id);
+        expect(done.parsing_status).toBe('completed');
+        const got = (done.parsing_result.transactions.value as { date: string; amount: number }[]).map((x) => `${x.date} ${x.amount}`);
+        const want = truth.transactions.map((x) => `${x.date} ${x.amount}`);
+        expect(got.filter((k) => want.includes(k)).length).toBeGreaterThanOrEqual(want.length - 1);
+        return calls;
+      };
+      const hinted = await parseWith();
+      // The look reads the first page with English traineddata: with the hint no call does.
+      expect(hinted.length).toBeGreaterThan(0);
+      expect(hinted.filter((c) => c.langs.join('+') !== 'ita')).toEqual([]);
+
+      // A file validated before the hint was kept (ocr_lang null) is looked at first, as it always was.
+      await db.execute(sql`update files set ocr_lang = null where id = ${f.file_id}`);
+      const looked = await parseWith();
+      expect(looked.filter((c) => c.langs.join('+') === 'eng').length).toBe(1);
+      expect(looked.length).toBe(hinted.length + 1);
+    } finally {
+      await db.execute(sql`update spaces set auto_parsing = true where id = ${proc.space_id}`);
+    }
   });
 });

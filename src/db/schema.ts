@@ -112,6 +112,8 @@ export const files = pgTable(
     validationErrors: jsonb('validation_errors').notNull().default(sql`'[]'::jsonb`),
     preResult: jsonb('pre_result'),
     pageCount: integer('page_count'),
+    /** Scans: the traineddata validation's look picked; the parse job reads with it instead of looking again. */
+    ocrLang: text('ocr_lang'),
     options: jsonb('options').notNull().default(sql`'{}'::jsonb`),
     parsingStatus: text('parsing_status').notNull(),
     parsingConfidence: doublePrecision('parsing_confidence'),

@@ -60,7 +60,15 @@ export interface ValidationOutcome {
   errors: ValidationErrorItem[];
   pre_result: PreResult | null;
   page_count: number | null;
+  /**
+   * Scans only: the traineddata validation's look picked for the full pass. Not part of the
+   * API; kept with the file so that a parse in another process need not look again.
+   */
+  ocr_lang?: OcrLanguage;
 }
+
+/** Traineddata the OCR reads with. */
+export type OcrLanguage = 'ita' | 'deu' | 'eng';
 
 /** bbox = [x0, y0, x1, y1] in PDF points from the page's top-left. */
 export interface FieldSource {
@@ -117,6 +125,11 @@ export interface ValidateOptions {
 export interface ParseOptions {
   format: FileFormat;
   documentType: DocumentType;
+  /**
+   * Validation's ocr_lang for this file: with a known documentType, a scan's parse skips
+   * its own first-page look (classification and language) and reads every page at once.
+   */
+  ocrLang?: OcrLanguage;
 }
 
 /** Thrown by the engine when a document cannot be parsed; `code` is stable. */

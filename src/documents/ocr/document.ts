@@ -42,19 +42,21 @@ export async function validateImage(bytes: Uint8Array, format: FileFormat, opts:
   } catch (e) {
     return refused(e, format, asserted);
   }
-  const out = (partial: Partial<ValidationOutcome>): ValidationOutcome => outcome(format, { page_count: pageCount, ...partial });
   if (!look.verdict.ok) {
-    return out({
+    return outcome(format, {
+      page_count: pageCount,
       document_type: asserted,
       status: 'unreadable',
       errors: [{ code: 'low_quality', message: look.verdict.reason ?? 'image is not legible', page: 1 }],
     });
   }
+  const ocrLang = langsFor(look.lang)[0]!;
+  const out = (partial: Partial<ValidationOutcome>): ValidationOutcome => outcome(format, { page_count: pageCount, ocr_lang: ocrLang, ...partial });
   let detected = typeOfPages([pageSignals(buildLines(look), look.page)]);
   const idCandidate = isIdType(detected) || hasMrzLikeWords(look) || (opts.assertedType !== undefined && isIdType(opts.assertedType));
   let pre: { status: ValidationOutcome['status']; errors: ValidationOutcome['errors']; pre_result: ValidationOutcome['pre_result'] } | null = null;
   if (idCandidate) {
-    const pages = await ocrImageBytes(bytes, { langs: langsFor(look.lang), mrz: 'id' }, ID_MAX_PAGES);
+    const pages = await ocrImageBytes(bytes, { langs: [ocrLang], mrz: 'id' }, ID_MAX_PAGES);
     const analysis = analyseId(pages);
     // A back side alone carries no title: its MRZ document code names the type.
     if (!isIdType(detected) && analysis.type) detected = analysis.type;
@@ -79,12 +81,21 @@ export async function parseImage(bytes: Uint8Array, opts: ParseOptions): Promise
   let pages: OcrPage[];
   let type = opts.documentType;
   try {
-    const look = await lookImage(bytes);
-    if (!look.verdict.ok) throw new DocumentParseError('low_quality', look.verdict.reason ?? 'image is not legible');
-    if (type === 'unknown') type = typeOfPages([pageSignals(buildLines(look), look.page)]);
-    const id = isIdType(type) || (type === 'unknown' && hasMrzLikeWords(look));
+    let langs: readonly string[];
+    let id: boolean;
+    if (opts.ocrLang && type !== 'unknown') {
+      // Validation's look (here or in another process) classified the image and picked its language.
+      langs = [opts.ocrLang];
+      id = isIdType(type);
+    } else {
+      const look = await lookImage(bytes);
+      if (!look.verdict.ok) throw new DocumentParseError('low_quality', look.verdict.reason ?? 'image is not legible');
+      if (type === 'unknown') type = typeOfPages([pageSignals(buildLines(look), look.page)]);
+      id = isIdType(type) || (type === 'unknown' && hasMrzLikeWords(look));
+      langs = langsFor(look.lang);
+    }
     // A TIFF's blank or illegible pages (the back of a duplex scan) are left out, as for scanned PDFs.
-    const all = await ocrImageBytes(bytes, { langs: langsFor(look.lang), mrz: id ? 'id' : 'off' }, id ? ID_MAX_PAGES : undefined);
+    const all = await ocrImageBytes(bytes, { langs, mrz: id ? 'id' : 'off' }, id ? ID_MAX_PAGES : undefined);
     pages = readablePages(all);
     if (pages.length === 0) throw new DocumentParseError('low_quality', all[0]?.verdict.reason ?? 'image is not legible');
     if (type === 'unknown' && id) type = analyseId(pages).type ?? type;

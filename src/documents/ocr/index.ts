@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { WordPage } from '../pdf/model.ts';
+import type { OcrLanguage } from '../types.ts';
 import { deskewPage } from './deskew.ts';
 import { removeRules, ruleOptions } from './rules.ts';
 import { decodeImage, decodeImagePages, NOMINAL_DPI, normalise } from './image.ts';
@@ -27,8 +28,8 @@ export { ImageError, probeImage, IMAGE_LIMITS } from './image.ts';
 export { TesseractEngine } from './tesseract.ts';
 
 /** Languages of the documents this service reads. */
-export const OCR_LANGS = ['ita', 'deu', 'eng'] as const;
-export type OcrLang = (typeof OCR_LANGS)[number];
+export const OCR_LANGS = ['ita', 'deu', 'eng'] as const satisfies readonly OcrLanguage[];
+export type OcrLang = OcrLanguage;
 /** Image-only PDFs and multi-page TIFFs: pages OCR'd at most (each costs seconds). */
 export const OCR_MAX_PDF_PAGES = 30;
 

@@ -4,6 +4,7 @@
  */
 import type {
   DocumentType,
+  OcrLanguage,
   ParseOptions,
   ParseOutcome,
   ValidateOptions,
@@ -42,7 +43,9 @@ export async function validatePdf(
     errors,
     pre_result: null,
     page_count,
+    ...(ocrLang ? { ocr_lang: ocrLang } : {}),
   });
+  let ocrLang: OcrLanguage | undefined;
   const asserted = opts.assertedType ?? 'unknown';
   if (bytes.length === 0)
     return base(asserted, 'unreadable', [{ code: 'empty_file', message: 'file is empty' }], null);
@@ -64,6 +67,7 @@ export async function validatePdf(
       return base(asserted, 'unreadable', [{ code: 'low_quality', message: `${ocr.NO_TEXT_OCR_MESSAGE}: ${why}`, page: 1 }], pdf.pageCount);
     }
     pages = [look];
+    ocrLang = ocr.langsFor(look.lang)[0]!;
     if (isIdDoc(typeOfPages([pageSignals(buildLines(look), look.page)])) || isIdDoc(asserted) || ocr.hasMrzLikeWords(look)) {
       const full = await ocr.ocrPdfPages(bytes, { langs: ocr.langsFor(look.lang), mrz: 'id' }, ID_MAX_PAGES);
       if (full.ok) {
@@ -133,11 +137,20 @@ export async function parsePdf(
   let type = opts.documentType;
   if (scanned) {
     const ocr = await ocrModule();
-    const look = await ocr.lookPdf(bytes);
-    if (!look?.verdict.ok) throw new DocumentParseError('low_quality', `${ocr.NO_TEXT_OCR_MESSAGE}: ${look?.verdict.reason ?? 'no pages'}`);
-    if (type === 'unknown') type = typeOfPages([pageSignals(buildLines(look), look.page)]);
-    const id = isIdDoc(type) || (type === 'unknown' && ocr.hasMrzLikeWords(look));
-    const full = await ocr.ocrPdfPages(bytes, { langs: ocr.langsFor(look.lang), mrz: id ? 'id' : 'off' }, id ? ID_MAX_PAGES : undefined);
+    let langs: readonly string[];
+    let id: boolean;
+    if (opts.ocrLang && type !== 'unknown') {
+      // Validation's look (here or in another process) classified the scan and picked its language.
+      langs = [opts.ocrLang];
+      id = isIdDoc(type);
+    } else {
+      const look = await ocr.lookPdf(bytes);
+      if (!look?.verdict.ok) throw new DocumentParseError('low_quality', `${ocr.NO_TEXT_OCR_MESSAGE}: ${look?.verdict.reason ?? 'no pages'}`);
+      if (type === 'unknown') type = typeOfPages([pageSignals(buildLines(look), look.page)]);
+      id = isIdDoc(type) || (type === 'unknown' && ocr.hasMrzLikeWords(look));
+      langs = ocr.langsFor(look.lang);
+    }
+    const full = await ocr.ocrPdfPages(bytes, { langs, mrz: id ? 'id' : 'off' }, id ? ID_MAX_PAGES : undefined);
     if (!full.ok) throw new DocumentParseError('low_quality', full.message);
     pages = full.pages;
     if (type === 'unknown' && id) type = (await idModule()).analyseId(pages).type ?? type;

@@ -40,7 +40,7 @@ export async function parseOffline(name: string, bytes: Uint8Array, opts: { asse
   };
   if (v.status !== 'success' || !v.format) return base;
   try {
-    const out = await parseDocument(bytes, { format: v.format, documentType: v.document_type });
+    const out = await parseDocument(bytes, { format: v.format, documentType: v.document_type, ...(v.ocr_lang ? { ocrLang: v.ocr_lang } : {}) });
     return { ...base, parsing_status: 'completed', parsing_confidence: out.parsing_confidence, parsing_result: enrichParsingResult(out.parsing_result) };
   } catch (err) {
     if (!(err instanceof DocumentParseError)) throw err;

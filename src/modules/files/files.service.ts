@@ -13,6 +13,7 @@ import {
   validateDocument,
   type DocumentType,
   type FileFormat,
+  type OcrLanguage,
   type ParsingResult,
 } from '../../documents/index.ts';
 import type { Page } from '../../http/common.ts';
@@ -189,6 +190,7 @@ export class FilesService {
       validationErrors: v.outcome.errors,
       preResult: v.outcome.pre_result,
       pageCount: v.outcome.page_count,
+      ocrLang: v.outcome.ocr_lang ?? null,
       options: { check_id_completeness: v.checkIdCompleteness === true, ...(v.bankCodeHint ? { bank_code_hint: v.bankCodeHint } : {}) },
       parsingStatus: v.autoParse ? 'processing' : 'uploaded',
       createdAt: now,
@@ -292,6 +294,7 @@ export class FilesService {
       const outcome = await parseDocument(new Uint8Array(bytes), {
         format: (f.format ?? 'pdf') as FileFormat,
         documentType: f.documentType as DocumentType,
+        ...(f.ocrLang ? { ocrLang: f.ocrLang as OcrLanguage } : {}),
       });
       let result = (this.d.enrich ?? enrichParsingResult)(outcome.parsing_result);
       const hint = (f.options as { bank_code_hint?: unknown } | null)?.bank_code_hint;
