@@ -227,12 +227,12 @@ describe('extractOcrStatement: S/H markers confirmed by the balance chain', () =
 
 describe('extractOcrStatement: a running balance gone positive, two misreadings, a lost separator or minus', () => {
   const header: [number, string][] = [[40, 'Buchungstag'], [110, 'Buchungstext'], [300, 'Betrag'], [460, 'Saldo']];
-  const rows = (o: { marker2?: [number, string][]; amount3?: string; amount4?: string } = {}): [number, string][][] => [
+  const rows = (o: { marker2?: [number, string][]; amount3?: string; marker3?: [number, string][]; amount4?: string } = {}): [number, string][][] => [
     header,
     [[110, 'Anfangssaldo'], [460, '100,00'], [500, 'H']],
     [[40, '02.03.24'], [110, 'Gutschrift'], [300, '250,00'], [340, 'H'], [460, '350,00'], [500, 'H']],
     [[40, '03.03.24'], [110, 'Lastschrift'], [300, '432,89'], [340, 'S'], [460, '82,89'], ...(o.marker2 ?? [[500, 'S']])],
-    [[40, '04.03.24'], [110, 'Kartenzahlung'], [300, o.amount3 ?? '17,11'], [340, 'S'], [460, '100,00'], [500, 'S']],
+    [[40, '04.03.24'], [110, 'Kartenzahlung'], [300, o.amount3 ?? '17,11'], ...(o.marker3 ?? [[340, 'S']]), [460, '100,00'], [500, 'S']],
     [[40, '05.03.24'], [110, 'Kartenzahlung'], [300, o.amount4 ?? '20,00'], [340, 'S'], [460, '120,00'], [500, 'S']],
     [[110, 'Endsaldo'], [460, '120,00'], [500, 'S']],
   ];
@@ -259,6 +259,17 @@ describe('extractOcrStatement: a running balance gone positive, two misreadings,
     const y = extractOcrStatement([page(rows({ amount3: '1811' }))]);
     expect(y.quality.reconciled).toBe(false);
     expect(y.transactions.map((t) => t.amount)).not.toContain(-18.11);
+  });
+
+  it('an amount whose separator was lost and whose S marker was read as a digit ("17118") is restored by the chain', () => {
+    for (const amount3 of ['17118', '17115']) {
+      const x = extractOcrStatement([page(rows({ amount3, marker3: [] }))]);
+      expect(x.transactions.map((t) => t.amount)).toEqual(amounts);
+      expect(x.quality.reconciled).toBe(true);
+    }
+    // A last digit the chain does not explain as the marker stays out.
+    const y = extractOcrStatement([page(rows({ amount3: '17119', marker3: [] }))]);
+    expect(y.quality.reconciled).toBe(false);
   });
 
   it('without balances to confirm it, a lost separator is put back where it makes a row of the amount column', () => {

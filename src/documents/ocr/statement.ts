@@ -713,8 +713,9 @@ function flipMarker(
  * A row lost because OCR dropped its amount's decimal separator ("3119S" for "31,19 S": no
  * amount, so no row, and the chain breaks at the next one). Digit-only words in an amount
  * column (their box overlapping those of three amounts on the page) get the page's decimal
- * separator before their last two digits; one is kept where `keep` accepts the extraction
- * (by default: the chain then agrees better).
+ * separator before their last two digits — on pages of S/H markers also before the two
+ * digits ahead of a last 5 or 8 read for the S ("35118") — and one is kept where `keep`
+ * accepts the extraction (by default: the chain then agrees better).
  */
 function restoreLostSeparator(
   pages: WordPage[],
@@ -727,13 +728,21 @@ function restoreLostSeparator(
     if (amounts.length < 3) continue;
     const comma = amounts.filter((w) => /,\d\d\D?$/.test(w.text)).length;
     const sep = comma * 2 >= amounts.length ? ',' : '.';
+    // Pages that print S/H after amounts: the S may have been read as a digit of the same shape
+    // ("35118" for "35,11 S").
+    const marked = page.words.filter((w) => /^[SH]$|\d[SH]$/.test(w.text)).length >= 3;
     for (let wi = 0; wi < page.words.length && tries < 12; wi++) {
       const w = page.words[wi]!;
       const m = /^([-+]?\d+)(\d\d)([SH]?)$/.exec(w.text);
       if (!m || amounts.filter((a) => sameColumn(w, a)).length < 3) continue;
       tries++;
-      const r = tryEdit(pages, page, wi, `${m[1]}${sep}${m[2]}${m[3]}`, x, keep);
-      if (r) return r;
+      const edits = [`${m[1]}${sep}${m[2]}${m[3]}`];
+      const s = marked && !m[3] ? /^([-+]?\d+)(\d\d)[58]$/.exec(w.text) : null;
+      if (s) edits.push(`${s[1]}${sep}${s[2]}S`);
+      for (const text of edits) {
+        const r = tryEdit(pages, page, wi, text, x, keep);
+        if (r) return r;
+      }
     }
   }
   return null;
