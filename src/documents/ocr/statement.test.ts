@@ -261,8 +261,8 @@ describe('extractOcrStatement: a running balance gone positive, two misreadings,
     expect(y.transactions.map((t) => t.amount)).not.toContain(-18.11);
   });
 
-  it('an amount whose separator was lost and whose S marker was read as a digit ("17118") is restored by the chain', () => {
-    for (const amount3 of ['17118', '17115']) {
+  it('an amount whose separator was lost and whose S marker was read as a digit ("17118", "l7118") is restored by the chain', () => {
+    for (const amount3 of ['17118', '17115', 'l7118', '17I15']) {
       const x = extractOcrStatement([page(rows({ amount3, marker3: [] }))]);
       expect(x.transactions.map((t) => t.amount)).toEqual(amounts);
       expect(x.quality.reconciled).toBe(true);

@@ -714,13 +714,15 @@ function flipMarker(
  * amount, so no row, and the chain breaks at the next one). Digit-only words in an amount
  * column (their box overlapping those of three amounts on the page) get the page's decimal
  * separator before their last two digits — on pages of S/H markers also before the two
- * digits ahead of a last 5 or 8 read for the S ("35118") — and one is kept where `keep`
- * accepts the extraction (by default: the chain then agrees better).
+ * digits ahead of a last 5 or 8 read for the S ("35118"), letters of a digit's shape read as
+ * that digit ("9L915", unless `letters` is false) — and one is kept where `keep` accepts the
+ * extraction (by default: the chain then agrees better).
  */
 function restoreLostSeparator(
   pages: WordPage[],
   x: StatementExtraction,
   keep: (r: StatementExtraction, x: StatementExtraction) => boolean = better,
+  letters = true,
 ): Repaired {
   let tries = 0;
   for (const page of pages) {
@@ -733,14 +735,16 @@ function restoreLostSeparator(
     const marked = page.words.filter((w) => /^[SH]$|\d[SH]$/.test(w.text)).length >= 3;
     for (let wi = 0; wi < page.words.length && tries < 12; wi++) {
       const w = page.words[wi]!;
-      const m = /^([-+]?\d+)(\d\d)([SH]?)$/.exec(w.text);
+      // Letters of a digit's shape among at least three digits are read as those digits ("9L915").
+      const text = letters && (w.text.match(/\d/g) ?? []).length >= 3 ? w.text.replace(/[OoIlLB]|S(?!$)/g, (c) => DIGIT[c] ?? '1') : w.text;
+      const m = /^([-+]?\d+)(\d\d)([SH]?)$/.exec(text);
       if (!m || amounts.filter((a) => sameColumn(w, a)).length < 3) continue;
       tries++;
       const edits = [`${m[1]}${sep}${m[2]}${m[3]}`];
-      const s = marked && !m[3] ? /^([-+]?\d+)(\d\d)[58]$/.exec(w.text) : null;
+      const s = marked && !m[3] ? /^([-+]?\d+)(\d\d)[58]$/.exec(text) : null;
       if (s) edits.push(`${s[1]}${sep}${s[2]}S`);
-      for (const text of edits) {
-        const r = tryEdit(pages, page, wi, text, x, keep);
+      for (const edit of edits) {
+        const r = tryEdit(pages, page, wi, edit, x, keep);
         if (r) return r;
       }
     }
@@ -757,7 +761,7 @@ function restoreLostSeparator(
 function restoreSeparatorsWithoutChain(pages: WordPage[], x: StatementExtraction): { x: StatementExtraction; pages: WordPage[] } {
   let now = { x, pages };
   for (let round = 0; round < 6; round++) {
-    const next = restoreLostSeparator(now.pages, now.x, (r, prev) => r.transactions.length > prev.transactions.length && failed(r) <= failed(prev));
+    const next = restoreLostSeparator(now.pages, now.x, (r, prev) => r.transactions.length > prev.transactions.length && failed(r) <= failed(prev), false);
     if (!next) break;
     now = next;
   }
