@@ -289,6 +289,23 @@ describe('extractOcrStatement: a running balance gone positive, two misreadings,
     expect(x.transactions).toHaveLength(4);
   });
 
+  it('a running balance below zero that lost its minus gets it back from the chain, two rows in a row', () => {
+    const signed = (b2: string, b3: string): [number, string][][] => [
+      [[40, 'Date'], [110, 'Description'], [380, 'Amount'], [460, 'Balance']],
+      [[110, 'Opening'], [160, 'balance'], [460, '-100.00']],
+      [[40, '02/03/2025'], [110, 'TRANSFER'], [380, '-250.00'], [460, '-350.00']],
+      [[40, '03/03/2025'], [110, 'TRANSFER'], [380, '20.00'], [460, b2]],
+      [[40, '04/03/2025'], [110, 'CARD'], [380, '-17.11'], [460, b3]],
+      [[40, '05/03/2025'], [110, 'CARD'], [380, '-20.00'], [460, '-367.11']],
+      [[110, 'Closing'], [160, 'balance'], [460, '-367.11']],
+    ];
+    expect(extractOcrStatement([page(signed('-330.00', '-347.11'))]).quality.reconciled).toBe(true);
+    const x = extractOcrStatement([page(signed('330.00', '347.11'))]);
+    expect(x.transactions.map((t) => t.balance)).toEqual([-350, -330, -347.11, -367.11]);
+    expect(x.transactions.map((t) => t.amount)).toEqual([-250, 20, -17.11, -20]);
+    expect(x.quality.reconciled).toBe(true);
+  });
+
   it('a lost minus on a page of signed amounts is put back where the opening/closing gap is twice the amount', () => {
     const signed = (a2: string): [number, string][][] => [
       [[40, 'Data'], [110, 'Descrizione'], [460, 'Importo']],

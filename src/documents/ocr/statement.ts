@@ -770,7 +770,8 @@ function restoreSeparatorsWithoutChain(pages: WordPage[], x: StatementExtraction
 
 /**
  * Pages that print signed amounts ("-41,99"): a minus lost to blur, or a speck read as one,
- * breaks the chain by twice the amount. The row's amount gets the other sign.
+ * breaks the chain by twice the amount — or, on a running balance below zero, by twice the
+ * balance. The row's amount, else its balance, gets the other sign.
  */
 function flipSign(
   pages: WordPage[],
@@ -781,12 +782,17 @@ function flipSign(
   if (!page || !t.bbox) return null;
   const MINUS = /^[-\u2212\u2013]/;
   if (page.words.filter((w) => MINUS.test(w.text) && parseAmount(w.text)?.sign === -1).length < 3) return null;
-  const cents = Math.abs(Math.round(t.amount * 100));
   const inRow = inRowOf(t.bbox);
-  const wi = page.words.findIndex((w) => inRow(w) && parseAmount(w.text)?.cents === cents);
-  if (wi < 0) return null;
-  const w = page.words[wi]!;
-  return tryEdit(pages, page, wi, MINUS.test(w.text) ? w.text.slice(1) : `-${w.text}`, x);
+  for (const v of [t.amount, t.balance]) {
+    if (v === null) continue;
+    const cents = Math.abs(Math.round(v * 100));
+    const wi = page.words.findIndex((w) => inRow(w) && parseAmount(w.text)?.cents === cents);
+    if (wi < 0) continue;
+    const w = page.words[wi]!;
+    const r = tryEdit(pages, page, wi, MINUS.test(w.text) ? w.text.slice(1) : `-${w.text}`, x);
+    if (r) return r;
+  }
+  return null;
 }
 
 /** The pages with one word's text changed, kept where `keep` accepts the extraction (by default: the chain then agrees better than in `x`). */
