@@ -42,6 +42,20 @@ describe('cleanOcrPages', () => {
     expect(box(5)).toBe(320);
   });
 
+  it('a day read with a letter for a digit before a month name ("O1 Sep") is that day; elsewhere letters stay', () => {
+    const p = cleanOcrPages([page([[[40, 'O1'], [52, 'Sep'], [72, '2024'], [110, 'lO'], [122, 'Oct'], [160, 'O1'], [200, 'SALARY'], [300, '4O'], [312, 'Oct']]])]);
+    // "lO" is day 10; "O1" before a word that is no month stays, "4O" is no day.
+    expect(texts(p)).toEqual(['01', 'Sep', '2024', '10', 'Oct', 'O1', 'SALARY', '4O', 'Oct']);
+  });
+
+  it('a short date whose period was read as a comma or lost ("08.10,") is mended in the column of short dates only', () => {
+    const rows = ['06.10.', '08.10,', '08,10.', '09.10.', '10.10.', '11.10'].map((d): [number, string][] => [[44, d], [300, '12.10'], [360, '75,84']]);
+    const p = cleanOcrPages([page(rows)]);
+    expect(p[0]!.words.filter((w) => w.x0 === 44).map((w) => w.text)).toEqual(['06.10.', '08.10.', '08.10.', '09.10.', '10.10.', '11.10.']);
+    // The same words outside the date column are amounts.
+    expect(new Set(p[0]!.words.filter((w) => w.x0 !== 44).map((w) => w.text))).toEqual(new Set(['12.10', '75,84']));
+  });
+
   it('snaps the parts of a slashed pair; dates and other slashed tokens stay', () => {
     const p = cleanOcrPages([page([[[40, 'LOHN/GEHAIT'], [150, '12/03/2025'], [250, 'S/N'], [300, 'Gehalter']]])]);
     expect(texts(p)).toEqual(['LOHN/GEHALT', '12/03/2025', 'S/N', 'Gehalter']);

@@ -362,12 +362,14 @@ export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
     ...p,
     words: fixMarkers(
       closeDateGaps(
-        mendDigitDates(
-          joinSplitDates(
-            p.words
-              .flatMap(splitGlued)
-              .map(cleanWord)
-              .filter((w): w is PositionedWord => w !== null),
+        mendShortDates(
+          mendDigitDates(
+            joinSplitDates(
+              p.words
+                .flatMap(splitGlued)
+                .map(cleanWord)
+                .filter((w): w is PositionedWord => w !== null),
+            ),
           ),
         ),
       ),
@@ -379,13 +381,20 @@ export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
  * "11 Oct 2024": OCR boxes hold ink, not a glyph's advance, so the space after a day of narrow
  * digits ("11") looks wider than the phrase gap, and the day became a cell of its own (the row
  * lost its date). Between a day and a month name, and a month name and a year, on one line and
- * less than a word height apart, the later word's box starts where a space would put it.
+ * less than a word height apart, the later word's box starts where a space would put it. A day
+ * read with a letter for a digit ("O1 Sep") is read as that day.
  */
 function closeDateGaps(words: PositionedWord[]): PositionedWord[] {
   const out = words.slice();
   for (let i = 1; i < out.length; i++) {
-    const a = out[i - 1]!;
     const b = out[i]!;
+    let a = out[i - 1]!;
+    // A day with a letter of a digit's shape before a month name ("O1 Sep"): nothing else fits there.
+    const near = sameLine(a, b) && b.x0 - a.x1 < Math.max(a.y1 - a.y0, b.y1 - b.y0);
+    if (/^(?=.*[OoIl])[0-3OoIl][0-9OoIl]$/.test(a.text) && MONTHS.test(b.text) && near) {
+      const day = a.text.replace(/[OoIl]/g, (c) => DIGIT[c]!);
+      if (/^(?:0[1-9]|[12]\d|3[01])$/.test(day)) out[i - 1] = a = { ...a, text: day };
+    }
     const pair = (/^(?:0?[1-9]|[12]\d|3[01])$/.test(a.text) && MONTHS.test(b.text)) || (MONTHS.test(a.text) && /^(?:19|20)\d\d$/.test(b.text));
     const h = Math.max(a.y1 - a.y0, b.y1 - b.y0);
     const gap = b.x0 - a.x1;
@@ -450,6 +459,24 @@ function mendDigitDates(words: PositionedWord[]): PositionedWord[] {
         if (calendarDay(y, m, d)) readings.add(`${d}${sep}${m}${sep}${y}`);
       }
     return readings.size === 1 ? { ...w, text: [...readings][0]! } : w;
+  });
+}
+
+/** A short date "dd.mm." (day and month of the calendar's ranges). */
+const SHORT_DATE = /^(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.$/;
+
+/**
+ * Pages that date rows "dd.mm." (three or more such words): a word of that column (`sameColumn` with three
+ * of them) whose period was read as a comma or lost ("08,10.", "08.10," — which word cleaning took for an
+ * amount's speck and left as "08.10") is that date; elsewhere such a word is an amount.
+ */
+function mendShortDates(words: PositionedWord[]): PositionedWord[] {
+  const dates = words.filter((w) => SHORT_DATE.test(w.text));
+  if (dates.length < 3) return words;
+  return words.map((w) => {
+    const m = /^(\d\d)[.,](\d\d)[.,]?$/.exec(w.text);
+    const text = m ? `${m[1]}.${m[2]}.` : w.text;
+    return text !== w.text && SHORT_DATE.test(text) && dates.filter((d) => sameColumn(w, d)).length >= 3 ? { ...w, text } : w;
   });
 }
 
