@@ -19,6 +19,7 @@ import type { Box } from './mrz-band.ts';
 import { readMrzBand, withBandLines } from './mrz-band.ts';
 import { paintSurround } from './surround.ts';
 import { restorePeriods } from './periods.ts';
+import { restoreMinus } from './minus.ts';
 import { joinSplitCodes, restoreCapitalI, trustLettersInCodes } from './codes.ts';
 import { rereadWords } from './reread.ts';
 import { onOcrShutdown } from './shutdown.ts';
@@ -119,11 +120,12 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   const statement = (opts.mrz ?? 'auto') === 'off';
   const first = await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block', choices: statement && !opts.look });
   // Statement pages (no MRZ pass): codes split in two are joined, letters the decoder turned into
-  // digits inside codes and periods dropped after abbreviations are put back from what the network
-  // and the pixels show, and words known to lose characters are read again on their own (reread.ts).
+  // digits inside codes, periods dropped after abbreviations and minus signs dropped before amounts
+  // are put back from what the network and the pixels show, and words known to lose characters are
+  // read again on their own (reread.ts).
   let r: OcrResult;
   if (statement) {
-    const words = restorePeriods(restoreCapitalI(trustLettersInCodes(joinSplitCodes(first.words)), norm), norm);
+    const words = restoreMinus(restorePeriods(restoreCapitalI(trustLettersInCodes(joinSplitCodes(first.words)), norm), norm), norm);
     r = { ...first, words: opts.look ? words : await rereadWords(words, norm, ocrEngine(), opts.langs) };
   } else r = await refineMrz(norm, first, opts.mrz === 'id');
   return {

@@ -1,0 +1,73 @@
+/** Dropped minus signs before amounts: the word's box and the pixels (synthetic page, no OCR engine). */
+import { describe, expect, it } from 'vitest';
+import { restoreMinus } from './minus.ts';
+import type { OcrImage, OcrWord } from './types.ts';
+
+const W = 400;
+const H = 240;
+const ROW = 30;
+const DIGIT = 10;
+const MINUS_LEAD = 9;
+
+function blank(): OcrImage {
+  return { width: W, height: H, channels: 1, data: new Uint8Array(W * H).fill(255) };
+}
+
+function fill(img: OcrImage, x0: number, y0: number, x1: number, y1: number): void {
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) img.data[y * W + x] = 20;
+}
+
+/**
+ * An amount right-aligned at x = 300 on row `r`: digit blocks (full height, 8 px of ink each), a
+ * comma, and, where `bar`, a minus bar (6 × 2 px at mid-height) before them. `text` is what the
+ * recogniser "read"; the box covers all the ink drawn.
+ */
+function amount(img: OcrImage, r: number, text: string, ink: { bar?: boolean; stem?: boolean } = {}): OcrWord {
+  const digits = text.replace(/^-/, '');
+  const y0 = 10 + r * ROW;
+  const y1 = y0 + 14;
+  const x1 = 300;
+  const bodyX0 = x1 - digits.length * DIGIT;
+  for (let i = 0; i < digits.length; i++) {
+    const gx = bodyX0 + i * DIGIT;
+    if (/\d/.test(digits[i]!)) fill(img, gx, y0, gx + 8, y1);
+    else fill(img, gx + 2, y1 - 3, gx + 4, y1 + 2);
+  }
+  const hasBar = ink.bar ?? text.startsWith('-');
+  const x0 = hasBar || ink.stem ? bodyX0 - MINUS_LEAD : bodyX0;
+  if (hasBar) fill(img, x0, y0 + 6, x0 + 6, y0 + 8);
+  if (ink.stem) fill(img, x0, y0, x0 + 2, y1);
+  const glyphs = [
+    ...(text.startsWith('-') ? [{ text: '-', x0, y0: y0 + 6, x1: x0 + 6, y1: y0 + 8, confidence: 0.9 }] : []),
+    ...[...digits].map((c, i) => ({ text: c, x0: bodyX0 + i * DIGIT, y0, x1: bodyX0 + i * DIGIT + 8, y1, confidence: 0.9 })),
+  ];
+  return { text, x0, y0, x1, y1, confidence: 0.9, glyphs };
+}
+
+describe('restoreMinus', () => {
+  it('a minus inside the box of an amount read without it is put back; plain amounts and other ink stay', () => {
+    const img = blank();
+    const words = [
+      amount(img, 0, '-113,64'),
+      amount(img, 1, '-269,10'),
+      amount(img, 2, '-247,06'),
+      amount(img, 3, '193,12'),
+      amount(img, 4, '214,04'),
+      amount(img, 5, '491,34', { bar: true }), // read without its minus
+      amount(img, 6, '345,03', { stem: true }), // as wide, but its left ink is a full-height stroke
+    ];
+    expect(restoreMinus(words, img).map((w) => w.text)).toEqual(['-113,64', '-269,10', '-247,06', '193,12', '214,04', '-491,34', '345,03']);
+  });
+
+  it('without unsigned amounts of the shape, the signed words less their minus give the plain width', () => {
+    const img = blank();
+    const words = [amount(img, 0, '-113,64'), amount(img, 1, '-269,10'), amount(img, 2, '-247,06'), amount(img, 3, '491,34', { bar: true })];
+    expect(restoreMinus(words, img).map((w) => w.text)).toEqual(['-113,64', '-269,10', '-247,06', '-491,34']);
+  });
+
+  it('a page that prints no signed amounts, or fewer than three, is left alone', () => {
+    const img = blank();
+    const words = [amount(img, 0, '-113,64'), amount(img, 1, '-269,10'), amount(img, 2, '491,34', { bar: true })];
+    expect(restoreMinus(words, img).map((w) => w.text)).toEqual(['-113,64', '-269,10', '491,34']);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Minus signs the recogniser dropped in front of an amount ("491,34" for -491,34 on a JPEG scan),
+ * on pages that print signed amounts. Where no balance confirms a sign (a list of movements
+ * without balances) a lost minus turns a debit into a credit. Two witnesses, both required:
+ * - the word's box: tesseract boxes every blob of the word, the dropped minus included, so the
+ *   box is as wide as the page's signed amounts of the same shape and wider, by most of a minus,
+ *   than the same shape unsigned (the unsigned width is measured on the page, or taken as the
+ *   signed width less the minus the signed words show);
+ * - the pixels: the box's left part, as wide as the page's minus, holds one short horizontal bar
+ *   across the middle of the digits' height and nothing above or below it.
+ */
+import type { OcrImage, OcrWord } from './types.ts';
+
+const AMOUNT = /^[-\u2212\u2013]?\d{1,3}(?:[.,]\d{3})*[.,]\d\d$/;
+const MINUS = /^[-\u2212\u2013]/;
+/** Signed amounts a page must print before an unsigned one is looked at. */
+const MIN_SIGNED = 3;
+/** Ink on a normalised page (0 ink … 255 paper). */
+const INK = 128;
+
+const shapeOf = (t: string): string => t.replace(MINUS, '').replace(/\d/g, 'd');
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+export function restoreMinus(words: readonly OcrWord[], img: OcrImage): OcrWord[] {
+  if (img.channels !== 1) return [...words];
+  const amounts = words.filter((w) => AMOUNT.test(w.text));
+  const signed = amounts.filter((w) => MINUS.test(w.text));
+  if (signed.length < MIN_SIGNED) return [...words];
+  // The minus's extent (its ink and the gap after it), from the signed words' first two glyphs.
+  const leads = signed.flatMap((w) => (w.glyphs && w.glyphs.length > 1 && MINUS.test(w.glyphs[0]!.text) ? [w.glyphs[1]!.x0 - w.x0] : []));
+  if (leads.length < MIN_SIGNED) return [...words];
+  const lead = median(leads);
+  return words.map((w) => {
+    if (!AMOUNT.test(w.text) || MINUS.test(w.text)) return w;
+    const shape = shapeOf(w.text);
+    const withMinus = signed.filter((s) => shapeOf(s.text) === shape).map((s) => s.x1 - s.x0);
+    if (withMinus.length < 2) return w;
+    const width = w.x1 - w.x0;
+    const signedWidth = median(withMinus);
+    const plain = amounts.filter((o) => !MINUS.test(o.text) && o !== w && shapeOf(o.text) === shape).map((o) => o.x1 - o.x0);
+    const unsignedWidth = plain.length >= 2 ? median(plain) : signedWidth - lead;
+    if (Math.abs(width - signedWidth) > 0.3 * lead || width - unsignedWidth < 0.6 * lead) return w;
+    return barAtLeft(img, w, lead) ? { ...w, text: `-${w.text}` } : w;
+  });
+}
+
+/** One horizontal bar in the box's first `lead` × 0.7 columns: ink in a band across the middle, none above or below. */
+function barAtLeft(img: OcrImage, w: OcrWord, lead: number): boolean {
+  const x0 = Math.max(0, Math.round(w.x0));
+  const x1 = Math.min(img.width, Math.round(w.x0 + 0.7 * lead));
+  const y0 = Math.max(0, Math.round(w.y0));
+  const y1 = Math.min(img.height, Math.round(w.y1));
+  const h = y1 - y0;
+  if (x1 - x0 < 2 || h < 6) return false;
+  const inkRows: number[] = [];
+  for (let y = y0; y < y1; y++) {
+    let n = 0;
+    for (let x = x0; x < x1; x++) if (img.data[y * img.width + x]! < INK) n++;
+    // Most of the window's width: a bar, not the edge of a glyph or a speck.
+    if (n >= 0.5 * (x1 - x0)) inkRows.push(y - y0);
+    else if (n > 0.25 * (x1 - x0)) return false;
+  }
+  if (inkRows.length === 0) return false;
+  const top = inkRows[0]!;
+  const bottom = inkRows[inkRows.length - 1]!;
+  // One band, thin, its middle between a quarter and four fifths of the digits' height.
+  const mid = (top + bottom + 1) / 2 / h;
+  return bottom - top + 1 === inkRows.length && inkRows.length <= 0.3 * h && mid >= 0.25 && mid <= 0.8;
+}
