@@ -77,23 +77,40 @@ export async function validateImage(bytes: Uint8Array, format: FileFormat, opts:
   return out({ document_type: detected, status: 'success' });
 }
 
+/** How a scan's parse reads its pages (planParse). */
+export interface ParsePlan {
+  type: DocumentType;
+  langs: readonly string[];
+  /** An identity document (candidate): pages read with the MRZ pass, at most ID_MAX_PAGES. */
+  id: boolean;
+}
+
+/**
+ * How a scan's parse reads: with the language validation's look picked (kept with the file, here
+ * or in another process) when the document type is known; else after a look of its own, which
+ * classifies the first page, picks the language and sees MRZ-like words. An illegible look ends
+ * the parse: low_quality with `illegible(reason)`.
+ */
+export async function planParse(
+  opts: Pick<ParseOptions, 'documentType' | 'ocrLang'>,
+  look: () => Promise<OcrPage | null>,
+  illegible: (reason: string | null | undefined) => string,
+): Promise<ParsePlan> {
+  const type = opts.documentType;
+  if (opts.ocrLang && type !== 'unknown') return { type, langs: [opts.ocrLang], id: isIdType(type) };
+  const seen = await look();
+  if (!seen?.verdict.ok) throw new DocumentParseError('low_quality', illegible(seen?.verdict.reason));
+  const detected = type === 'unknown' ? typeOfPages([pageSignals(buildLines(seen), seen.page)]) : type;
+  return { type: detected, langs: langsFor(seen.lang), id: isIdType(detected) || (detected === 'unknown' && hasMrzLikeWords(seen)) };
+}
+
 export async function parseImage(bytes: Uint8Array, opts: ParseOptions): Promise<ParseOutcome> {
   let pages: OcrPage[];
   let type = opts.documentType;
   try {
-    let langs: readonly string[];
-    let id: boolean;
-    if (opts.ocrLang && type !== 'unknown') {
-      // Validation's look (here or in another process) classified the image and picked its language.
-      langs = [opts.ocrLang];
-      id = isIdType(type);
-    } else {
-      const look = await lookImage(bytes);
-      if (!look.verdict.ok) throw new DocumentParseError('low_quality', look.verdict.reason ?? 'image is not legible');
-      if (type === 'unknown') type = typeOfPages([pageSignals(buildLines(look), look.page)]);
-      id = isIdType(type) || (type === 'unknown' && hasMrzLikeWords(look));
-      langs = langsFor(look.lang);
-    }
+    const plan = await planParse(opts, () => lookImage(bytes), (reason) => reason ?? 'image is not legible');
+    type = plan.type;
+    const { langs, id } = plan;
     // A TIFF's blank or illegible pages (the back of a duplex scan) are left out, as for scanned PDFs.
     const all = await ocrImageBytes(bytes, { langs, mrz: id ? 'id' : 'off' }, id ? ID_MAX_PAGES : undefined);
     pages = readablePages(all);

@@ -137,19 +137,9 @@ export async function parsePdf(
   let type = opts.documentType;
   if (scanned) {
     const ocr = await ocrModule();
-    let langs: readonly string[];
-    let id: boolean;
-    if (opts.ocrLang && type !== 'unknown') {
-      // Validation's look (here or in another process) classified the scan and picked its language.
-      langs = [opts.ocrLang];
-      id = isIdDoc(type);
-    } else {
-      const look = await ocr.lookPdf(bytes);
-      if (!look?.verdict.ok) throw new DocumentParseError('low_quality', `${ocr.NO_TEXT_OCR_MESSAGE}: ${look?.verdict.reason ?? 'no pages'}`);
-      if (type === 'unknown') type = typeOfPages([pageSignals(buildLines(look), look.page)]);
-      id = isIdDoc(type) || (type === 'unknown' && ocr.hasMrzLikeWords(look));
-      langs = ocr.langsFor(look.lang);
-    }
+    const plan = await (await import('../ocr/document.ts')).planParse(opts, () => ocr.lookPdf(bytes), (reason) => `${ocr.NO_TEXT_OCR_MESSAGE}: ${reason ?? 'no pages'}`);
+    type = plan.type;
+    const { langs, id } = plan;
     const full = await ocr.ocrPdfPages(bytes, { langs, mrz: id ? 'id' : 'off' }, id ? ID_MAX_PAGES : undefined);
     if (!full.ok) throw new DocumentParseError('low_quality', full.message);
     pages = full.pages;
