@@ -112,6 +112,9 @@ describe('cleanOcrPages', () => {
   it('splits an initial glued to the preposition before it, and THANKYOU; keeps real words', () => {
     const p = cleanOcrPages([page([[[40, 'FROMJ'], [80, 'MURPHY'], [120, 'FROM]'], [160, 'THANKYOU'], [220, 'TOM'], [250, 'DAN'], [280, 'FROM'], [310, 'FROMM']]])]);
     expect(texts(p)).toEqual(['FROM', 'J', 'MURPHY', 'FROM', 'J', 'THANK', 'YOU', 'TOM', 'DAN', 'FROM', 'FROMM']);
+    // English and Italian booking words are never the tail of a compound; German ones are.
+    const runs = cleanOcrPages([page([[[40, 'CASHWITHDRAWAL'], [120, 'CARDPAYMENT'], [200, 'SAMMELLASTSCHRIFT'], [300, 'STORNOADDEBITO'], [380, 'WITHDRAWAL']]])]);
+    expect(texts(runs)).toEqual(['CASH', 'WITHDRAWAL', 'CARD', 'PAYMENT', 'SAMMELLASTSCHRIFT', 'STORNO', 'ADDEBITO', 'WITHDRAWAL']);
     const forms = cleanOcrPages([page([[[40, 'EIGENHEIMGMBH'], [120, 'AcmeLtd'], [170, 'GMBH'], [200, 'ABGMBH']]])]);
     expect(texts(forms)).toEqual(['EIGENHEIM', 'GMBH', 'Acme', 'Ltd', 'GMBH', 'ABGMBH']);
   });

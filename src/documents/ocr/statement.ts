@@ -99,6 +99,8 @@ const VOCAB = [
   'affitto',
 ];
 const VOCAB_SET = new Set(VOCAB);
+/** Booking words that English and Italian never close into a compound with the word before them. */
+const OPEN_TAILS = new Set(['withdrawal', 'payment', 'transfer', 'salary', 'pagamento', 'prelievo', 'bonifico', 'addebito', 'accredito']);
 
 function fold(s: string): string {
   return s
@@ -316,7 +318,8 @@ const MONTHS =
  * Words OCR glued together across a narrow space become separate words:
  * "14Jun", "mar2026", "1mar2026" (day or year glued to a month name, or joined by a
  * misread bar); "FROMJ", "FROM]" (a payer's initial glued to the "FROM" before it,
- * a J read as ']'); "THANKYOU"; a company name glued to its legal form ("EIGENHEIMGMBH").
+ * a J read as ']'); "THANKYOU"; "CASHWITHDRAWAL"; a company name glued to its legal form
+ * ("EIGENHEIMGMBH").
  */
 function splitGlued(w: PositionedWord): PositionedWord[] {
   const m = /^(\d{1,2})?[\]|)]?([A-Za-zä]{3,4})(\d{4})?$/.exec(w.text);
@@ -336,6 +339,13 @@ function splitGlued(w: PositionedWord): PositionedWord[] {
   // between capitals at 200 dpi is about a letter gap. Only before a vocabulary word.
   const prep = /^(IN|DA|DI|AL|ON|TO|BY|AT|OF|AN|VON)(\p{Lu}{6,})$/u.exec(w.text);
   if (prep && VOCAB_SET.has(fold(prep[2]!))) return cut(w, [prep[1], prep[2]]);
+  // Two capital words run together before an English or Italian booking word ("CASHWITHDRAWAL": at
+  // 200 dpi the space between capitals is as narrow as a letter gap). Neither language writes these
+  // as one word; German does ("SAMMELLASTSCHRIFT"), so its booking words are not cut off.
+  if (/^\p{Lu}{9,}$/u.test(w.text) && !VOCAB_SET.has(fold(w.text))) {
+    const tail = [...OPEN_TAILS].find((t) => fold(w.text).endsWith(t) && w.text.length - t.length >= 3);
+    if (tail) return cut(w, [w.text.slice(0, -tail.length), w.text.slice(-tail.length)]);
+  }
   // A legal form is a word of its own: no word ends in one ("EIGENHEIMGMBH").
   const form = /^(\p{Lu}{3,}|\p{Lu}\p{Ll}{2,})(GMBH|GmbH|LTD|Ltd|PLC|Plc|SRL|Srl)$/u.exec(w.text);
   if (form) return cut(w, [form[1], form[2]]);
