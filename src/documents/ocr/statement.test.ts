@@ -56,6 +56,11 @@ describe('cleanOcrPages', () => {
     expect(new Set(p[0]!.words.filter((w) => w.x0 !== 44).map((w) => w.text))).toEqual(new Set(['12.10', '75,84']));
   });
 
+  it("a field label's colon read as a period or semicolon is a colon again; other words keep their period", () => {
+    const p = cleanOcrPages([page([[[40, 'Empfänger.'], [100, 'Beneficiario;'], [170, 'Payee,'], [220, 'Rif.'], [260, 'Auftraggeber:'], [340, 'GMBH.']]])]);
+    expect(texts(p)).toEqual(['Empfänger:', 'Beneficiario:', 'Payee:', 'Rif.', 'Auftraggeber:', 'GMBH.']);
+  });
+
   it('snaps the parts of a slashed pair; dates and other slashed tokens stay', () => {
     const p = cleanOcrPages([page([[[40, 'LOHN/GEHAIT'], [150, '12/03/2025'], [250, 'S/N'], [300, 'Gehalter']]])]);
     expect(texts(p)).toEqual(['LOHN/GEHALT', '12/03/2025', 'S/N', 'Gehalter']);

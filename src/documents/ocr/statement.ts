@@ -270,8 +270,14 @@ function cleanWord(w: PositionedWord): PositionedWord | null {
   // A star among the look-alikes, or at least three of them: not a number that happens to start with '#'.
   if (masked && (/[*#+]/.test(masked[1]!) || masked[1]!.length >= 2)) t = `****${masked[2]}`;
   t = snapText(t);
+  // A field label's colon whose upper dot the scan lost ("Empfänger." or "Beneficiario;").
+  const label = /^(\p{L}+)[.;,]$/u.exec(t);
+  if (label && LABELS.has(fold(label[1]!))) t = `${label[1]}:`;
   return t === w.text ? w : { ...w, text: t };
 }
+
+/** Labels of a booking text's fields, printed with a colon ("Empfänger: …", "Beneficiario: …", "Payee: …"). */
+const LABELS = new Set(['empfanger', 'auftraggeber', 'beneficiario', 'ordinante', 'payee']);
 
 /** Pages print S/H (Soll/Haben) markers after amounts: repair the ones OCR glued or misread. */
 function fixMarkers(words: PositionedWord[]): PositionedWord[] {
