@@ -14,12 +14,13 @@ import type { QualityVerdict } from './quality.ts';
 import { blankVerdict, imageStats, ocrVerdict } from './quality.ts';
 import { isCardSize, renderPdfPages } from './render.ts';
 import { TesseractEngine } from './tesseract.ts';
-import type { OcrEngine, OcrImage, OcrResult, OcrWord } from './types.ts';
+import type { OcrEngine, OcrImage, OcrResult } from './types.ts';
 import type { Box } from './mrz-band.ts';
 import { readMrzBand, withBandLines } from './mrz-band.ts';
 import { paintSurround } from './surround.ts';
 import { restorePeriods } from './periods.ts';
 import { restoreMinus } from './minus.ts';
+import { withInk } from './ink.ts';
 import { joinSplitCodes, restoreCapitalI, trustLettersInCodes } from './codes.ts';
 import { rereadWords } from './reread.ts';
 import { onOcrShutdown } from './shutdown.ts';
@@ -145,26 +146,6 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
     dpi,
     lang: detectLang(r.words),
   };
-}
-
-/** Below this, a pixel of a normalised page (0 ink … 255 paper) is ink for withInk(). */
-const SOME_INK = 160;
-
-/**
- * Words the recogniser emitted over bare paper: on blurred scans it reads a "+", "~~" or "~—" at
- * the start of a line where nothing is printed (box of paper only, confidence 0–0.6). Unsure
- * words of one or two characters whose box holds no pixel of ink are dropped.
- */
-export function withInk(words: readonly OcrWord[], img: OcrImage): OcrWord[] {
-  if (img.channels !== 1) return [...words];
-  const inked = (w: OcrWord): boolean => {
-    const x0 = Math.max(0, Math.floor(w.x0));
-    const x1 = Math.min(img.width, Math.ceil(w.x1));
-    for (let y = Math.max(0, Math.floor(w.y0)); y < Math.min(img.height, Math.ceil(w.y1)); y++)
-      for (let x = x0; x < x1; x++) if (img.data[y * img.width + x]! < SOME_INK) return true;
-    return false;
-  };
-  return words.filter((w) => w.text.length > 2 || w.confidence >= 0.7 || inked(w));
 }
 
 /** Statement language from a page's words: the traineddata for the full pass. */

@@ -1,6 +1,6 @@
 /** Words the recogniser emitted over bare paper (synthetic page, no OCR engine). */
 import { describe, expect, it } from 'vitest';
-import { withInk } from './index.ts';
+import { withInk } from './ink.ts';
 import type { OcrImage, OcrWord } from './types.ts';
 
 describe('withInk', () => {
