@@ -1,0 +1,56 @@
+/**
+ * The independent testkit (../shared/testkit) on a seed: generate a corpus with docgen.py, parse every
+ * document in this process with exactly the offline CLI path (validate, then parse), score with score.py.
+ *   node bench/testkit.ts --seed N [--count 60] [--kinds statements,exports] [--lang it,de,en] [--keep DIR] [--verbose]
+ * Draw a fresh seed for every figure you report; a seed you debugged on is not evidence.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseOffline } from '../src/modules/files/files.offline.ts';
+import { normaliseDocumentType, shutdownOcr } from '../src/documents/index.ts';
+
+const arg = (name: string, dflt?: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : dflt;
+};
+const kit = path.resolve(import.meta.dirname, '../../shared/testkit');
+if (!existsSync(path.join(kit, 'docgen.py'))) {
+  console.error('bench/testkit: ../shared/testkit is not beside this checkout');
+  process.exit(0);
+}
+const seed = Number(arg('seed', String(Math.floor(Date.now() / 1000) % 2_000_000_000)));
+const count = Number(arg('count', '60'));
+const kinds = arg('kinds', 'statements,exports')!;
+const lang = arg('lang');
+const dir = arg('keep') ?? mkdtempSync(path.join(os.tmpdir(), 'testkit-'));
+const corpus = path.join(dir, 'corpus');
+const outDir = path.join(dir, 'out');
+mkdirSync(outDir, { recursive: true });
+if (!existsSync(path.join(corpus, 'manifest.json'))) {
+  const a = [path.join(kit, 'docgen.py'), '--seed', String(seed), '--count', String(count), '--kinds', kinds, '--out', corpus, '--quiet'];
+  if (lang) a.push('--lang', lang);
+  execFileSync('python3', a, { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+interface Entry { id: string; path: string; asserted_document_type: string | null; flags?: string[] }
+const manifest = JSON.parse(readFileSync(path.join(corpus, 'manifest.json'), 'utf8')) as { entries: Entry[] };
+const only = arg('only');
+const t0 = Date.now();
+for (const e of manifest.entries) {
+  if (only && !only.split(',').includes(e.id)) continue;
+  const bytes = new Uint8Array(readFileSync(path.join(corpus, e.path)));
+  const asserted = e.asserted_document_type ? normaliseDocumentType(e.asserted_document_type) : null;
+  let out: unknown;
+  try {
+    out = await parseOffline(path.basename(e.path), bytes, asserted ? { assertedType: asserted } : {});
+  } catch (err) {
+    out = { _error: err instanceof Error ? err.message : String(err) };
+  }
+  writeFileSync(path.join(outDir, `${e.id}.json`), JSON.stringify(out));
+}
+await shutdownOcr();
+console.log(`testkit seed ${seed}, ${manifest.entries.length} documents (${kinds}), parsed in ${((Date.now() - t0) / 1000).toFixed(1)} s on ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}; dir ${dir}`);
+const sargs = [path.join(kit, 'score.py'), 'files', outDir, '--corpus', corpus, '--json', path.join(dir, 'score.json')];
+if (process.argv.includes('--verbose')) sargs.push('--verbose');
+console.log(execFileSync('python3', sargs, { encoding: 'utf8' }));
