@@ -5,22 +5,7 @@
  * year from the statement period.
  */
 
-const MONTHS: Record<string, number> = {};
-const NAMES: [number, string[]][] = [
-  [1, ['jan', 'january', 'gen', 'gennaio', 'januar', 'jän', 'jänner']],
-  [2, ['feb', 'february', 'febbraio', 'februar']],
-  [3, ['mar', 'march', 'marzo', 'mär', 'märz', 'maerz']],
-  [4, ['apr', 'april', 'aprile']],
-  [5, ['may', 'mag', 'maggio', 'mai']],
-  [6, ['jun', 'june', 'giu', 'giugno', 'juni']],
-  [7, ['jul', 'july', 'lug', 'luglio', 'juli']],
-  [8, ['aug', 'august', 'ago', 'agosto']],
-  [9, ['sep', 'sept', 'september', 'set', 'settembre']],
-  [10, ['oct', 'october', 'ott', 'ottobre', 'okt', 'oktober']],
-  [11, ['nov', 'november', 'novembre']],
-  [12, ['dec', 'december', 'dic', 'dicembre', 'dez', 'dezember']],
-];
-for (const [n, names] of NAMES) for (const name of names) MONTHS[name] = n;
+import { MONTHS } from '../data/months.data.ts';
 
 export interface Period {
   start: string;

@@ -20,6 +20,8 @@ import { buildLines } from './lines.ts';
 import { centsToNumber } from './numbers.ts';
 import type { RawTx } from './rows.ts';
 import { descriptionOf, extractTable } from './rows.ts';
+import type { TableResult } from './rows.ts';
+import { readTable } from '../statement/extract/reader.ts';
 
 export interface StatementExtraction {
   fields: Record<string, Field<unknown>>;
@@ -39,7 +41,7 @@ export function extractStatement(pages: readonly WordPage[]): StatementExtractio
   const byPage: Line[][] = pages.map((p) => buildLines(p));
   const all = byPage.flat();
   const period = findPeriod(all);
-  const table = extractTable(byPage, period?.value ?? null);
+  const table = chooseTable(byPage, all, period?.value ?? null);
   const headerLines = all.filter((l) => !table.tableLines.has(l));
   const iban = findIban(headerLines, null) ?? findIban(all, null);
   const holder = findHolder(headerLines);
@@ -137,6 +139,27 @@ export function extractStatement(pages: readonly WordPage[]): StatementExtractio
     checks,
     ibanValue: iban?.value ?? null,
     quality: { reconciled, missingHeader, txCount: txs.length, lowConfidenceWords },
+  };
+}
+
+/**
+ * The geometry reader (no header needed) unless the header-driven reader reconciles more of the
+ * balance chain or reads more rows where neither has a chain.
+ */
+function chooseTable(byPage: Line[][], all: Line[], period: Parameters<typeof extractTable>[1]): TableResult {
+  const old = extractTable(byPage, period);
+  const pre = all.filter((l) => !old.tableLines.has(l));
+  const opening = findLabelledAmount(pre, OPENING, old.tableLines)?.value ?? null;
+  const closing = findLabelledAmount(pre, CLOSING, old.tableLines)?.value ?? null;
+  const v2 = readTable(byPage, period, { opening, closing });
+  if (process.env['DOCRISK_TABLE'] === 'old') return old;
+  return {
+    txs: v2.txs,
+    balances: v2.balances.filter((b) => b.kind !== 'day' || !v2.newestFirst).map((b) => ({ ...b, kind: b.kind === 'day' ? 'carry' : b.kind })),
+    totals: v2.totals,
+    headerPages: old.headerPages,
+    columns: old.columns,
+    tableLines: v2.tableLines,
   };
 }
 

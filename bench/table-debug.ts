@@ -1,0 +1,25 @@
+/**
+ * Print what the table reader sees in one text PDF: lines with their tokens, and the transactions.
+ *   node bench/table-debug.ts FILE.pdf [--lines]
+ */
+import { readFileSync } from 'node:fs';
+import { loadPdf } from '../src/documents/pdf/load.ts';
+import { buildLines } from '../src/documents/pdf/lines.ts';
+import { findPeriod } from '../src/documents/pdf/header-fields.ts';
+import { tokenise } from '../src/documents/statement/extract/tokens.ts';
+import { readTable } from '../src/documents/statement/extract/reader.ts';
+
+const file = process.argv[2]!;
+const loaded = await loadPdf(new Uint8Array(readFileSync(file)));
+if (!loaded.ok) throw new Error(loaded.message);
+const byPage = loaded.pdf.pages.map((p) => buildLines(p));
+if (process.argv.includes('--lines')) {
+  for (const l of byPage.flat()) {
+    const tl = tokenise(l);
+    console.log(`p${l.page} y${l.y0.toFixed(0)} x${l.x0.toFixed(0)}-${l.x1.toFixed(0)} ` + tl.toks.map((t) => `${t.kind[0]}[${t.text}]@${t.x0.toFixed(0)}-${t.x1.toFixed(0)}`).join(' '));
+  }
+}
+const t = readTable(byPage, findPeriod(byPage.flat())?.value ?? null, { opening: null, closing: null });
+console.log('roles', t.roles, 'agree', t.agree, 'disagree', t.disagree, 'newestFirst', t.newestFirst);
+for (const x of t.txs) console.log(x.page, x.date, x.valueDate, x.amountCents, x.balanceCents, x.signKnown ? '' : '?', '|', x.description.join(' / '));
+for (const b of t.balances) console.log('BAL', b.kind, b.cents, 'after', b.afterTx);

@@ -1,0 +1,27 @@
+/**
+ * Words the table reader uses as hints, version 1 (it/de/en, folded: lower case, no accents, ß → ss).
+ * They only break ties: column roles are decided by the balance chain first.
+ */
+
+/** Column headings, matched anywhere in the heading text stacked above a column. */
+export const HEADING_ROLE: { role: 'debit' | 'credit' | 'amount' | 'balance' | 'value_date' | 'booking_date'; re: RegExp }[] = [
+  { role: 'balance', re: /\b(saldo|balance|kontostand|stand)\b/ },
+  { role: 'debit', re: /\b(dare|addebit[oi]|uscite|debit[oi]?s?|paid out|money out|withdrawals?|soll|belastung(en)?|lastschrift(en)?|ausgang|ausgange|ausgaben|payments|pagamenti)\b/ },
+  { role: 'credit', re: /\b(avere|accredit[oi]|entrate|credits?|paid in|money in|deposits?|haben|gutschrift(en)?|eingang|eingange|einnahmen|receipts|incassi)\b/ },
+  { role: 'amount', re: /\b(importo|amount|betrag|umsatz|importe)\b/ },
+  { role: 'value_date', re: /\b(valuta|value|wert|wertstellung|valutadatum|val)\b/ },
+  { role: 'booking_date', re: /\b(contabile|operazione|registrazione|buchung|buchungstag|buchungsdatum|booking|posting|transaction|data|datum|date|tag)\b/ },
+];
+
+/** A row whose label starts like this prints a balance (of the day, of a page, of the account), never a booking. */
+export const BALANCE_ROW =
+  /^(saldo|balance|kontostand|tagessaldo|stand|end of day|closing|opening|neuer|alter|new balance|previous balance)\b/;
+
+/** Description words that tell the direction of money, for tie-breaking only. */
+export const CREDIT_CUE =
+  /\b(stipendio|emolumenti|pensione|accredito|a vostro favore|a tuo favore|versamento|gehalt|lohn|rente|gutschrift|eingang|salary|wages|pension|received|credit from|transfer from|refund|rimborso|erstattung|interest credited|interessi creditori)\b/;
+export const DEBIT_CUE =
+  /\b(pagamento|prelievo|addebito|commissioni|canone|imposta|bollo|pos|atm|lastschrift|abhebung|kartenzahlung|entgelt|gebuhr|card payment|withdrawal|direct debit|standing order|charge|fee|purchase|payment to|transfer to|bonifico a favore di)\b/;
+
+/** A line that names a month (and year) alone is a section heading inside a table, not a description. */
+export const MONTH_HEADING = /^(gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|januar|februar|marz|april|mai|juni|juli|august|september|oktober|november|dezember|january|february|march|may|june|july|october|december)( \d{4})?$/;

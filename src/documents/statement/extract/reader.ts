@@ -1,0 +1,555 @@
+/**
+ * The table reader: transactions from pages of positioned words with no header and no
+ * known layout. Columns come from geometry (aligned amount edges, aligned dates), rows from
+ * lines holding an amount in a column, column roles from the balance chain (roles.ts), the
+ * booking date from evidence (order, years, repetition), descriptions from the text lines
+ * around each row (above it when the layout prints a line above the amount row, below it
+ * otherwise, decided by the gaps and by the first row). Headings are read where they are
+ * printed, as hints only.
+ */
+import type { Period } from '../../pdf/dates.ts';
+import { fold } from '../../pdf/lines.ts';
+import type { BBox, Line } from '../../pdf/model.ts';
+import { bboxOf } from '../../pdf/model.ts';
+import { CARRY, CLOSING, OPENING, TOTALS_ANY, TOTALS_CREDIT, TOTALS_DEBIT } from '../../pdf/keywords.ts';
+import { BALANCE_ROW, CREDIT_CUE, DEBIT_CUE, HEADING_ROLE, MONTH_HEADING } from '../../data/table-words.data.ts';
+import type { Col } from './columns.ts';
+import { centre, clusterBy, digitsRight } from './columns.ts';
+import type { Role, SolveRow } from './roles.ts';
+import { solveRoles } from './roles.ts';
+import type { Tok, TokLine } from './tokens.ts';
+import { spaceWidth, tokenise } from './tokens.ts';
+
+export interface ReadTx {
+  page: number;
+  date: string;
+  valueDate: string | null;
+  amountCents: number;
+  signKnown: boolean;
+  balanceCents: number | null;
+  description: string[];
+  lines: Line[];
+}
+
+export interface ReadBalance {
+  kind: 'carry' | 'opening' | 'closing' | 'day';
+  cents: number;
+  page: number;
+  bbox: BBox;
+  afterTx: number;
+}
+
+export interface ReadTotal {
+  kind: 'debit' | 'credit';
+  cents: number;
+  page: number;
+  bbox: BBox;
+}
+
+export interface ReadTable {
+  txs: ReadTx[];
+  balances: ReadBalance[];
+  totals: ReadTotal[];
+  tableLines: Set<Line>;
+  /** Chain evidence of the chosen column roles. */
+  agree: number;
+  disagree: number;
+  roles: string[];
+  newestFirst: boolean;
+}
+
+interface Row {
+  tl: TokLine;
+  page: number;
+  /** Index of the line in its page's list. */
+  idx: number;
+  amounts: Map<number, Tok>;
+  dates: Map<number, Tok>;
+  special: ReadBalance['kind'] | 'total' | null;
+  label: string;
+}
+
+const EMPTY: ReadTable = { txs: [], balances: [], totals: [], tableLines: new Set(), agree: 0, disagree: 0, roles: [], newestFirst: false };
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+function startsWith(re: RegExp, label: string): boolean {
+  const m = re.exec(label);
+  return m !== null && m.index <= 3;
+}
+
+function specialOf(label: string): Row['special'] {
+  if (startsWith(CARRY, label)) return 'carry';
+  if (startsWith(OPENING, label)) return 'opening';
+  if (startsWith(CLOSING, label)) return 'closing';
+  if (startsWith(TOTALS_ANY, label)) return 'total';
+  if (BALANCE_ROW.test(label)) return 'day';
+  return null;
+}
+
+function cueOf(text: string): -1 | 0 | 1 {
+  const t = fold(text);
+  const c = CREDIT_CUE.test(t);
+  const d = DEBIT_CUE.test(t);
+  return c === d ? 0 : c ? 1 : -1;
+}
+
+function iso(y: number, m: number, d: number): string {
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** The year that puts a year-less date nearest to a reference date. */
+function nearestYear(d: number, m: number, ref: string): string {
+  const y = Number(ref.slice(0, 4));
+  let best = iso(y, m, d);
+  let bestDist = Infinity;
+  for (const yy of [y - 1, y, y + 1]) {
+    const s = iso(yy, m, d);
+    const dist = Math.abs(Date.parse(s) - Date.parse(ref));
+    if (dist < bestDist) {
+      bestDist = dist;
+      best = s;
+    }
+  }
+  return best;
+}
+
+function dateOf(t: Tok, ref: string | null): string | null {
+  const day = t.day!;
+  if (day.y !== null) return iso(day.y, day.m, day.d);
+  return ref ? nearestYear(day.d, day.m, ref) : null;
+}
+
+export function readTable(pages: readonly Line[][], period: Period | null, known: { opening: number | null; closing: number | null }): ReadTable {
+  const tls = pages.map((lines) => lines.map(tokenise));
+  const all = tls.flat();
+  if (all.length === 0) return EMPTY;
+  const H = median(all.map((l) => l.h));
+  const sep = spaceWidth(pages.flat()) * 1.5;
+  // A date or amount run into the text before it ("DEL 02/01/25", "ORE 14.04") is text, not a cell.
+  const cell = (t: Tok, k: number, toks: readonly Tok[]): boolean => !(t.gapL <= sep && toks[k - 1]?.kind === 'text');
+  const amountToks = all.flatMap((l) => l.toks.filter((t, k) => t.kind === 'amount' && cell(t, k, l.toks)));
+  const dateToks = all.flatMap((l) => l.toks.filter((t, k) => t.kind === 'date' && cell(t, k, l.toks)));
+  const aCols = clusterBy(amountToks, digitsRight, H * 0.9, 'amount', 0).filter((c) => c.members.length >= 2);
+  const dCols = clusterBy(dateToks, centre, H * 1.2, 'date', 1000).filter((c) => c.members.length >= 2);
+  const colOf = new Map<Tok, Col>();
+  for (const c of [...aCols, ...dCols]) for (const t of c.members) colOf.set(t, c);
+
+  // Candidate rows: a line with an amount in an amount column.
+  const rows: Row[] = [];
+  tls.forEach((lines, p) =>
+    lines.forEach((tl, idx) => {
+      const amounts = new Map<number, Tok>();
+      const dates = new Map<number, Tok>();
+      for (const t of tl.toks) {
+        const c = colOf.get(t);
+        if (!c) continue;
+        if (c.kind === 'amount' && !amounts.has(c.id)) amounts.set(c.id, t);
+        if (c.kind === 'date' && !dates.has(c.id)) dates.set(c.id, t);
+      }
+      if (amounts.size === 0) return;
+      const label = fold(tl.toks.filter((t) => t.kind === 'text').map((t) => t.text).join(' ')).trim();
+      rows.push({ tl, page: pages[p]![0]?.page ?? p + 1, idx, amounts, dates, special: specialOf(label), label });
+    }),
+  );
+  // Date columns of the table: those on rows that also hold an amount.
+  const dateUse = new Map<number, number>();
+  for (const r of rows) for (const id of r.dates.keys()) dateUse.set(id, (dateUse.get(id) ?? 0) + 1);
+  const tableDateCols = dCols.filter((c) => (dateUse.get(c.id) ?? 0) >= 2 && (dateUse.get(c.id) ?? 0) >= c.members.length * 0.3);
+  const tdIds = new Set(tableDateCols.map((c) => c.id));
+  for (const r of rows) for (const id of [...r.dates.keys()]) if (!tdIds.has(id)) r.dates.delete(id);
+  const dated = rows.filter((r) => r.dates.size > 0 && r.special === null);
+  if (dated.length === 0) return EMPTY;
+  // Amount columns of the table: those used by dated rows.
+  const aUse = new Map<number, number>();
+  for (const r of dated) for (const id of r.amounts.keys()) aUse.set(id, (aUse.get(id) ?? 0) + 1);
+  const tableACols = aCols.filter((c) => (aUse.get(c.id) ?? 0) >= Math.max(1, Math.min(2, dated.length)));
+  const taIds = new Set(tableACols.map((c) => c.id));
+  for (const r of rows) for (const id of [...r.amounts.keys()]) if (!taIds.has(id)) r.amounts.delete(id);
+
+  // Rows of the table: after the first dated row (special rows anywhere), until a closing row
+  // with no dated row after it on its page.
+  const first = rows.indexOf(dated[0]!);
+  const table: Row[] = [];
+  let closed = false;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    if (r.amounts.size === 0) continue;
+    if (r.special !== null) {
+      table.push(r);
+      if (r.special === 'closing' || r.special === 'total') closed = true;
+      continue;
+    }
+    if (r.dates.size > 0) closed = false;
+    if (i < first || closed) continue;
+    table.push(r);
+  }
+
+  // Markers in a column of their own ("D"/"C", "S"/"H", "+"/"-") give the sign of the amount beside them.
+  const markerToks = table.flatMap((r) => r.tl.toks.filter((t) => t.kind === 'marker' && t.gapL > sep && t.gapR > sep));
+  const mCols = clusterBy(markerToks, centre, H * 0.9, 'marker', 2000).filter((c) => c.members.length >= 2);
+  const markerCol = new Set(mCols.flatMap((c) => c.members));
+  const signOf = new Map<Tok, -1 | 1>();
+  const attached = new Set<Tok>();
+  for (const r of table) {
+    for (const m of r.tl.toks.filter((t) => markerCol.has(t))) {
+      let near: Tok | null = null;
+      let d = Infinity;
+      for (const a of r.amounts.values()) {
+        const dist = a.x1 <= m.x0 ? m.x0 - a.x1 : a.x0 - m.x1 + H; // the amount to its left first
+        if (dist >= 0 && dist < d) {
+          d = dist;
+          near = a;
+        }
+      }
+      if (near && d < H * 8) {
+        signOf.set(near, m.markerSign!);
+        attached.add(m);
+      }
+    }
+  }
+  for (const m of [...markerCol]) if (!attached.has(m)) markerCol.delete(m);
+  const cellOf = (t: Tok): { cents: number; sign: -1 | 1 | null } => ({ cents: t.amount!.cents, sign: t.amount!.sign ?? signOf.get(t) ?? null });
+
+  // Headings above the table, per column: hints for the solver and for the dates.
+  const heading = headingRoles(tls, table, [...tableACols, ...tableDateCols], H);
+
+  // Booking date column: the heading says so, else the column printed on fewer rows (first of
+  // the day only), else the one whose dates keep their order, else the leftmost.
+  const bookingCol = pickBookingColumn(tableDateCols, table, heading);
+  const valueCols = tableDateCols.filter((c) => c !== bookingCol);
+
+  const solveInput: SolveRow[] = [];
+  const solveIndex: Row[] = [];
+  for (const r of table) {
+    if (r.special === 'day' || r.special === 'carry') {
+      const cp = balanceValue(r, cellOf);
+      if (cp !== null) {
+        solveInput.push({ cells: new Map(), checkpoint: cp, cue: 0 });
+        solveIndex.push(r);
+      }
+      continue;
+    }
+    if (r.special !== null) continue;
+    const cells = new Map<number, { cents: number; sign: -1 | 1 | null }>();
+    for (const [id, t] of r.amounts) cells.set(id, cellOf(t));
+    solveInput.push({ cells, cue: cueOf(r.label) });
+    solveIndex.push(r);
+  }
+  const order = tableACols.map((c) => c.id).sort((a, b) => aCols.find((c) => c.id === a)!.at - aCols.find((c) => c.id === b)!.at);
+  const usedCols = order.filter((id) => solveInput.some((r) => r.cells.has(id))).slice(0, 5);
+  const sol = solveRoles(solveInput, usedCols, { opening: known.opening, closing: known.closing, heading: roleHints(heading), order: usedCols });
+  if (!sol) return EMPTY;
+
+  // Descriptions: the text of the amount row and of the lines around it.
+  const desc = describe(tls, table, colOf, markerCol, H, sep);
+
+  const res: ReadTable = { txs: [], balances: [], totals: [], tableLines: new Set(), agree: sol.agree, disagree: sol.disagree, roles: usedCols.map((id) => sol.roles.get(id) ?? 'ignore'), newestFirst: sol.newestFirst };
+  const fullDates = dateToks.filter((t) => t.day!.y !== null).map((t) => dateOf(t, null)!).sort();
+  let ref: string | null = period?.end ?? fullDates[Math.floor(fullDates.length / 2)] ?? null;
+  let lastDate: string | null = null;
+  solveIndex.forEach((r, k) => {
+    if (r.special !== null) {
+      const v = solveInput[k]!.checkpoint!;
+      res.balances.push({ kind: r.special as 'day' | 'carry', cents: v, page: r.page, bbox: bboxOf(r.tl.line.words), afterTx: res.txs.length });
+      res.tableLines.add(r.tl.line);
+      return;
+    }
+    const amount = sol.amounts[k];
+    if (amount === null || amount === undefined) return;
+    const bt = bookingCol ? r.dates.get(bookingCol.id) : undefined;
+    const date = bt ? dateOf(bt, ref) : lastDate;
+    if (!date) return;
+    if (bt && bt.day!.y !== null) ref = date;
+    lastDate = date;
+    const vt = valueCols.map((c) => r.dates.get(c.id)).find((t) => t !== undefined);
+    const signKnown = sol.signKnown[k] ?? false;
+    const d = desc.get(r) ?? { text: [], lines: [r.tl.line] };
+    for (const l of d.lines) res.tableLines.add(l);
+    res.txs.push({
+      page: r.page,
+      date,
+      valueDate: vt ? dateOf(vt, date) : null,
+      amountCents: amount,
+      signKnown,
+      balanceCents: sol.balances[k] ?? null,
+      description: d.text,
+      lines: d.lines,
+    });
+  });
+  for (const r of table) {
+    if (r.special === 'opening' || r.special === 'closing') {
+      const v = balanceValue(r, cellOf);
+      if (v !== null) res.balances.push({ kind: r.special, cents: v, page: r.page, bbox: bboxOf(r.tl.line.words), afterTx: afterTxOf(res, r) });
+      res.tableLines.add(r.tl.line);
+    } else if (r.special === 'total') {
+      totalsOf(r, sol.roles, res);
+      res.tableLines.add(r.tl.line);
+    }
+  }
+  return res;
+}
+
+function afterTxOf(res: ReadTable, r: Row): number {
+  return res.txs.filter((t) => t.page < r.page || (t.page === r.page && t.lines[0]!.y0 < r.tl.line.y0)).length;
+}
+
+/** The balance a special row prints: its balance-column cell, else its last amount, signed by its marker. */
+function balanceValue(r: Row, cellOf: (t: Tok) => { cents: number; sign: -1 | 1 | null }): number | null {
+  const toks = [...r.amounts.values()].sort((a, b) => a.x1 - b.x1);
+  const t = toks[toks.length - 1];
+  if (!t) return null;
+  const c = cellOf(t);
+  return c.cents * (c.sign ?? 1);
+}
+
+function totalsOf(r: Row, roles: Map<number, Role>, res: ReadTable): void {
+  const bbox = bboxOf(r.tl.line.words);
+  let found = false;
+  for (const [id, t] of r.amounts) {
+    const role = roles.get(id);
+    if (role === 'debit' || role === 'credit') {
+      res.totals.push({ kind: role, cents: t.amount!.cents, page: r.page, bbox });
+      found = true;
+    }
+  }
+  if (found || r.amounts.size !== 1) return;
+  const isD = TOTALS_DEBIT.test(r.label);
+  if (isD !== TOTALS_CREDIT.test(r.label)) res.totals.push({ kind: isD ? 'debit' : 'credit', cents: [...r.amounts.values()][0]!.amount!.cents, page: r.page, bbox });
+}
+
+type HeadingRole = (typeof HEADING_ROLE)[number]['role'];
+
+/**
+ * The heading text stacked above each column on the lines just above the page's first table
+ * row ("Buchungs-" over "tag" reads "buchungstag"), matched against the heading vocabulary.
+ */
+function headingRoles(tls: readonly TokLine[][], table: readonly Row[], cols: readonly Col[], H: number): Map<number, HeadingRole> {
+  const texts = new Map<number, string[]>();
+  const seen = new Set<number>();
+  for (const r of table) {
+    if (seen.has(r.page)) continue;
+    seen.add(r.page);
+    const lines = tls.find((ls) => ls[r.idx]?.line === r.tl.line);
+    if (!lines) continue;
+    for (let i = r.idx - 1; i >= Math.max(0, r.idx - 4); i--) {
+      const tl = lines[i]!;
+      if (r.tl.cy - tl.cy > H * 6) break;
+      for (const c of cols) {
+        const words = tl.line.words.filter((w) => w.x1 > c.x0 - H * 0.5 && w.x0 < c.x1 + H * 0.5).map((w) => w.text);
+        if (words.length === 0) continue;
+        const list = texts.get(c.id) ?? [];
+        list.unshift(words.join(' '));
+        texts.set(c.id, list);
+      }
+    }
+  }
+  const out = new Map<number, HeadingRole>();
+  for (const [id, parts] of texts) {
+    const t = fold(parts.join(' ').replace(/-\s+/g, ''));
+    const hit = HEADING_ROLE.find((h) => h.re.test(t));
+    if (hit) out.set(id, hit.role);
+  }
+  return out;
+}
+
+function roleHints(h: Map<number, HeadingRole>): Map<number, Role> {
+  const out = new Map<number, Role>();
+  for (const [id, r] of h) if (r === 'debit' || r === 'credit' || r === 'amount' || r === 'balance') out.set(id, r);
+  return out;
+}
+
+function pickBookingColumn(cols: readonly Col[], table: readonly Row[], heading: Map<number, HeadingRole>): Col | null {
+  if (cols.length <= 1) return cols[0] ?? null;
+  const named = cols.filter((c) => heading.get(c.id) === 'booking_date');
+  const value = cols.filter((c) => heading.get(c.id) === 'value_date');
+  if (named.length === 1) return named[0]!;
+  if (value.length === 1 && cols.length === 2) return cols.find((c) => c !== value[0])!;
+  const rowsWith = (c: Col): Tok[] => table.filter((r) => r.special === null).map((r) => r.dates.get(c.id)).filter((t): t is Tok => t !== undefined);
+  const scored = cols.map((c) => {
+    const toks = rowsWith(c);
+    const keys = toks.map((t) => (t.day!.y ?? 0) * 10000 + t.day!.m * 100 + t.day!.d);
+    let up = 0;
+    let down = 0;
+    for (let i = 1; i < keys.length; i++) {
+      if (keys[i]! > keys[i - 1]!) up++;
+      if (keys[i]! < keys[i - 1]!) down++;
+    }
+    const yearless = toks.filter((t) => t.day!.y === null).length;
+    return { c, n: toks.length, disorder: Math.min(up, down), yearless };
+  });
+  scored.sort((a, b) => a.yearless - b.yearless || a.n - b.n || a.disorder - b.disorder || a.c.x0 - b.c.x0);
+  // Fewer rows only counts when clearly fewer (dates printed once per day).
+  const [a, b] = scored;
+  if (a && b && a.yearless === b.yearless && a.n !== b.n && a.n > b.n * 0.9) {
+    scored.sort((x, y) => x.yearless - y.yearless || x.disorder - y.disorder || x.c.x0 - y.c.x0);
+  }
+  return scored[0]!.c;
+}
+
+interface Described {
+  text: string[];
+  lines: Line[];
+}
+
+/**
+ * Description lines around each amount row. Text lines between two rows belong to the row
+ * above, except the last k, which belong to the row below — k is the number of description
+ * lines the layout prints above its amount row (0 or more): where the gaps between rows are
+ * wider than between the lines of one row, the widest gap splits them; otherwise k is the
+ * count of description lines directly above the first row of the table.
+ */
+function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<Tok, Col>, markerCol: Set<Tok>, H: number, sep: number): Map<Row, Described> {
+  const out = new Map<Row, Described>();
+  const txRows = table.filter((r) => r.special === null);
+  const isColTok = (t: Tok): boolean => colOf.has(t) || markerCol.has(t);
+  // The description region: where the text of the amount rows starts and ends.
+  const textToks = txRows.flatMap((r) => r.tl.toks.filter((t) => !isColTok(t)));
+  const colToks = table.flatMap((r) => r.tl.toks.filter(isColTok));
+  const codes = codeColumn(textToks.filter((t) => t.gapL > sep && t.gapR > sep), textToks, txRows.length, H);
+  const mainText = textToks.filter((t) => !codes.has(t));
+  const firstText = txRows.map((r) => Math.min(...r.tl.toks.filter((t) => mainText.includes(t)).map((t) => t.x0))).filter(Number.isFinite);
+  const dx0 = firstText.length ? median(firstText) : 0;
+  const rightLimit = Math.min(...colToks.filter((t) => t.x0 > dx0 + H).map((t) => t.x0), ...[...codes].filter((t) => t.x0 > dx0 + H).map((t) => t.x0), Infinity);
+  const leftLimit = Math.max(...colToks.filter((t) => t.x1 < dx0).map((t) => t.x1), ...[...codes].filter((t) => t.x1 < dx0).map((t) => t.x1), -Infinity);
+  const lineText = (tl: TokLine): string =>
+    tl.toks
+      .filter((t) => !isColTok(t) && !codes.has(t))
+      .map((t) => t.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const isCont = (tl: TokLine): boolean => {
+    if (tl.toks.length === 0) return false;
+    if (tl.toks.some((t) => colOf.has(t))) return false;
+    if (tl.line.x0 < leftLimit - H * 0.3 || tl.line.x1 > rightLimit + H * 0.3) return false;
+    if (tl.line.x0 < dx0 - H * 1.5) return false;
+    const t = fold(tl.line.text).trim();
+    if (MONTH_HEADING.test(t)) return false;
+    return true;
+  };
+
+  const byPage = new Map<number, Row[]>();
+  for (const r of table) {
+    const list = byPage.get(r.page) ?? [];
+    list.push(r);
+    byPage.set(r.page, list);
+  }
+  // Pass 1: the text lines between consecutive rows of a page (contiguous, all continuation-like).
+  interface Gap { above: Row | null; below: Row | null; lines: TokLine[]; pitches: number[] }
+  const gaps: Gap[] = [];
+  const pitches: number[] = [];
+  for (const [, rows] of byPage) {
+    const lines = tls.find((ls) => ls.some((l) => l.line === rows[0]!.tl.line))!;
+    rows.sort((a, b) => a.idx - b.idx);
+    // Lines above the first row (a layout that prints a description line above its amount row).
+    const firstRow = rows[0]!;
+    const above: TokLine[] = [];
+    for (let i = firstRow.idx - 1; i >= 0; i--) {
+      const tl = lines[i]!;
+      const next = above[0] ?? firstRow.tl;
+      if (!isCont(tl) || next.cy - tl.cy > H * 2.2) break;
+      above.unshift(tl);
+    }
+    gaps.push({ above: null, below: firstRow, lines: above, pitches: pitchesOf([...above, firstRow.tl]) });
+    for (let k = 0; k < rows.length; k++) {
+      const r = rows[k]!;
+      const next = rows[k + 1] ?? null;
+      const end = next ? next.idx : lines.length;
+      const between: TokLine[] = [];
+      let prev = r.tl;
+      for (let i = r.idx + 1; i < end; i++) {
+        const tl = lines[i]!;
+        if (!isCont(tl) || tl.cy - prev.cy > H * 2.4) break;
+        between.push(tl);
+        prev = tl;
+      }
+      const contiguous = next !== null && between.length === end - r.idx - 1;
+      const seq = contiguous ? [r.tl, ...between, next.tl] : [r.tl, ...between];
+      const g: Gap = { above: r, below: contiguous ? next : null, lines: between, pitches: pitchesOf(seq) };
+      gaps.push(g);
+      if (contiguous) pitches.push(...g.pitches);
+    }
+  }
+  const base = pitches.length ? percentile(pitches, 0.2) : H * 1.2;
+  const isBreak = (p: number): boolean => p > base * 1.18 + 0.3;
+  // k from the gaps between rows where one wider gap splits the lines.
+  const between = gaps.filter((g) => g.above && g.below && g.above.special === null && g.below.special === null);
+  const minLines = between.length ? Math.min(...between.map((g) => g.lines.length)) : 0;
+  const splits = between.filter((g) => g.pitches.filter(isBreak).length === 1).map((g) => g.lines.length - g.pitches.findIndex(isBreak));
+  const firsts = gaps.filter((g) => g.above === null && g.below?.special === null).map((g) => g.lines.filter((_, i) => !isBreak(g.pitches[i]!) || true).length);
+  let k: number;
+  if (splits.length >= Math.max(2, between.length * 0.5)) k = median(splits);
+  else k = Math.min(minLines, firsts.length ? median(firsts) : 0);
+  k = Math.max(0, Math.min(k, 3));
+
+  const put = (r: Row, tl: TokLine, where: 'above' | 'below'): void => {
+    const d = out.get(r) ?? { text: [], lines: [] };
+    if (where === 'above') d.lines.unshift(tl.line);
+    else d.lines.push(tl.line);
+    out.set(r, d);
+  };
+  for (const r of txRows) out.set(r, { text: [], lines: [r.tl.line] });
+  for (const g of gaps) {
+    let nAbove = 0;
+    if (g.below && g.below.special === null) {
+      const bi = g.pitches.filter(isBreak).length === 1 ? g.pitches.findIndex(isBreak) : -1;
+      nAbove = bi >= 0 && g.above ? g.lines.length - bi : Math.min(k, g.lines.length);
+      if (!g.above) {
+        // Above the first row of a page: only lines at the row pitch, at most k.
+        nAbove = 0;
+        for (let i = g.lines.length - 1; i >= 0 && nAbove < k; i--) {
+          if (isBreak(g.pitches[i + 1] ?? 0)) break;
+          nAbove++;
+        }
+      }
+    }
+    const cut = g.lines.length - nAbove;
+    g.lines.forEach((tl, i) => {
+      if (i >= cut) put(g.below!, tl, 'above');
+      else if (g.above && g.above.special === null) put(g.above, tl, 'below');
+    });
+  }
+  for (const [r, d] of out) {
+    const texts = d.lines.map((l) => (l === r.tl.line ? lineText(r.tl) : lineText(tokLineOf(tls, l)))).filter((s) => s.length > 0);
+    d.text = texts;
+  }
+  return out;
+}
+
+function tokLineOf(tls: readonly TokLine[][], l: Line): TokLine {
+  for (const ls of tls) for (const tl of ls) if (tl.line === l) return tl;
+  throw new Error('line not found');
+}
+
+function pitchesOf(seq: readonly TokLine[]): number[] {
+  const out: number[] = [];
+  for (let i = 1; i < seq.length; i++) out.push(seq[i]!.cy - seq[i - 1]!.cy);
+  return out;
+}
+
+function percentile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * q))]!;
+}
+
+/**
+ * A code column (causale, GVC, a UK type code) among the text of the amount rows: short
+ * single-word tokens aligned on their centre, on many rows, apart from the description's start.
+ */
+function codeColumn(standalone: readonly Tok[], textToks: readonly Tok[], rows: number, H: number): Set<Tok> {
+  const short = standalone.filter((t) => t.words.length === 1 && t.text.length <= 5 && !/[a-z]{2}/.test(t.text));
+  const cols = clusterBy(short, centre, H * 0.8, 'text', 3000);
+  const out = new Set<Tok>();
+  const starts = textToks.filter((t) => !short.includes(t)).map((t) => t.x0);
+  const dx0 = starts.length ? median(starts) : Infinity;
+  for (const c of cols) {
+    if (c.members.length < Math.max(2, rows * 0.3)) continue;
+    if (Math.abs(c.x0 - dx0) < H * 0.5) continue;
+    for (const t of c.members) out.add(t);
+  }
+  return out;
+}

@@ -1,0 +1,188 @@
+/**
+ * Which amount column is what — signed amount, debit, credit, running balance — decided by
+ * evidence: every assignment of roles is tried and the one under which the printed balances
+ * reconcile wins (running balances row to row, day and carry balances, opening + Σ = closing,
+ * in printed order or newest first). Headings and description words only break ties.
+ */
+
+export type Role = 'amount' | 'debit' | 'credit' | 'balance' | 'ignore';
+
+export interface Cell {
+  cents: number;
+  /** Sign as printed (leading/trailing minus, marker); null when the amount carries none. */
+  sign: -1 | 1 | null;
+}
+
+export interface SolveRow {
+  /** Amount cells by column id; a balance checkpoint row (day/carry balance) has `checkpoint` instead. */
+  cells: Map<number, Cell>;
+  checkpoint?: number;
+  /** +1 when the row's words speak of money in, -1 of money out, 0 when they say nothing. */
+  cue: -1 | 0 | 1;
+}
+
+export interface Solution {
+  roles: Map<number, Role>;
+  /** Per row (same order as the input; checkpoints get null): signed amount, running balance. */
+  amounts: (number | null)[];
+  balances: (number | null)[];
+  /** Per row: the sign is printed, given by the column, or proved by the chain. */
+  signKnown: boolean[];
+  /** Chain steps that agreed / disagreed under this solution. */
+  agree: number;
+  disagree: number;
+  newestFirst: boolean;
+  score: number;
+}
+
+export interface SolveHints {
+  opening: number | null;
+  closing: number | null;
+  /** Role a column's heading names, when a heading stands above it. */
+  heading: Map<number, Role>;
+  /** Column ids left to right. */
+  order: number[];
+}
+
+const ROLES: Role[] = ['amount', 'debit', 'credit', 'balance', 'ignore'];
+
+function* assignments(cols: number[]): Generator<Map<number, Role>> {
+  const n = cols.length;
+  const idx = new Array<number>(n).fill(0);
+  for (;;) {
+    const m = new Map<number, Role>();
+    cols.forEach((c, i) => m.set(c, ROLES[idx[i]!]!));
+    const count = (r: Role): number => [...m.values()].filter((x) => x === r).length;
+    const a = count('amount');
+    const d = count('debit');
+    const c = count('credit');
+    const ok = count('balance') <= 1 && d <= 1 && c <= 1 && ((a === 1 && d + c === 0) || (a === 0 && d + c >= 1));
+    if (ok) yield m;
+    let k = 0;
+    while (k < n && ++idx[k]! === ROLES.length) idx[k++] = 0;
+    if (k === n) return;
+  }
+}
+
+interface Walk {
+  agree: number;
+  disagree: number;
+  resolved: Map<number, number>;
+}
+
+/** Walk the chain in the given row order; unknown signs are resolved where the balances tell them. */
+function walk(rows: readonly { amount: number | null; unsigned: boolean; balance: number | null; checkpoint: number | null }[], order: number[], opening: number | null): Walk {
+  let prev = opening;
+  let known = 0;
+  let unknown: number[] = [];
+  let agree = 0;
+  let disagree = 0;
+  const resolved = new Map<number, number>();
+  for (const i of order) {
+    const r = rows[i]!;
+    if (r.amount !== null) {
+      if (r.unsigned) unknown.push(i);
+      else known += r.amount;
+    }
+    const bal = r.balance ?? r.checkpoint;
+    if (bal === null) continue;
+    if (prev !== null) {
+      const diff = bal - prev - known;
+      if (unknown.length === 0) {
+        if (diff === 0) agree++;
+        else disagree++;
+      } else if (unknown.length === 1) {
+        const mag = Math.abs(rows[unknown[0]!]!.amount!);
+        if (Math.abs(diff) === mag && mag !== 0) {
+          agree++;
+          resolved.set(unknown[0]!, diff);
+        } else disagree++;
+      }
+    }
+    prev = bal;
+    known = 0;
+    unknown = [];
+  }
+  return { agree, disagree, resolved };
+}
+
+export function solveRoles(rows: readonly SolveRow[], cols: number[], hints: SolveHints): Solution | null {
+  let best: Solution | null = null;
+  const txRows = rows.filter((r) => r.checkpoint === undefined).length;
+  for (const roles of assignments(cols)) {
+    let penalty = 0;
+    const flat = rows.map((r) => {
+      if (r.checkpoint !== undefined) return { amount: null, unsigned: false, balance: null, checkpoint: r.checkpoint };
+      let amount: number | null = null;
+      let unsigned = false;
+      let balance: number | null = null;
+      let count = 0;
+      for (const [col, cell] of r.cells) {
+        const role = roles.get(col) ?? 'ignore';
+        if (role === 'ignore') {
+          penalty += 1;
+          continue;
+        }
+        if (role === 'balance') {
+          balance = cell.cents * (cell.sign ?? 1);
+          continue;
+        }
+        count++;
+        if (count > 1) continue;
+        if (role === 'debit') amount = -cell.cents;
+        else if (role === 'credit') amount = cell.cents;
+        else if (cell.sign !== null) amount = cell.cents * cell.sign;
+        else {
+          amount = cell.cents;
+          unsigned = true;
+        }
+      }
+      if (count === 0) penalty += 3;
+      if (count > 1) penalty += 3;
+      return { amount, unsigned, balance, checkpoint: null };
+    });
+    const fwdOrder = flat.map((_, i) => i);
+    const fwd = walk(flat, fwdOrder, hints.opening);
+    const rev = walk(flat, [...fwdOrder].reverse(), null);
+    const newestFirst = rev.agree - rev.disagree > fwd.agree - fwd.disagree;
+    const w = newestFirst ? rev : fwd;
+    const amounts = flat.map((r, i) => (r.amount === null ? null : (w.resolved.get(i) ?? r.amount)));
+    let score = 2 * w.agree - 2 * w.disagree - penalty;
+    const allKnown = flat.every((r, i) => r.amount === null || !r.unsigned || w.resolved.has(i));
+    if (hints.opening !== null && hints.closing !== null && allKnown) {
+      const sum = amounts.reduce<number>((s, a) => s + (a ?? 0), 0);
+      score += hints.opening + sum === hints.closing ? Math.max(4, txRows / 2) : -2;
+    }
+    for (const [col, role] of roles) {
+      const named = hints.heading.get(col);
+      if (!named || role === 'ignore') continue;
+      if (named === role) score += 1.5;
+      else if (named === 'balance' || role === 'balance') score -= 1.5;
+      else if ((named === 'debit' && role === 'credit') || (named === 'credit' && role === 'debit')) score -= 1.5;
+    }
+    // Description words: money in on credits, money out on debits (ties only: small weight).
+    rows.forEach((r, i) => {
+      const a = amounts[i];
+      if (r.cue === 0 || a === null || a === undefined || a === 0 || flat[i]!.unsigned) return;
+      score += Math.sign(a) === r.cue ? 0.3 : -0.3;
+    });
+    // Printed order: the balance column is usually the last one, the debit column before the credit one.
+    const bal = [...roles].find(([, r]) => r === 'balance')?.[0];
+    if (bal !== undefined && hints.order[hints.order.length - 1] === bal) score += 0.2;
+    const d = [...roles].find(([, r]) => r === 'debit')?.[0];
+    const c = [...roles].find(([, r]) => r === 'credit')?.[0];
+    if (d !== undefined && c !== undefined && hints.order.indexOf(d) < hints.order.indexOf(c)) score += 0.1;
+    const sol: Solution = {
+      roles,
+      amounts,
+      balances: flat.map((r) => r.balance),
+      signKnown: flat.map((r, i) => r.amount !== null && (!r.unsigned || w.resolved.has(i))),
+      agree: w.agree,
+      disagree: w.disagree,
+      newestFirst,
+      score,
+    };
+    if (!best || sol.score > best.score) best = sol;
+  }
+  return best;
+}
