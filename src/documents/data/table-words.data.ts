@@ -15,7 +15,7 @@ export const HEADING_ROLE: { role: 'debit' | 'credit' | 'amount' | 'balance' | '
 
 /** A row whose label starts like this prints a balance (of the day, of a page, of the account), never a booking. */
 export const BALANCE_ROW =
-  /^(saldo|balance|kontostand|tagessaldo|stand|end of day|closing|opening|neuer|alter|new balance|previous balance)\b/;
+  /^(saldo|balance|kontostand|tagessaldo|stand|end of day|closing|opening|neuer|alter|new balance|previous balance)\b|^(\S+ ){0,2}(saldo|balance|kontostand)( \S+){0,2}$/;
 
 /** Description words that tell the direction of money, for tie-breaking only. */
 export const CREDIT_CUE =

@@ -157,7 +157,7 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   );
   // Date columns of the table: those on rows that also hold an amount.
   const dateUse = new Map<number, number>();
-  for (const r of rows) for (const id of r.dates.keys()) dateUse.set(id, (dateUse.get(id) ?? 0) + 1);
+  for (const r of rows) if (r.special === null) for (const id of r.dates.keys()) dateUse.set(id, (dateUse.get(id) ?? 0) + 1);
   const tableDateCols = dCols.filter((c) => (dateUse.get(c.id) ?? 0) >= 2 && (dateUse.get(c.id) ?? 0) >= c.members.length * 0.3);
   const tdIds = new Set(tableDateCols.map((c) => c.id));
   for (const r of rows) for (const id of [...r.dates.keys()]) if (!tdIds.has(id)) r.dates.delete(id);
@@ -169,6 +169,9 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const tableACols = aCols.filter((c) => (aUse.get(c.id) ?? 0) >= Math.max(1, Math.min(2, dated.length)));
   const taIds = new Set(tableACols.map((c) => c.id));
   for (const r of rows) for (const id of [...r.amounts.keys()]) if (!taIds.has(id)) r.amounts.delete(id);
+  // From here on only the table's own columns count as cells.
+  colOf.clear();
+  for (const c of [...tableACols, ...tableDateCols]) for (const t of c.members) colOf.set(t, c);
 
   // Rows of the table: after the first dated row (special rows anywhere), until a closing row
   // with no dated row after it on its page.
@@ -476,11 +479,21 @@ function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<T
   }
   const base = pitches.length ? percentile(pitches, 0.2) : H * 1.2;
   const isBreak = (p: number): boolean => p > base * 1.18 + 0.3;
+  /** The pitch from a gap's i-th line to the line after it. */
+  const after = (g: Gap, i: number): number => g.pitches[g.above ? i + 1 : i] ?? 0;
   // k from the gaps between rows where one wider gap splits the lines.
   const between = gaps.filter((g) => g.above && g.below && g.above.special === null && g.below.special === null);
-  const minLines = between.length ? Math.min(...between.map((g) => g.lines.length)) : 0;
+  // Nearly every pair of rows has at least k lines between them (one odd row may not).
+  const minLines = between.length ? percentile(between.map((g) => g.lines.length), between.length >= 10 ? 0.1 : 0) : 0;
   const splits = between.filter((g) => g.pitches.filter(isBreak).length === 1).map((g) => g.lines.length - g.pitches.findIndex(isBreak));
-  const firsts = gaps.filter((g) => g.above === null && g.below?.special === null).map((g) => g.lines.filter((_, i) => !isBreak(g.pitches[i]!) || true).length);
+  // Lines above a row that has no row above it (or only a balance row): its own lines.
+  const firsts = gaps
+    .filter((g) => g.below?.special === null && (g.above === null || g.above.special !== null))
+    .map((g) => {
+      let n = 0;
+      for (let i = g.lines.length - 1; i >= 0 && !isBreak(after(g, i)); i--) n++;
+      return n;
+    });
   let k: number;
   if (splits.length >= Math.max(2, between.length * 0.5)) k = median(splits);
   else k = Math.min(minLines, firsts.length ? median(firsts) : 0);
@@ -498,11 +511,11 @@ function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<T
     if (g.below && g.below.special === null) {
       const bi = g.pitches.filter(isBreak).length === 1 ? g.pitches.findIndex(isBreak) : -1;
       nAbove = bi >= 0 && g.above ? g.lines.length - bi : Math.min(k, g.lines.length);
-      if (!g.above) {
-        // Above the first row of a page: only lines at the row pitch, at most k.
+      if (!g.above || g.above.special !== null) {
+        // Above the first row of a page or after a balance row: only lines at the row pitch, at most k.
         nAbove = 0;
         for (let i = g.lines.length - 1; i >= 0 && nAbove < k; i--) {
-          if (isBreak(g.pitches[i + 1] ?? 0)) break;
+          if (isBreak(after(g, i))) break;
           nAbove++;
         }
       }

@@ -162,7 +162,10 @@ export function tokenise(line: Line): TokLine {
     }
     let best: { n: number; a: ParsedAmount } | null = null;
     for (let n = 1; n <= 4 && i + n <= ws.length; n++) {
-      if (n > 1 && !tight(ws[i + n - 2]!, ws[i + n - 1]!, 0.45)) break;
+      // A currency sign or code stands a little further from its number ("€  1.234,56", "12,50  EUR").
+      const wa = ws[i + n - 2];
+      const wb = ws[i + n - 1]!;
+      if (n > 1 && !tight(wa!, wb, CURRENCY_WORD.test(wa!.text) || CURRENCY_WORD.test(wb.text) ? 1.0 : 0.45)) break;
       const a = parseAmount(ws.slice(i, i + n).map((w) => w.text).join(' '));
       if (a) best = { n, a };
     }
