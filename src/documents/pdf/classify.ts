@@ -11,6 +11,7 @@ import { BOOK_BALANCE, CLOSING, ID_KEYWORDS, MOVEMENTS_TITLE, OPENING, STATEMENT
 import type { Line } from './model.ts';
 import { fold } from './lines.ts';
 import { detectHeader } from './table.ts';
+import { readTable } from '../statement/extract/reader.ts';
 
 type IdType = 'residency_permit' | 'identity_card' | 'passport';
 
@@ -35,10 +36,15 @@ const PAGE_MARKER = /\b(?:pagina|pag\.?|seite|blatt|page)\s*(\d{1,3})\s*(?:\/|di
 export function pageSignals(lines: readonly Line[], page: number): PageSignals {
   const text = fold(lines.map((l) => l.text).join('\n'));
   const headerIdx = lines.findIndex((l) => detectHeader(l) !== null);
+  // The transaction table found from geometry (no heading needed): its dates are not the period.
+  const rows = readTable([[...lines]], null, { opening: null, closing: null });
+  const firstRow = rows.txs[0]?.lines[0];
+  const tableStart = headerIdx >= 0 ? headerIdx : firstRow ? lines.indexOf(firstRow) : -1;
   const above = new Set(
-    headerIdx >= 0
-      ? lines.slice(0, headerIdx)
-      : lines.filter((l) => /\biban\b/i.test(l.text) || lines.indexOf(l) < 25),
+    (tableStart >= 0
+      ? lines.slice(0, tableStart)
+      : lines.filter((l) => /\biban\b/i.test(l.text) || lines.indexOf(l) < 25)
+    ).filter((l) => !rows.tableLines.has(l)),
   );
   const marker = PAGE_MARKER.exec(text);
   return {
@@ -50,7 +56,7 @@ export function pageSignals(lines: readonly Line[], page: number): PageSignals {
     opening: OPENING.test(text),
     // "Saldo contabile" (book balance) is how Italian statements print the closing figure.
     closing: CLOSING.test(text) || BOOK_BALANCE.test(text),
-    table: headerIdx >= 0,
+    table: headerIdx >= 0 || rows.txs.length >= 2,
     iban: findIban(lines, above)?.value ?? null,
     period: findPeriod([...above])?.value ?? null,
     marker: marker ? { n: Number(marker[1]), of: Number(marker[2]) } : null,
