@@ -477,8 +477,8 @@ function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<T
       if (contiguous) pitches.push(...g.pitches);
     }
   }
-  const base = pitches.length ? percentile(pitches, 0.2) : H * 1.2;
-  const isBreak = (p: number): boolean => p > base * 1.18 + 0.3;
+  const cut = pitchBreak(pitches, H);
+  const isBreak = (p: number): boolean => p > cut;
   /** The pitch from a gap's i-th line to the line after it. */
   const after = (g: Gap, i: number): number => g.pitches[g.above ? i + 1 : i] ?? 0;
   // k from the gaps between rows where one wider gap splits the lines.
@@ -536,6 +536,33 @@ function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<T
 function tokLineOf(tls: readonly TokLine[][], l: Line): TokLine {
   for (const ls of tls) for (const tl of ls) if (tl.line === l) return tl;
   throw new Error('line not found');
+}
+
+/**
+ * The pitch above which two lines belong to different rows: where the layout pads its rows,
+ * the pitches fall in two groups (between lines of one row, between rows) and the cut is
+ * between them (Otsu's split, kept only when the groups stand clearly apart); otherwise
+ * only a gap much wider than the usual pitch separates rows.
+ */
+function pitchBreak(pitches: readonly number[], H: number): number {
+  const xs = [...pitches].filter((p) => p > 0 && p < H * 4).sort((a, b) => a - b);
+  if (xs.length < 4) return (xs[0] ?? H * 1.2) * 1.5;
+  let best = { score: -1, cut: Infinity, lo: 0, hi: 0, sdLo: 0, sdHi: 0 };
+  for (let i = 1; i < xs.length; i++) {
+    const a = xs.slice(0, i);
+    const b = xs.slice(i);
+    const ma = a.reduce((x, y) => x + y, 0) / a.length;
+    const mb = b.reduce((x, y) => x + y, 0) / b.length;
+    const score = (a.length * b.length * (mb - ma) ** 2) / xs.length ** 2;
+    if (score > best.score) {
+      const sd = (v: number[], m: number): number => Math.sqrt(v.reduce((x, y) => x + (y - m) ** 2, 0) / v.length);
+      best = { score, cut: (xs[i - 1]! + xs[i]!) / 2, lo: ma, hi: mb, sdLo: sd(a, ma), sdHi: sd(b, mb) };
+    }
+  }
+  const sep = best.hi - best.lo;
+  const minority = Math.min(xs.filter((x) => x < best.cut).length, xs.filter((x) => x > best.cut).length);
+  if (sep >= Math.max(0.8, best.lo * 0.06) && sep > 3 * Math.max(best.sdLo, best.sdHi) && minority >= 2) return best.cut;
+  return xs[Math.floor(xs.length * 0.2)]! * 1.45;
 }
 
 function pitchesOf(seq: readonly TokLine[]): number[] {

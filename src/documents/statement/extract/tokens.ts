@@ -79,11 +79,11 @@ export function dateAt(words: readonly PositionedWord[], i: number): { d: number
   }
   const dm = /^(\d{1,2})\.?$/.exec(t);
   const next = words[i + 1];
-  if (dm && next && tight(words[i]!, next)) {
+  if (dm && next && tight(words[i]!, next, 1.0)) {
     const m = MONTHS[next.text.toLowerCase().replace(/[.,]$/, '')];
     if (m) {
       const y = words[i + 2];
-      if (y && tight(next, y) && /^\d{4}[,;]?$/.test(y.text)) {
+      if (y && tight(next, y, 1.0) && /^\d{4}[,;]?$/.test(y.text)) {
         return valid(+dm[1]!, m, +y.text.slice(0, 4)) ? { d: +dm[1]!, m, y: +y.text.slice(0, 4), n: 3 } : null;
       }
       return valid(+dm[1]!, m, null) ? { d: +dm[1]!, m, y: null, n: 2 } : null;
