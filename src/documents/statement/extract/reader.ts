@@ -134,7 +134,18 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const amountToks = all.flatMap((l) => l.toks.filter((t, k) => t.kind === 'amount' && cell(t, k, l.toks)));
   const dateToks = all.flatMap((l) => l.toks.filter((t, k) => t.kind === 'date' && cell(t, k, l.toks)));
   const aCols = clusterBy(amountToks, digitsRight, H * 0.9, 'amount', 0).filter((c) => c.members.length >= 2);
-  const dCols = clusterBy(dateToks, centre, H * 1.2, 'date', 1000).filter((c) => c.members.length >= 2);
+  // A column of dates that run straight into text and start where text-only lines start
+  // ("05.12.2024 16:44 Karte …" under "Kartenzahlung REWE") is the start of descriptions.
+  const textStarts = all.filter((l) => l.toks.every((t) => t.kind !== 'amount')).map((l) => l.line.x0);
+  const runsOn = (t: Tok, l: TokLine): boolean => t.gapR <= sep && l.toks[l.toks.indexOf(t) + 1]?.kind === 'text';
+  const lineOfTok = new Map<Tok, TokLine>();
+  for (const l of all) for (const t of l.toks) lineOfTok.set(t, l);
+  const dCols = clusterBy(dateToks, centre, H * 1.2, 'date', 1000).filter((c) => {
+    if (c.members.length < 2) return false;
+    const x0 = median(c.members.map((t) => t.x0));
+    const flowing = c.members.filter((t) => runsOn(t, lineOfTok.get(t)!)).length >= c.members.length * 0.6;
+    return !(flowing && textStarts.filter((x) => Math.abs(x - x0) < 1).length >= 3);
+  });
   const colOf = new Map<Tok, Col>();
   for (const c of [...aCols, ...dCols]) for (const t of c.members) colOf.set(t, c);
 
@@ -195,28 +206,22 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const markerToks = table.flatMap((r) => r.tl.toks.filter((t) => t.kind === 'marker' && t.gapL > sep && t.gapR > sep));
   const mCols = clusterBy(markerToks, centre, H * 0.9, 'marker', 2000).filter((c) => c.members.length >= 2);
   const markerCol = new Set(mCols.flatMap((c) => c.members));
-  const signOf = new Map<Tok, -1 | 1>();
-  const attached = new Set<Tok>();
-  for (const r of table) {
-    for (const m of r.tl.toks.filter((t) => markerCol.has(t))) {
-      let near: Tok | null = null;
-      let d = Infinity;
-      for (const a of r.amounts.values()) {
-        const dist = a.x1 <= m.x0 ? m.x0 - a.x1 : a.x0 - m.x1 + H; // the amount to its left first
-        if (dist >= 0 && dist < d) {
-          d = dist;
-          near = a;
+  // A marker column signs one amount column, not always its neighbour (a balance may stand
+  // between them): each amount column is tried and the chain decides.
+  const attach = (target: number | null): { signOf: Map<Tok, -1 | 1>; attached: Set<Tok> } => {
+    const signOf = new Map<Tok, -1 | 1>();
+    const attached = new Set<Tok>();
+    for (const r of table) {
+      for (const m of r.tl.toks.filter((t) => markerCol.has(t))) {
+        const a = target === null ? undefined : r.amounts.get(target);
+        if (a) {
+          signOf.set(a, m.markerSign!);
+          attached.add(m);
         }
       }
-      if (near && d < H * 8) {
-        signOf.set(near, m.markerSign!);
-        attached.add(m);
-      }
     }
-  }
-  for (const m of [...markerCol]) if (!attached.has(m)) markerCol.delete(m);
-  const cellOf = (t: Tok): { cents: number; sign: -1 | 1 | null } => ({ cents: t.amount!.cents, sign: t.amount!.sign ?? signOf.get(t) ?? null });
-
+    return { signOf, attached };
+  };
   // Headings above the table, per column: hints for the solver and for the dates.
   const heading = headingRoles(tls, table, [...tableACols, ...tableDateCols], H);
 
@@ -225,26 +230,35 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const bookingCol = pickBookingColumn(tableDateCols, table, heading);
   const valueCols = tableDateCols.filter((c) => c !== bookingCol);
 
-  const solveInput: SolveRow[] = [];
-  const solveIndex: Row[] = [];
-  for (const r of table) {
-    if (r.special === 'day' || r.special === 'carry') {
-      const cp = balanceValue(r, cellOf);
-      if (cp !== null) {
-        solveInput.push({ cells: new Map(), checkpoint: cp, cue: 0 });
-        solveIndex.push(r);
-      }
-      continue;
-    }
-    if (r.special !== null) continue;
-    const cells = new Map<number, { cents: number; sign: -1 | 1 | null }>();
-    for (const [id, t] of r.amounts) cells.set(id, cellOf(t));
-    solveInput.push({ cells, cue: cueOf(r.label) });
-    solveIndex.push(r);
-  }
   const order = tableACols.map((c) => c.id).sort((a, b) => aCols.find((c) => c.id === a)!.at - aCols.find((c) => c.id === b)!.at);
-  const usedCols = order.filter((id) => solveInput.some((r) => r.cells.has(id))).slice(0, 5);
-  const sol = solveRoles(solveInput, usedCols, { opening: known.opening, closing: known.closing, heading: roleHints(heading), order: usedCols });
+  const attempt = (target: number | null) => {
+    const { signOf, attached } = attach(target);
+    const cellOf = (t: Tok): { cents: number; sign: -1 | 1 | null } => ({ cents: t.amount!.cents, sign: t.amount!.sign ?? signOf.get(t) ?? null });
+    const solveInput: SolveRow[] = [];
+    const solveIndex: Row[] = [];
+    for (const r of table) {
+      if (r.special === 'day' || r.special === 'carry') {
+        const cp = balanceValue(r, cellOf);
+        if (cp !== null) {
+          solveInput.push({ cells: new Map(), checkpoint: cp, cue: 0 });
+          solveIndex.push(r);
+        }
+        continue;
+      }
+      if (r.special !== null) continue;
+      const cells = new Map<number, { cents: number; sign: -1 | 1 | null }>();
+      for (const [id, t] of r.amounts) cells.set(id, cellOf(t));
+      solveInput.push({ cells, cue: cueOf(r.label) });
+      solveIndex.push(r);
+    }
+    const usedCols = order.filter((id) => solveInput.some((r) => r.cells.has(id))).slice(0, 5);
+    const sol = solveRoles(solveInput, usedCols, { opening: known.opening, closing: known.closing, heading: roleHints(heading), order: usedCols });
+    return { sol, solveInput, solveIndex, cellOf, attached, usedCols };
+  };
+  const tries = markerCol.size > 0 ? order.map((id) => attempt(id)) : [attempt(null)];
+  const best = tries.reduce((x, y) => ((y.sol?.score ?? -Infinity) > (x.sol?.score ?? -Infinity) ? y : x));
+  const { sol, solveInput, solveIndex, cellOf, attached, usedCols } = best;
+  for (const m of [...markerCol]) if (!attached.has(m)) markerCol.delete(m);
   if (!sol) return EMPTY;
 
   // Descriptions: the text of the amount row and of the lines around it.

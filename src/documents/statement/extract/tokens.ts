@@ -117,6 +117,24 @@ function tok(kind: TokKind, ws: PositionedWord[]): Tok {
 
 const CURRENCY_WORD = /^(€|EUR|CHF|GBP|USD|£|\$)$/i;
 
+/** An amount cell's words: currency words at either end are dropped, then the amount is read with its sign or marker. */
+export function parseCell(words: readonly string[]): ParsedAmount | null {
+  let a = 0;
+  let b = words.length;
+  while (a < b && CURRENCY_WORD.test(words[a]!)) a++;
+  while (b > a && CURRENCY_WORD.test(words[b - 1]!)) b--;
+  if (a >= b) return null;
+  const inner = words.slice(a, b);
+  // A lone trailing marker word: "15,55 H", "218.55 CR", "12,50 A" (Avere).
+  const last = inner[inner.length - 1]!;
+  const sign = inner.length > 1 && last.length <= 2 ? markerSign(last) : undefined;
+  if (sign !== undefined && !/^[+\-\u2212]$/.test(last)) {
+    const p = parseAmount(inner.slice(0, -1).join(' '));
+    return p ? { ...p, sign: p.sign ?? sign, marker: sign < 0 ? 'debit' : 'credit' } : null;
+  }
+  return parseAmount(inner.join(' '));
+}
+
 /**
  * Cut a line into tokens. An amount may span up to four tight words ("€", "1", "234,56",
  * "D"); the longest reading wins. Text words are merged into phrases at gaps under
@@ -161,12 +179,20 @@ export function tokenise(line: Line): TokLine {
       continue;
     }
     let best: { n: number; a: ParsedAmount } | null = null;
-    for (let n = 1; n <= 4 && i + n <= ws.length; n++) {
-      // A currency sign or code stands a little further from its number ("€  1.234,56", "12,50  EUR").
+    for (let n = 1; n <= 5 && i + n <= ws.length; n++) {
+      // A currency sign or code, or a debit/credit marker, stands a little further from its
+      // number ("€  1.234,56", "12,50  EUR", "15,55 H EUR", "218.55  CR").
       const wa = ws[i + n - 2];
       const wb = ws[i + n - 1]!;
-      if (n > 1 && !tight(wa!, wb, CURRENCY_WORD.test(wa!.text) || CURRENCY_WORD.test(wb.text) ? 1.0 : 0.45)) break;
-      const a = parseAmount(ws.slice(i, i + n).map((w) => w.text).join(' '));
+      const loose =
+        wa !== undefined &&
+        (CURRENCY_WORD.test(wa.text) ||
+          CURRENCY_WORD.test(wb.text) ||
+          (best !== null && wb.text.length <= 2 && markerSign(wb.text) !== undefined) ||
+          // thousands grouped by a plain space: "6 217,29", "-1 234 567,89"
+          (/^[-+\u2212]?\d{1,3}$/.test(wa.text) && /^\d{3}(?:[.,\s]|$)/.test(wb.text)));
+      if (n > 1 && !tight(wa!, wb, loose ? 1.0 : 0.45)) break;
+      const a = parseCell(ws.slice(i, i + n).map((w) => w.text));
       if (a) best = { n, a };
     }
     if (best && !(best.n === 1 && CURRENCY_WORD.test(ws[i]!.text))) {
