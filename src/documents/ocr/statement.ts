@@ -587,7 +587,7 @@ function better(r: StatementExtraction, x: StatementExtraction): boolean {
 
 export function extractOcrStatement(pages: readonly WordPage[]): StatementExtraction {
   const clean = cleanOcrPages(pages);
-  let best = extractStatement(clean);
+  let best = extractStatement(clean, { reader: 'header' });
   if (best.quality.reconciled === true) return trimDescriptions(best);
 
   let changed = false;
@@ -601,7 +601,7 @@ export function extractOcrStatement(pages: readonly WordPage[]): StatementExtrac
   }));
   let pagesNow: WordPage[] = clean;
   if (changed) {
-    const r = extractStatement(lettersFixed);
+    const r = extractStatement(lettersFixed, { reader: 'header' });
     if (failed(r) < failed(best)) {
       best = r;
       pagesNow = lettersFixed;
@@ -850,7 +850,7 @@ function tryEdit(
   const words = page.words.slice();
   words[wi] = { ...words[wi]!, text };
   const trial = pages.map((p) => (p === page ? { ...p, words } : p));
-  const r = extractStatement(trial);
+  const r = extractStatement(trial, { reader: 'header' });
   return keep(r, x) ? { x: r, pages: trial } : null;
 }
 

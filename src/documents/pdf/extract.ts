@@ -37,11 +37,20 @@ export interface StatementExtraction {
   };
 }
 
-export function extractStatement(pages: readonly WordPage[]): StatementExtraction {
+export interface ExtractOptions {
+  /**
+   * 'geometry' (default): the table reader that needs no header. 'header': the reader that
+   * finds the table by its heading row, which the OCR repairs (ocr/statement.ts) are still
+   * built on until scans move to the geometry reader.
+   */
+  reader?: 'geometry' | 'header';
+}
+
+export function extractStatement(pages: readonly WordPage[], opts: ExtractOptions = {}): StatementExtraction {
   const byPage: Line[][] = pages.map((p) => buildLines(p));
   const all = byPage.flat();
   const period = findPeriod(all);
-  const table = chooseTable(byPage, all, period?.value ?? null);
+  const table = opts.reader === 'header' ? extractTable(byPage, period?.value ?? null) : chooseTable(byPage, all, period?.value ?? null);
   const headerLines = all.filter((l) => !table.tableLines.has(l));
   const iban = findIban(headerLines, null) ?? findIban(all, null);
   const holder = findHolder(headerLines);
@@ -143,8 +152,8 @@ export function extractStatement(pages: readonly WordPage[]): StatementExtractio
 }
 
 /**
- * The geometry reader (no header needed) unless the header-driven reader reconciles more of the
- * balance chain or reads more rows where neither has a chain.
+ * The geometry reader, given the labelled opening and closing balances printed outside any
+ * table as evidence for its column roles.
  */
 function chooseTable(byPage: Line[][], all: Line[], period: Parameters<typeof extractTable>[1]): TableResult {
   const old = extractTable(byPage, period);
@@ -152,7 +161,6 @@ function chooseTable(byPage: Line[][], all: Line[], period: Parameters<typeof ex
   const opening = findLabelledAmount(pre, OPENING, old.tableLines)?.value ?? null;
   const closing = findLabelledAmount(pre, CLOSING, old.tableLines)?.value ?? null;
   const v2 = readTable(byPage, period, { opening, closing });
-  if (process.env['DOCRISK_TABLE'] === 'old') return old;
   return {
     txs: v2.txs,
     balances: v2.balances.filter((b) => b.kind !== 'day' || !v2.newestFirst).map((b) => ({ ...b, kind: b.kind === 'day' ? 'carry' : b.kind })),

@@ -133,7 +133,8 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const cell = (t: Tok, k: number, toks: readonly Tok[]): boolean => !(t.gapL <= sep && toks[k - 1]?.kind === 'text');
   const amountToks = all.flatMap((l) => l.toks.filter((t, k) => t.kind === 'amount' && cell(t, k, l.toks)));
   const dateToks = all.flatMap((l) => l.toks.filter((t, k) => t.kind === 'date' && cell(t, k, l.toks)));
-  const aCols = clusterBy(amountToks, digitsRight, H * 0.9, 'amount', 0).filter((c) => c.members.length >= 2);
+  // Singletons count too (a statement may hold one or two bookings); use decides below.
+  const aCols = clusterBy(amountToks, digitsRight, H * 0.9, 'amount', 0);
   // A column of dates that run straight into text and start where text-only lines start
   // ("05.12.2024 16:44 Karte …" under "Kartenzahlung REWE") is the start of descriptions.
   const textStarts = all.filter((l) => l.toks.every((t) => t.kind !== 'amount')).map((l) => l.line.x0);
@@ -141,7 +142,6 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const lineOfTok = new Map<Tok, TokLine>();
   for (const l of all) for (const t of l.toks) lineOfTok.set(t, l);
   const dCols = clusterBy(dateToks, centre, H * 1.2, 'date', 1000).filter((c) => {
-    if (c.members.length < 2) return false;
     const x0 = median(c.members.map((t) => t.x0));
     const flowing = c.members.filter((t) => runsOn(t, lineOfTok.get(t)!)).length >= c.members.length * 0.6;
     return !(flowing && textStarts.filter((x) => Math.abs(x - x0) < 1).length >= 3);
@@ -169,7 +169,9 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   // Date columns of the table: those on rows that also hold an amount.
   const dateUse = new Map<number, number>();
   for (const r of rows) if (r.special === null) for (const id of r.dates.keys()) dateUse.set(id, (dateUse.get(id) ?? 0) + 1);
-  const tableDateCols = dCols.filter((c) => (dateUse.get(c.id) ?? 0) >= 2 && (dateUse.get(c.id) ?? 0) >= c.members.length * 0.3);
+  const datedRows = rows.filter((r) => r.special === null && r.dates.size > 0).length;
+  const minUse = datedRows <= 2 ? 1 : 2;
+  const tableDateCols = dCols.filter((c) => (dateUse.get(c.id) ?? 0) >= minUse && (dateUse.get(c.id) ?? 0) >= c.members.length * 0.3);
   const tdIds = new Set(tableDateCols.map((c) => c.id));
   for (const r of rows) for (const id of [...r.dates.keys()]) if (!tdIds.has(id)) r.dates.delete(id);
   const dated = rows.filter((r) => r.dates.size > 0 && r.special === null);
@@ -177,7 +179,7 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   // Amount columns of the table: those used by dated rows.
   const aUse = new Map<number, number>();
   for (const r of dated) for (const id of r.amounts.keys()) aUse.set(id, (aUse.get(id) ?? 0) + 1);
-  const tableACols = aCols.filter((c) => (aUse.get(c.id) ?? 0) >= Math.max(1, Math.min(2, dated.length)));
+  const tableACols = aCols.filter((c) => (aUse.get(c.id) ?? 0) >= (c.members.length <= 2 || dated.length <= 2 ? 1 : 2));
   const taIds = new Set(tableACols.map((c) => c.id));
   for (const r of rows) for (const id of [...r.amounts.keys()]) if (!taIds.has(id)) r.amounts.delete(id);
   // From here on only the table's own columns count as cells.
@@ -187,6 +189,11 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   // Rows of the table: after the first dated row (special rows anywhere), until a closing row
   // with no dated row after it on its page.
   const first = rows.indexOf(dated[0]!);
+  // Where the descriptions start on dated rows: a row without a date whose text stands left of
+  // it (in the date columns: a summary box under the table) is not a booking of the same day.
+  const starts = dated.map((r) => Math.min(...r.tl.toks.filter((t) => t.kind === 'text' && !colOf.has(t)).map((t) => t.x0))).filter(Number.isFinite);
+  const descStart = starts.length ? median(starts) : -Infinity;
+  const leftOfText = (r: Row): boolean => r.tl.toks.some((t) => !colOf.has(t) && t.x0 < descStart - H);
   const table: Row[] = [];
   let closed = false;
   for (let i = 0; i < rows.length; i++) {
@@ -199,6 +206,7 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
     }
     if (r.dates.size > 0) closed = false;
     if (i < first || closed) continue;
+    if (r.dates.size === 0 && leftOfText(r)) continue;
     table.push(r);
   }
 

@@ -189,6 +189,8 @@ export function tokenise(line: Line): TokLine {
         (CURRENCY_WORD.test(wa.text) ||
           CURRENCY_WORD.test(wb.text) ||
           (best !== null && wb.text.length <= 2 && markerSign(wb.text) !== undefined) ||
+          // a sign printed apart: "+   154,00"
+          (n === 2 && /^[+\-\u2212]$/.test(wa.text)) ||
           // thousands grouped by a plain space: "6 217,29", "-1 234 567,89"
           (/^[-+\u2212]?\d{1,3}$/.test(wa.text) && /^\d{3}(?:[.,\s]|$)/.test(wb.text)));
       if (n > 1 && !tight(wa!, wb, loose ? 1.0 : 0.45)) break;
