@@ -3,6 +3,8 @@
  * OCR, quality gate, classification with the same page signals as PDFs,
  * identity documents to the id/ module, statements to the shared extractor.
  */
+import { conformedBy } from '../pdf/conformity.ts';
+import { assertReadable } from '../pdf/extract.ts';
 import { analyseId, idParseOutcome, idValidation, isIdType } from '../id/index.ts';
 import { pageSignals, typeOfPages } from '../pdf/classify.ts';
 import { buildLines } from '../pdf/lines.ts';
@@ -122,10 +124,8 @@ export async function parseImage(bytes: Uint8Array, opts: ParseOptions): Promise
   }
   if (isIdType(type)) return idParseOutcome(analyseId(pages));
   const x = extractOcrStatement(pages);
-  if (x.transactions.length === 0 && x.fields['iban']?.value == null) {
-    throw new DocumentParseError('no_statement_found', 'no transaction table or account details found in the image');
-  }
-  const conformed = x.checks.every((c) => c.passed);
+  assertReadable(x, 'image');
+  const conformed = conformedBy(x.checks);
   const confidence = x.quality.reconciled === true ? 0.9 : x.quality.reconciled === false ? 0.5 : 0.65;
   return {
     parsing_result: {

@@ -22,6 +22,16 @@ export interface ChainInput {
   totals: readonly { kind: 'debit' | 'credit'; cents: number; page: number }[];
 }
 
+const CONTENT_CHECKS = new Set(['balance_evidence', 'balance_chain', 'running_balance', 'carry_forward', 'totals_debit', 'totals_credit']);
+
+/**
+ * Conformed only when the transactions were checked against something the bank printed
+ * (balances, carries, totals) and every check passed: no evidence is not a pass.
+ */
+export function conformedBy(checks: readonly ConformityCheck[]): boolean {
+  return checks.some((c) => CONTENT_CHECKS.has(c.check)) && checks.every((c) => c.passed);
+}
+
 export function balanceChecks(input: ChainInput): ConformityCheck[] {
   const { txs, opening, closing } = input;
   const out: ConformityCheck[] = [];
@@ -68,6 +78,10 @@ export function balanceChecks(input: ChainInput): ConformityCheck[] {
         ? `printed total ${kind}s ${formatCents(Math.abs(printed.cents))} match the transactions`
         : `printed total ${kind}s ${formatCents(Math.abs(printed.cents))} differ from the sum of ${kind} transactions ${formatCents(computed)}`,
     });
+  }
+  if (out.length === 0 && txs.length > 0) {
+    // Nothing printed to check the transactions against: reported, and not a pass.
+    out.push({ check: 'balance_evidence', passed: false, message: 'no opening/closing balance, running balance or total is printed: the transactions could not be confirmed' });
   }
   return out;
 }

@@ -3,7 +3,8 @@
  * an OCR pipeline will feed, with jittered baselines and per-word confidence.
  */
 import { describe, expect, it } from 'vitest';
-import { extractStatement } from './extract.ts';
+import { conformedBy } from './conformity.ts';
+import { assertReadable, extractStatement } from './extract.ts';
 import type { PositionedWord, WordPage } from './model.ts';
 
 function words(text: string, x: number, y: number, size = 8, confidence?: number): PositionedWord[] {
@@ -93,5 +94,35 @@ describe('header labels glued together by the PDF producer', () => {
       ['2026-03-02', '2026-03-02'],
       ['2026-03-05', '2026-03-06'],
     ]);
+  });
+});
+
+describe('honest results', () => {
+  const base = { ibanValue: 'IT60X0542811101000000123456', transactions: [] };
+  const q = (tableSeen: boolean) => ({ reconciled: null, missingHeader: 0, txCount: 0, lowConfidenceWords: false, tableSeen });
+
+  it('a printed table of bookings that yields none is a parse error, not an empty statement', () => {
+    expect(() => assertReadable({ ...base, quality: q(true) }, 'PDF')).toThrow(expect.objectContaining({ code: 'transactions_unreadable' }));
+    expect(() => assertReadable({ ...base, quality: q(false) }, 'PDF')).not.toThrow();
+    expect(() => assertReadable({ ...base, ibanValue: null, quality: q(false) }, 'PDF')).toThrow(expect.objectContaining({ code: 'no_statement_found' }));
+  });
+
+  it('sees bookings on lines with a date and an amount, but not in balance lines or a heading alone', () => {
+    const p = page();
+    expect(extractStatement([p]).quality.tableSeen).toBe(true);
+    const headingOnly: WordPage = { ...p, words: p.words.filter((w) => w.y0 < 200 || w.y0 > 700 || /SALDO|INIZIALE|FINALE|1\.000|2\.454/.test(w.text)) };
+    const x = extractStatement([headingOnly]);
+    expect(x.transactions).toHaveLength(0);
+    expect(x.quality.tableSeen).toBe(false);
+  });
+
+  it('is conformed only when something printed confirmed the transactions', () => {
+    expect(conformedBy([{ check: 'balance_chain', passed: true, message: '' }])).toBe(true);
+    expect(conformedBy([{ check: 'pdf_producer', passed: true, message: '' }])).toBe(false);
+    expect(conformedBy([])).toBe(false);
+    const p = page();
+    p.words = p.words.filter((w) => !/SALDO|INIZIALE|FINALE|1\.000,00|2\.454,90/.test(w.text));
+    const checks = extractStatement([p]).checks;
+    expect(checks.map((c) => [c.check, c.passed])).toEqual([['balance_evidence', false]]);
   });
 });

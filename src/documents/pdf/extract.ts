@@ -3,6 +3,7 @@
  * is the part an OCR pipeline will reuse: it knows nothing about pdf.js.
  */
 import type { ConformityCheck, Field, ParsedTransaction } from '../types.ts';
+import { DocumentParseError } from '../types.ts';
 import { balanceChecks } from './conformity.ts';
 import type { Found } from './header-fields.ts';
 import {
@@ -13,15 +14,16 @@ import {
   findLabelledAmount,
   findPeriod,
 } from './header-fields.ts';
-import { CLOSING, OPENING, TOTALS_CREDIT, TOTALS_DEBIT } from './keywords.ts';
+import { CARRY, CLOSING, OPENING, TOTALS_CREDIT, TOTALS_DEBIT } from './keywords.ts';
 import type { Line, WordPage } from './model.ts';
 import { bboxOf } from './model.ts';
-import { buildLines } from './lines.ts';
+import { buildLines, fold } from './lines.ts';
 import { centsToNumber } from './numbers.ts';
 import type { RawTx } from './rows.ts';
-import { descriptionOf, extractTable } from './rows.ts';
 import type { TableResult } from './rows.ts';
+import { descriptionOf, extractTable } from './rows.ts';
 import { readTable } from '../statement/extract/reader.ts';
+import { tokenise } from '../statement/extract/tokens.ts';
 
 export interface StatementExtraction {
   fields: Record<string, Field<unknown>>;
@@ -34,6 +36,8 @@ export interface StatementExtraction {
     missingHeader: number;
     txCount: number;
     lowConfidenceWords: boolean;
+    /** A table of bookings is printed (a heading row, or lines that each hold a date and an amount). */
+    tableSeen: boolean;
   };
 }
 
@@ -147,7 +151,7 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
     transactions,
     checks,
     ibanValue: iban?.value ?? null,
-    quality: { reconciled, missingHeader, txCount: txs.length, lowConfidenceWords },
+    quality: { reconciled, missingHeader, txCount: txs.length, lowConfidenceWords, tableSeen: txs.length > 0 || tableSeen(byPage) },
   };
 }
 
@@ -169,6 +173,37 @@ function chooseTable(byPage: Line[][], all: Line[], period: Parameters<typeof ex
     columns: old.columns,
     tableLines: v2.tableLines,
   };
+}
+
+/**
+ * At least three lines that each hold a date and an amount and are not balance lines: bookings
+ * are printed (a heading row alone is not: a month without movements prints one too).
+ */
+function tableSeen(byPage: readonly Line[][]): boolean {
+  let rows = 0;
+  for (const lines of byPage) {
+    for (const l of lines) {
+      const toks = tokenise(l).toks;
+      if (!toks.some((t) => t.kind === 'date') || !toks.some((t) => t.kind === 'amount')) continue;
+      const label = fold(l.text);
+      if (OPENING.test(label) || CLOSING.test(label) || CARRY.test(label) || /\b(saldo|balance|kontostand)\b/.test(label)) continue;
+      if (++rows >= 3) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * An extraction that can be reported: some transaction or account detail was read, and a
+ * printed table of bookings did not come out empty. Shared by text PDFs and scans.
+ */
+export function assertReadable(x: Pick<StatementExtraction, 'transactions' | 'ibanValue' | 'quality'>, what: string): void {
+  if (x.transactions.length === 0 && x.ibanValue === null) {
+    throw new DocumentParseError('no_statement_found', `no transaction table or account details found in the ${what}`);
+  }
+  if (x.transactions.length === 0 && x.quality.tableSeen) {
+    throw new DocumentParseError('transactions_unreadable', `bookings are printed in the ${what} but none could be read`);
+  }
 }
 
 function fromRows(table: ReturnType<typeof extractTable>, kind: 'opening' | 'closing'): Found<number> | null {

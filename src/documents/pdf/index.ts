@@ -13,8 +13,8 @@ import type {
 } from '../types.ts';
 import { DocumentParseError } from '../types.ts';
 import { pageSignals, segment, typeOfPages } from './classify.ts';
-import { editingChecks } from './conformity.ts';
-import { extractStatement } from './extract.ts';
+import { conformedBy, editingChecks } from './conformity.ts';
+import { assertReadable, extractStatement } from './extract.ts';
 import { buildLines } from './lines.ts';
 import type { LoadLimits, LoadedPdf } from './load.ts';
 import { DEFAULT_LIMITS, loadPdf } from './load.ts';
@@ -153,19 +153,14 @@ export async function parsePdf(
     throw new DocumentParseError('unsupported_document', `parsing ${type} from a PDF is not supported`);
   }
   const x = scanned ? (await import('../ocr/statement.ts')).extractOcrStatement(pages) : extractStatement(pages);
-  if (x.transactions.length === 0 && x.fields['iban']?.value == null) {
-    throw new DocumentParseError(
-      'no_statement_found',
-      'no transaction table or account details found in the PDF',
-    );
-  }
+  assertReadable(x, 'PDF');
   const bankField = x.fields['bank_name'];
   if (bankField && bankField.value == null && x.ibanValue) {
     const name = await bankNameFromIban(x.ibanValue);
     if (name) x.fields['bank_name'] = { value: name, confidence: 0.8 };
   }
   const checks = [...x.checks, ...editingChecks(bytes, pdf.info)];
-  const conformed = checks.every((c) => c.passed);
+  const conformed = conformedBy(checks);
   const result = {
     document_conformed: { value: conformed, confidence: checks.length > 3 ? 0.95 : 0.7 },
     ...x.fields,

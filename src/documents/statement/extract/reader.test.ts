@@ -1,0 +1,198 @@
+/**
+ * The geometry table reader on hand-placed words: no layout is known to it, so each case
+ * moves one convention (no heading, debit/credit pair, a marker column away from its
+ * amount, a description line above the amount row, the date printed once a day, newest
+ * first, a summary box under the table) and checks that amounts, signs, dates and
+ * descriptions still come out exactly.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildLines } from '../../pdf/lines.ts';
+import type { PositionedWord, WordPage } from '../../pdf/model.ts';
+import { readTable } from './reader.ts';
+
+const SIZE = 8;
+const CHAR = SIZE * 0.5;
+const SPACE = SIZE * 0.3;
+
+/** Words of a phrase starting at x (left-aligned). */
+function left(text: string, x: number, y: number): PositionedWord[] {
+  const out: PositionedWord[] = [];
+  let cx = x;
+  for (const t of text.split(' ')) {
+    const w = t.length * CHAR;
+    out.push({ text: t, x0: cx, x1: cx + w, y0: y, y1: y + SIZE });
+    cx += w + SPACE;
+  }
+  return out;
+}
+
+/** A phrase ending at x (right-aligned, as amounts are). */
+function right(text: string, x: number, y: number): PositionedWord[] {
+  const width = text.length * CHAR + (text.split(' ').length - 1) * (SPACE - CHAR);
+  return left(text, x - width, y);
+}
+
+interface Row {
+  date?: string;
+  vdate?: string;
+  desc: string[];
+  /** Cells by right edge: [rightEdge, text]. */
+  cells: [number, string][];
+  above?: string;
+}
+
+/** A page: optional heading, then rows at a fixed pitch (rowPad adds space between rows). */
+function page(rows: Row[], opts: { heading?: [number, string][]; rowPad?: number; top?: number } = {}): WordPage {
+  const ws: PositionedWord[] = [...left('Estratto conto', 40, 40)];
+  let y = opts.top ?? 120;
+  if (opts.heading) {
+    for (const [x, t] of opts.heading) ws.push(...left(t, x, y));
+    y += 16;
+  }
+  const pitch = SIZE * 1.25;
+  for (const r of rows) {
+    if (r.above) {
+      ws.push(...left(r.above, 150, y));
+      y += pitch;
+    }
+    if (r.date) ws.push(...left(r.date, 40, y));
+    if (r.vdate) ws.push(...left(r.vdate, 95, y));
+    ws.push(...left(r.desc[0]!, 150, y));
+    for (const [x, t] of r.cells) ws.push(...right(t, x, y));
+    y += pitch;
+    for (const d of r.desc.slice(1)) {
+      ws.push(...left(d, 150, y));
+      y += pitch;
+    }
+    y += opts.rowPad ?? 0;
+  }
+  return { page: 1, width: 595, height: 842, words: ws };
+}
+
+function read(p: WordPage, known: { opening: number | null; closing: number | null } = { opening: null, closing: null }) {
+  return readTable([buildLines(p)], null, known);
+}
+
+const summary = (t: ReturnType<typeof read>) => t.txs.map((x) => [x.date, x.amountCents, x.balanceCents, x.description.join(' ')]);
+
+describe('readTable: columns and roles from geometry and the balance chain', () => {
+  it('reads a debit/credit pair with a running balance and no heading at all', () => {
+    const t = read(
+      page([
+        { date: '02/03/2026', desc: ['PAGAMENTO POS', 'SUPERMERCATO'], cells: [[420, '45,10'], [540, '954,90']] },
+        { date: '05/03/2026', desc: ['STIPENDIO MARZO'], cells: [[480, '1.500,00'], [540, '2.454,90']] },
+        { date: '07/03/2026', desc: ['PRELIEVO ATM'], cells: [[420, '100,00'], [540, '2.354,90']] },
+      ]),
+      { opening: 100000, closing: 235490 },
+    );
+    expect(summary(t)).toEqual([
+      ['2026-03-02', -4510, 95490, 'PAGAMENTO POS SUPERMERCATO'],
+      ['2026-03-05', 150000, 245490, 'STIPENDIO MARZO'],
+      ['2026-03-07', -10000, 235490, 'PRELIEVO ATM'],
+    ]);
+    expect(t.roles).toEqual(['debit', 'credit', 'balance']);
+    expect(t.disagree).toBe(0);
+  });
+
+  it('tells debit from credit by the chain when the credit column comes first', () => {
+    const t = read(
+      page([
+        { date: '02/03/2026', desc: ['A'], cells: [[420, '45,10'], [540, '954,90']] },
+        { date: '05/03/2026', desc: ['B'], cells: [[360, '1.500,00'], [540, '2.454,90']] },
+        { date: '07/03/2026', desc: ['C'], cells: [[420, '100,00'], [540, '2.354,90']] },
+      ]),
+    );
+    expect(t.txs.map((x) => x.amountCents)).toEqual([-4510, 150000, -10000]);
+  });
+
+  it('gives a D/C marker column to the amount the chain confirms, even across the balance column', () => {
+    // marker | balance | amount: the marker signs the amount, not its neighbour.
+    const t = read(
+      page([
+        { date: '01/01/2026', desc: ['DD PAYPAL'], cells: [[400, 'D'], [470, '6,220.83'], [540, '35.06']] },
+        { date: '02/01/2026', desc: ['BANK GIRO CREDIT'], cells: [[400, 'C'], [470, '18,676.28'], [540, '12,455.45']] },
+        { date: '03/01/2026', desc: ['CARD PAYMENT'], cells: [[400, 'D'], [470, '18,629.10'], [540, '47.18']] },
+      ]),
+    );
+    expect(t.txs.map((x) => [x.amountCents, x.balanceCents])).toEqual([
+      [-3506, 622083],
+      [1245545, 1867628],
+      [-4718, 1862910],
+    ]);
+  });
+
+  it('puts a description line printed above the amount row back on its row (padded rows)', () => {
+    const t = read(
+      page(
+        [
+          { date: '31/07/2024', desc: ['OVERDRAFT FEE'], cells: [[540, '9.00-']] },
+          { date: '29/07/2024', above: 'SALARY TESCO STORES', desc: ['WAGES 378406', 'REF 1RDIV5'], cells: [[540, '2,440.97']] },
+          { date: '26/07/2024', above: 'POS PRET A MANGER', desc: ['LEEDS'], cells: [[540, '16.22-']] },
+        ],
+        { rowPad: 3 },
+      ),
+    );
+    expect(summary(t).map((r) => r[3])).toEqual(['OVERDRAFT FEE', 'SALARY TESCO STORES WAGES 378406 REF 1RDIV5', 'POS PRET A MANGER LEEDS']);
+    expect(t.txs.map((x) => x.amountCents)).toEqual([-900, 244097, -1622]);
+  });
+
+  it('takes the date of the day for rows that print none, and reads newest-first chains', () => {
+    const t = read(
+      page([
+        { date: '10/03/2026', desc: ['BONIFICO'], cells: [[470, '+200,00'], [540, '1.150,00']] },
+        { desc: ['POS BAR'], cells: [[470, '-50,00'], [540, '950,00']] },
+        { date: '08/03/2026', desc: ['ATM'], cells: [[470, '-100,00'], [540, '1.000,00']] },
+      ]),
+    );
+    expect(t.txs.map((x) => x.date)).toEqual(['2026-03-10', '2026-03-10', '2026-03-08']);
+    expect(t.newestFirst).toBe(true);
+    expect(t.disagree).toBe(0);
+  });
+
+  it('prefers the column its heading calls the value date, and keeps day-balance rows out of the bookings', () => {
+    const t = read(
+      page(
+        [
+          { date: '04/01/2025', vdate: '06/01/2025', desc: ['POS AUTOGRILL'], cells: [[540, '-64,39']] },
+          { date: '06/01/2025', vdate: '07/01/2025', desc: ['POS TABACCHERIA'], cells: [[540, '-116,25']] },
+          { desc: ['Saldo al 07/01/2025'], cells: [[540, '819,36']] },
+          { date: '07/01/2025', vdate: '07/01/2025', desc: ['PAGAMENTO CARTA'], cells: [[540, '-27,07']] },
+        ],
+        { heading: [[40, 'Valuta'], [95, 'Data'], [150, 'Descrizione'], [510, 'Importo']] },
+      ),
+    );
+    expect(t.txs.map((x) => [x.date, x.valueDate])).toEqual([
+      ['2025-01-06', '2025-01-04'],
+      ['2025-01-07', '2025-01-06'],
+      ['2025-01-07', '2025-01-07'],
+    ]);
+    expect(t.balances.map((b) => [b.kind, b.cents, b.afterTx])).toEqual([['day', 81936, 2]]);
+  });
+
+  it('leaves a summary box under the table out of the bookings', () => {
+    const p = page([
+      { date: '19/01/2020', desc: ['Gutschr. SEPA'], cells: [[540, '+ 154,00']] },
+      { date: '21/01/2020', desc: ['SDD Lastschr'], cells: [[470, '- 125,80']] },
+      { date: '25/01/2020', desc: ['Inh. Scheck'], cells: [[470, '- 75,00']] },
+    ]);
+    p.words.push(...left('9999999999 200 100 20 EUR', 40, 300), ...right('+ 4.764,70', 540, 300));
+    const t = read(p);
+    expect(t.txs.map((x) => x.amountCents)).toEqual([15400, -12580, -7500]);
+  });
+
+  it('keeps a date or amount that runs on from description text in the description', () => {
+    const t = read(
+      page([
+        { date: '03/06/2024', desc: ['PAGAMENTO POS BAR', 'CARTA 3681 DEL 01/06/24 ORE 14.04'], cells: [[540, '-95,70']] },
+        { date: '04/06/2024', desc: ['PAGAMENTO POS Q8', 'CARTA 3681 DEL 04/06/24 ORE 08.49'], cells: [[540, '-72,17']] },
+        { date: '05/06/2024', desc: ['BONIFICO'], cells: [[540, '-210,84']] },
+      ]),
+    );
+    expect(t.txs.map((x) => x.description.join(' '))).toEqual([
+      'PAGAMENTO POS BAR CARTA 3681 DEL 01/06/24 ORE 14.04',
+      'PAGAMENTO POS Q8 CARTA 3681 DEL 04/06/24 ORE 08.49',
+      'BONIFICO',
+    ]);
+    expect(t.txs.map((x) => x.valueDate)).toEqual([null, null, null]);
+  });
+});
