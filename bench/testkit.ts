@@ -54,3 +54,26 @@ console.log(`testkit seed ${seed}, ${manifest.entries.length} documents (${kinds
 const sargs = [path.join(kit, 'score.py'), 'files', outDir, '--corpus', corpus, '--json', path.join(dir, 'score.json')];
 if (process.argv.includes('--verbose')) sargs.push('--verbose');
 console.log(execFileSync('python3', sargs, { encoding: 'utf8' }));
+
+// Strict transaction F1 per layout axis value, worst first: a mean hides the layouts that fail.
+interface Scored { transactions?: { gt: number; pred: number; strict_tp: number; loose_tp: number } }
+const scored = JSON.parse(readFileSync(path.join(dir, 'score.json'), 'utf8')) as { entries: Record<string, Scored> };
+const byAxis = new Map<string, { gt: number; pred: number; tp: number; docs: number }>();
+for (const e of manifest.entries as (Entry & { axes?: Record<string, unknown> })[]) {
+  const t = scored.entries[e.id]?.transactions;
+  if (!t || !e.axes) continue;
+  for (const [k, v] of Object.entries(e.axes)) {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) continue;
+    const key = `${k}=${Array.isArray(v) ? v.join('+') : String(v)}`;
+    const a = byAxis.get(key) ?? { gt: 0, pred: 0, tp: 0, docs: 0 };
+    a.gt += t.gt;
+    a.pred += t.pred;
+    a.tp += t.strict_tp;
+    a.docs++;
+    byAxis.set(key, a);
+  }
+}
+const rows = [...byAxis].filter(([, a]) => a.gt + a.pred > 0 && a.docs >= 2).map(([k, a]) => ({ k, f1: (2 * a.tp) / (a.gt + a.pred), docs: a.docs }));
+rows.sort((a, b) => a.f1 - b.f1);
+console.log('worst axis values (strict transaction F1, axis values on >= 2 documents):');
+for (const r of rows.slice(0, Number(arg('worst', '15')))) console.log(`  ${r.f1.toFixed(3)}  ${r.k}  (${r.docs} docs)`);

@@ -440,6 +440,21 @@ function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<T
   const dx0 = firstText.length ? median(firstText) : 0;
   const rightLimit = Math.min(...colToks.filter((t) => t.x0 > dx0 + H).map((t) => t.x0), ...[...codes].filter((t) => t.x0 > dx0 + H).map((t) => t.x0), Infinity);
   const leftLimit = Math.max(...colToks.filter((t) => t.x1 < dx0).map((t) => t.x1), ...[...codes].filter((t) => t.x1 < dx0).map((t) => t.x1), -Infinity);
+  // Page furniture: a line printed again on other pages at the same height (a repeated heading, a footer).
+  const furniture = new Set<Line>();
+  if (tls.length > 1) {
+    const seen = new Map<string, TokLine[]>();
+    for (const ls of tls) for (const tl of ls) seen.set(tl.line.text, [...(seen.get(tl.line.text) ?? []), tl]);
+    for (const same of seen.values()) {
+      if (same.length < 2) continue;
+      for (const a of same) if (same.some((b) => b !== a && b.line.page !== a.line.page && Math.abs(b.line.y0 - a.line.y0) < 2)) furniture.add(a.line);
+    }
+    // Only outside the rows of its page: identical description lines at the same height are common.
+    for (const l of [...furniture]) {
+      const onPage = table.filter((r) => r.tl.line.page === l.page).map((r) => r.tl.line.y0);
+      if (onPage.length > 0 && l.y0 > Math.min(...onPage) && l.y0 < Math.max(...onPage)) furniture.delete(l);
+    }
+  }
   const lineText = (tl: TokLine): string =>
     tl.toks
       .filter((t) => !isColTok(t) && !codes.has(t))
@@ -448,7 +463,7 @@ function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<T
       .replace(/\s+/g, ' ')
       .trim();
   const isCont = (tl: TokLine): boolean => {
-    if (tl.toks.length === 0) return false;
+    if (tl.toks.length === 0 || furniture.has(tl.line)) return false;
     if (tl.toks.some((t) => colOf.has(t))) return false;
     if (tl.line.x0 < leftLimit - H * 0.3 || tl.line.x1 > rightLimit + H * 0.3) return false;
     if (tl.line.x0 < dx0 - H * 1.5) return false;
@@ -521,6 +536,18 @@ function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<T
   else k = Math.min(minLines, firsts.length ? median(firsts) : 0);
   k = Math.max(0, Math.min(k, 3));
 
+  // Hanging indents: where the lines after an amount row are indented and a line comes back to
+  // where the row's description starts, that line starts the next row's description.
+  const descStartOf = (r: Row): number => Math.min(...r.tl.toks.filter((t) => !isColTok(t) && !codes.has(t)).map((t) => t.x0));
+  const isIndented = (tl: TokLine, r: Row): boolean => tl.line.x0 > descStartOf(r) + H * 0.4;
+  const contLines = gaps.filter((g) => g.above && g.above.special === null).flatMap((g) => g.lines.map((tl) => isIndented(tl, g.above!)));
+  const indented = contLines.length >= 4 && contLines.filter(Boolean).length >= contLines.length * 0.4;
+  const outdent = (r: Row, lines: readonly TokLine[]): number => {
+    const flags = lines.map((tl) => isIndented(tl, r));
+    if (!flags.some(Boolean) && lines.length > 0 && lines.length < 2) return -1;
+    for (let i = 0; i < flags.length; i++) if (!flags[i]) return i;
+    return -1;
+  };
   const put = (r: Row, tl: TokLine, where: 'above' | 'below'): void => {
     const d = out.get(r) ?? { text: [], lines: [] };
     if (where === 'above') d.lines.unshift(tl.line);
@@ -532,7 +559,8 @@ function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<T
     let nAbove = 0;
     if (g.below && g.below.special === null) {
       const bi = g.pitches.filter(isBreak).length === 1 ? g.pitches.findIndex(isBreak) : -1;
-      nAbove = bi >= 0 && g.above ? g.lines.length - bi : Math.min(k, g.lines.length);
+      const out = g.above && indented ? outdent(g.above, g.lines) : -1;
+      nAbove = bi >= 0 && g.above ? g.lines.length - bi : out >= 0 ? g.lines.length - out : Math.min(k, g.lines.length);
       if (!g.above || g.above.special !== null) {
         // Above the first row of a page or after a balance row: only lines at the row pitch, at most k.
         nAbove = 0;
@@ -584,12 +612,13 @@ function pitchBreak(pitches: readonly number[], H: number): number {
   const sep = best.hi - best.lo;
   const minority = Math.min(xs.filter((x) => x < best.cut).length, xs.filter((x) => x > best.cut).length);
   if (sep >= Math.max(0.8, best.lo * 0.06) && sep > 3 * Math.max(best.sdLo, best.sdHi) && minority >= 2) return best.cut;
-  return xs[Math.floor(xs.length * 0.2)]! * 1.45;
+  // One pitch for every line: anything clearly wider than it (a heading gap, a section) breaks.
+  return xs[Math.floor(xs.length * 0.2)]! * 1.1 + 0.3;
 }
 
 function pitchesOf(seq: readonly TokLine[]): number[] {
   const out: number[] = [];
-  for (let i = 1; i < seq.length; i++) out.push(seq[i]!.cy - seq[i - 1]!.cy);
+  for (let i = 1; i < seq.length; i++) out.push(seq[i]!.base - seq[i - 1]!.base);
   return out;
 }
 

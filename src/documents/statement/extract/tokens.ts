@@ -32,6 +32,8 @@ export interface TokLine {
   /** Text height of the line (median word height): the unit of every gap test. */
   h: number;
   cy: number;
+  /** Baseline (median over the words): line pitches are measured on it, immune to taller boxes. */
+  base: number;
 }
 
 const MARKERS: Record<string, -1 | 1> = {
@@ -226,5 +228,6 @@ export function tokenise(line: Line): TokLine {
     out[k]!.gapL = g;
     out[k - 1]!.gapR = g;
   }
-  return { line, toks: out, h, cy: (line.y0 + line.y1) / 2 };
+  const bases = ws.map((w) => w.y1 - 0.2 * (w.y1 - w.y0)).sort((a, b) => a - b);
+  return { line, toks: out, h, cy: (line.y0 + line.y1) / 2, base: bases[Math.floor(bases.length / 2)] ?? line.y1 };
 }
