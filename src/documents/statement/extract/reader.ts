@@ -436,7 +436,8 @@ function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<T
   const colToks = table.flatMap((r) => r.tl.toks.filter(isColTok));
   const codes = codeColumn(textToks.filter((t) => t.gapL > sep && t.gapR > sep), textToks, txRows.length, H);
   const mainText = textToks.filter((t) => !codes.has(t));
-  const firstText = txRows.map((r) => Math.min(...r.tl.toks.filter((t) => mainText.includes(t)).map((t) => t.x0))).filter(Number.isFinite);
+  const mainSet = new Set(mainText);
+  const firstText = txRows.map((r) => Math.min(...r.tl.toks.filter((t) => mainSet.has(t)).map((t) => t.x0))).filter(Number.isFinite);
   const dx0 = firstText.length ? median(firstText) : 0;
   const rightLimit = Math.min(...colToks.filter((t) => t.x0 > dx0 + H).map((t) => t.x0), ...[...codes].filter((t) => t.x0 > dx0 + H).map((t) => t.x0), Infinity);
   const leftLimit = Math.max(...colToks.filter((t) => t.x1 < dx0).map((t) => t.x1), ...[...codes].filter((t) => t.x1 < dx0).map((t) => t.x1), -Infinity);
@@ -472,6 +473,12 @@ function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<T
     return true;
   };
 
+  const tokLineOf = new Map<Line, TokLine>();
+  const pageLines = new Map<Line, TokLine[]>();
+  for (const ls of tls) for (const tl of ls) {
+    tokLineOf.set(tl.line, tl);
+    pageLines.set(tl.line, ls);
+  }
   const byPage = new Map<number, Row[]>();
   for (const r of table) {
     const list = byPage.get(r.page) ?? [];
@@ -483,7 +490,7 @@ function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<T
   const gaps: Gap[] = [];
   const pitches: number[] = [];
   for (const [, rows] of byPage) {
-    const lines = tls.find((ls) => ls.some((l) => l.line === rows[0]!.tl.line))!;
+    const lines = pageLines.get(rows[0]!.tl.line)!;
     rows.sort((a, b) => a.idx - b.idx);
     // Lines above the first row (a layout that prints a description line above its amount row).
     const firstRow = rows[0]!;
@@ -577,16 +584,12 @@ function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<T
     });
   }
   for (const [r, d] of out) {
-    const texts = d.lines.map((l) => (l === r.tl.line ? lineText(r.tl) : lineText(tokLineOf(tls, l)))).filter((s) => s.length > 0);
+    const texts = d.lines.map((l) => lineText(tokLineOf.get(l)!)).filter((s) => s.length > 0);
     d.text = texts;
   }
   return out;
 }
 
-function tokLineOf(tls: readonly TokLine[][], l: Line): TokLine {
-  for (const ls of tls) for (const tl of ls) if (tl.line === l) return tl;
-  throw new Error('line not found');
-}
 
 /**
  * The pitch above which two lines belong to different rows: where the layout pads its rows,
@@ -597,16 +600,23 @@ function tokLineOf(tls: readonly TokLine[][], l: Line): TokLine {
 function pitchBreak(pitches: readonly number[], H: number): number {
   const xs = [...pitches].filter((p) => p > 0 && p < H * 4).sort((a, b) => a - b);
   if (xs.length < 4) return (xs[0] ?? H * 1.2) * 1.5;
+  // Otsu over sorted values with prefix sums: linear in the number of pitches.
+  const n = xs.length;
+  const sum = [0];
+  const sq = [0];
+  for (const x of xs) {
+    sum.push(sum[sum.length - 1]! + x);
+    sq.push(sq[sq.length - 1]! + x * x);
+  }
   let best = { score: -1, cut: Infinity, lo: 0, hi: 0, sdLo: 0, sdHi: 0 };
-  for (let i = 1; i < xs.length; i++) {
-    const a = xs.slice(0, i);
-    const b = xs.slice(i);
-    const ma = a.reduce((x, y) => x + y, 0) / a.length;
-    const mb = b.reduce((x, y) => x + y, 0) / b.length;
-    const score = (a.length * b.length * (mb - ma) ** 2) / xs.length ** 2;
+  for (let i = 1; i < n; i++) {
+    const ma = sum[i]! / i;
+    const mb = (sum[n]! - sum[i]!) / (n - i);
+    const score = (i * (n - i) * (mb - ma) ** 2) / n ** 2;
     if (score > best.score) {
-      const sd = (v: number[], m: number): number => Math.sqrt(v.reduce((x, y) => x + (y - m) ** 2, 0) / v.length);
-      best = { score, cut: (xs[i - 1]! + xs[i]!) / 2, lo: ma, hi: mb, sdLo: sd(a, ma), sdHi: sd(b, mb) };
+      const sdA = Math.sqrt(Math.max(0, sq[i]! / i - ma * ma));
+      const sdB = Math.sqrt(Math.max(0, (sq[n]! - sq[i]!) / (n - i) - mb * mb));
+      best = { score, cut: (xs[i - 1]! + xs[i]!) / 2, lo: ma, hi: mb, sdLo: sdA, sdHi: sdB };
     }
   }
   const sep = best.hi - best.lo;
@@ -635,7 +645,8 @@ function codeColumn(standalone: readonly Tok[], textToks: readonly Tok[], rows: 
   const short = standalone.filter((t) => t.words.length === 1 && t.text.length <= 5 && !/[a-z]{2}/.test(t.text));
   const cols = clusterBy(short, centre, H * 0.8, 'text', 3000);
   const out = new Set<Tok>();
-  const starts = textToks.filter((t) => !short.includes(t)).map((t) => t.x0);
+  const shortSet = new Set(short);
+  const starts = textToks.filter((t) => !shortSet.has(t)).map((t) => t.x0);
   const dx0 = starts.length ? median(starts) : Infinity;
   for (const c of cols) {
     if (c.members.length < Math.max(2, rows * 0.3)) continue;
