@@ -137,7 +137,13 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const aCols = clusterBy(amountToks, digitsRight, H * 0.9, 'amount', 0);
   // A column of dates that run straight into text and start where text-only lines start
   // ("05.12.2024 16:44 Karte …" under "Kartenzahlung REWE") is the start of descriptions.
-  const textStarts = all.filter((l) => l.toks.every((t) => t.kind !== 'amount')).map((l) => l.line.x0);
+  // (text-only lines between the page's first and last line with an amount: not the margin text around the table)
+  const textStarts = tls.flatMap((ls) => {
+    const money = ls.map((l, i) => (l.toks.some((t) => t.kind === 'amount') ? i : -1)).filter((i) => i >= 0);
+    const lo = money[0] ?? 0;
+    const hi = money[money.length - 1] ?? -1;
+    return ls.filter((l, i) => i > lo && i < hi && l.toks.every((t) => t.kind !== 'amount')).map((l) => l.line.x0);
+  });
   const runsOn = (t: Tok, l: TokLine): boolean => t.gapR <= sep && l.toks[l.toks.indexOf(t) + 1]?.kind === 'text';
   const lineOfTok = new Map<Tok, TokLine>();
   for (const l of all) for (const t of l.toks) lineOfTok.set(t, l);
@@ -404,13 +410,26 @@ function pickBookingColumn(cols: readonly Col[], table: readonly Row[], heading:
       if (keys[i]! < keys[i - 1]!) down++;
     }
     const yearless = toks.filter((t) => t.day!.y === null).length;
-    return { c, n: toks.length, disorder: Math.min(up, down), yearless };
+    // Booked on or after the value date (a card payment is booked days after it was made).
+    let later = 0;
+    for (const r of table) {
+      const mine = r.dates.get(c.id);
+      if (!mine || r.special !== null) continue;
+      for (const o of cols) {
+        const other = o === c ? undefined : r.dates.get(o.id);
+        if (!other) continue;
+        const k = (t: Tok): number => t.day!.m * 100 + t.day!.d;
+        if (k(mine) > k(other) && (mine.day!.y ?? 0) >= (other.day!.y ?? 0)) later++;
+        else if (k(mine) < k(other) && (mine.day!.y ?? 0) <= (other.day!.y ?? 0)) later--;
+      }
+    }
+    return { c, n: toks.length, disorder: Math.min(up, down), yearless, later };
   });
-  scored.sort((a, b) => a.yearless - b.yearless || a.n - b.n || a.disorder - b.disorder || a.c.x0 - b.c.x0);
+  scored.sort((a, b) => a.yearless - b.yearless || a.n - b.n || a.disorder - b.disorder || b.later - a.later || a.c.x0 - b.c.x0);
   // Fewer rows only counts when clearly fewer (dates printed once per day).
   const [a, b] = scored;
   if (a && b && a.yearless === b.yearless && a.n !== b.n && a.n > b.n * 0.9) {
-    scored.sort((x, y) => x.yearless - y.yearless || x.disorder - y.disorder || x.c.x0 - y.c.x0);
+    scored.sort((x, y) => x.yearless - y.yearless || x.disorder - y.disorder || y.later - x.later || x.c.x0 - y.c.x0);
   }
   return scored[0]!.c;
 }
