@@ -370,7 +370,19 @@ function headingRoles(tls: readonly TokLine[][], table: readonly Row[], cols: re
       const tl = lines[i]!;
       if (r.tl.cy - tl.cy > H * 6) break;
       for (const c of cols) {
-        const words = tl.line.words.filter((w) => w.x1 > c.x0 - H * 0.5 && w.x0 < c.x1 + H * 0.5).map((w) => w.text);
+        // The letters standing over the column: a heading glued to its neighbour ("BuchungstagWert") is cut.
+        const words = tl.line.words
+          .filter((w) => w.x1 > c.x0 - H * 0.5 && w.x0 < c.x1 + H * 0.5)
+          .map((w) => {
+            const spans = cols.filter((o) => w.x1 > o.x0 && w.x0 < o.x1).length;
+            if (spans <= 1) return w.text;
+            const step = (w.x1 - w.x0) / Math.max(1, w.text.length);
+            return [...w.text].filter((_, i) => {
+              const x = w.x0 + (i + 0.5) * step;
+              return x > c.x0 - H * 0.5 && x < c.x1 + H * 0.5;
+            }).join('');
+          })
+          .filter((t) => t.length > 0);
         if (words.length === 0) continue;
         const list = texts.get(c.id) ?? [];
         list.unshift(words.join(' '));
