@@ -1,0 +1,163 @@
+/**
+ * Column profiles of a transaction table and the roles read from them: what a
+ * column holds is decided by its cells (dates, amounts, codes, currency codes,
+ * markers, free text); headings, when the table has them, name the role among the
+ * roles the content allows.
+ */
+import { cellCents, cellDate, cellKind, cellText, currencyOf, serialDate, type Cell, type DecimalConvention } from './cells.ts';
+import type { DayOrder } from './dates.ts';
+import { headingRoles, normaliseLabel, type ColumnRole } from './table-roles.ts';
+import { CREDIT_MARKS, DEBIT_MARKS } from './table-vocab.data.ts';
+
+export type ColumnKind = 'empty' | 'date' | 'number' | 'code' | 'currency' | 'marker' | 'text';
+
+export interface ColumnProfile {
+  index: number;
+  kind: ColumnKind;
+  filled: number;
+  distinct: number;
+  meanLength: number;
+  /** Row-to-row order of the dates: +1 ascending, -1 descending, 0 neither. */
+  monotonic: number;
+  heading: string;
+  hints: ColumnRole[];
+}
+
+const COMPATIBLE: Record<ColumnRole, readonly ColumnKind[]> = {
+  date: ['date'],
+  valueDate: ['date'],
+  amount: ['number'],
+  debit: ['number'],
+  credit: ['number'],
+  balance: ['number'],
+  dcMark: ['marker'],
+  currency: ['currency'],
+  code: ['code', 'number', 'text'],
+  description: ['text', 'marker', 'currency', 'code', 'number'],
+  counterparty: ['text'],
+  type: ['text', 'marker'],
+  category: ['text', 'marker'],
+  status: ['text', 'marker'],
+};
+
+export function isCompatible(role: ColumnRole, kind: ColumnKind): boolean {
+  return COMPATIBLE[role].includes(kind);
+}
+
+export function columnDate(c: Cell | undefined, order: DayOrder, serials: boolean): string | null {
+  return cellDate(c, order) ?? (serials ? serialDate(c) : null);
+}
+
+function monotonic(dates: readonly (string | null)[]): number {
+  const seq = dates.filter((d): d is string => d !== null);
+  let up = 0;
+  let down = 0;
+  for (let i = 1; i < seq.length; i++) {
+    if ((seq[i] ?? '') > (seq[i - 1] ?? '')) up++;
+    if ((seq[i] ?? '') < (seq[i - 1] ?? '')) down++;
+  }
+  if (down === 0 && up > 0) return 1;
+  if (up === 0 && down > 0) return -1;
+  return 0;
+}
+
+function isMarker(values: readonly string[]): boolean {
+  const distinct = new Set(values.map((v) => v.toLowerCase()));
+  if (distinct.size === 0 || distinct.size > 3) return false;
+  return [...distinct].every((v) => DEBIT_MARKS.includes(v) || CREDIT_MARKS.includes(v));
+}
+
+/** Profiles every column of the data rows; `heading` is the header row, if any. */
+export function profileColumns(data: readonly Cell[][], heading: readonly Cell[] | null, order: DayOrder, conv: DecimalConvention): ColumnProfile[] {
+  const width = Math.max(0, ...data.map((r) => r.length), heading?.length ?? 0);
+  const profiles: ColumnProfile[] = [];
+  for (let c = 0; c < width; c++) {
+    const cells = data.map((r) => r[c] ?? null);
+    const kinds = cells.map((x) => cellKind(x, order));
+    const texts = cells.map(cellText).filter((t) => t.length > 0);
+    const filled = kinds.filter((k) => k !== 'empty').length;
+    const n = (k: string): number => kinds.filter((x) => x === k).length;
+    const headingText = cellText(heading?.[c]);
+    const hints = headingRoles(headingText);
+    let kind: ColumnKind = 'text';
+    const serialDates = hints[0] === 'date' || hints[0] === 'valueDate' ? cells.filter((x) => serialDate(x) !== null).length : 0;
+    if (filled === 0) kind = 'empty';
+    else if (n('date') + serialDates >= filled * 0.8) kind = 'date';
+    else if (texts.length > 0 && texts.every((t) => currencyOf(t) === t)) kind = 'currency';
+    else if (n('number') >= filled * 0.9) {
+      const cents = cells.map((x) => cellCents(x, conv));
+      const integral = texts.every((t) => /^\d+$/.test(t)) && cells.every((x) => typeof x !== 'number' || Number.isInteger(x));
+      kind = integral && cents.every((v) => v === null || v >= 0) && !hints.some((h) => ['amount', 'debit', 'credit', 'balance'].includes(h)) ? 'code' : 'number';
+    } else if (isMarker(texts)) kind = 'marker';
+    profiles.push({
+      index: c,
+      kind,
+      filled,
+      distinct: new Set(texts).size,
+      meanLength: texts.reduce((s, t) => s + t.length, 0) / Math.max(1, texts.length),
+      monotonic: kind === 'date' ? monotonic(cells.map((x) => columnDate(x, order, serialDates > 0))) : 0,
+      heading: normaliseLabel(headingText),
+      hints,
+    });
+  }
+  // A lone integer column is more likely whole-euro amounts than a code.
+  if (!profiles.some((p) => p.kind === 'number')) {
+    const code = profiles.find((p) => p.kind === 'code');
+    if (code) code.kind = 'number';
+  }
+  return profiles;
+}
+
+export interface TextRoles {
+  date: number;
+  valueDate: number | null;
+  description: number[];
+  type: number | null;
+  counterparty: number | null;
+  currency: number | null;
+  marker: number | null;
+  /** Columns given a role here; the money roles are chosen among the others. */
+  taken: ReadonlySet<number>;
+}
+
+/** Date, text, currency and marker roles; money columns are left to resolveMoney. */
+export function textRoles(profiles: readonly ColumnProfile[]): TextRoles | null {
+  const taken = new Set<number>();
+  const byHint = (role: ColumnRole): ColumnProfile | undefined =>
+    profiles.find((p) => !taken.has(p.index) && p.hints.find((h) => isCompatible(h, p.kind)) === role);
+  const take = (p: ColumnProfile | undefined): number | null => {
+    if (!p) return null;
+    taken.add(p.index);
+    return p.index;
+  };
+  const dates = profiles.filter((p) => p.kind === 'date');
+  let date = take(byHint('date'));
+  let valueDate = take(byHint('valueDate'));
+  if (date === null) {
+    // The booking date orders the rows; a value date may not.
+    const free = dates.filter((p) => !taken.has(p.index));
+    date = take(free.find((p) => p.monotonic !== 0) ?? free[0]);
+  }
+  if (date === null && valueDate !== null) {
+    date = valueDate;
+    valueDate = null;
+  }
+  if (date === null) return null;
+  valueDate ??= take(dates.find((p) => !taken.has(p.index)));
+  const currency = take(byHint('currency') ?? profiles.find((p) => !taken.has(p.index) && p.kind === 'currency'));
+  const marker = take(byHint('dcMark') ?? profiles.find((p) => !taken.has(p.index) && p.kind === 'marker' && p.hints.length === 0));
+  const description: number[] = [];
+  for (let p = byHint('description'); p; p = byHint('description')) description.push(take(p) ?? -1);
+  const type = take(byHint('type'));
+  const counterparty = take(byHint('counterparty'));
+  for (const role of ['code', 'category', 'status'] as const) while (take(byHint(role)) !== null);
+  if (description.length === 0) {
+    // No description heading: the free-text column with the most distinct, longest texts.
+    const free = profiles
+      .filter((p) => !taken.has(p.index) && p.kind === 'text' && p.hints.length === 0)
+      .sort((a, b) => b.distinct * Math.sqrt(b.meanLength) - a.distinct * Math.sqrt(a.meanLength));
+    const best = take(free[0]);
+    if (best !== null) description.push(best);
+  }
+  return { date, valueDate, description, type, counterparty, currency, marker, taken };
+}
