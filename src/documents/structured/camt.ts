@@ -67,7 +67,10 @@ function partyName(party: unknown): string | null {
 function transactionOf(entry: Node): RawTransaction {
   const amount = signedAmount(entry);
   if (!amount) throw corrupt('camt entry without a readable amount');
-  const tx = list(at(entry, 'NtryDtls')).flatMap((d) => list(d['TxDtls']))[0];
+  const details = list(at(entry, 'NtryDtls')).flatMap((d) => list(d['TxDtls']));
+  // A batch (Btch, or several TxDtls) is one booking: its own text describes it, not one of its payments.
+  const batch = details.length > 1 || list(at(entry, 'NtryDtls')).some((d) => d['Btch'] !== undefined);
+  const tx = batch ? undefined : details[0];
   const parties = at(tx, 'RltdPties');
   // The other side of the booking: who paid us on a credit, whom we paid on a debit.
   const counterparty =
@@ -76,9 +79,11 @@ function transactionOf(entry: Node): RawTransaction {
       : (partyName(at(parties, 'UltmtCdtr')) ?? partyName(at(parties, 'Cdtr')));
   const rawUstrd = at(tx, 'RmtInf', 'Ustrd');
   const ustrd = (Array.isArray(rawUstrd) ? rawUstrd : []).map(text).filter((u): u is string => !!u);
-  const description = (ustrd.length > 0 ? ustrd.join(' ') : (text(at(tx, 'AddtlTxInf')) ?? text(entry['AddtlNtryInf']) ?? ''))
-    .replace(/\s+/g, ' ')
-    .trim();
+  const strd = at(tx, 'RmtInf', 'Strd');
+  const structured = text(at(Array.isArray(strd) ? strd[0] : strd, 'CdtrRefInf', 'Ref'));
+  const entryText = text(entry['AddtlNtryInf']);
+  const own = ustrd.length > 0 ? ustrd.join(' ') : (structured ?? text(at(tx, 'AddtlTxInf')));
+  const description = ((batch ? entryText : own) ?? entryText ?? own ?? '').replace(/\s+/g, ' ').trim();
   const domain = at(entry, 'BkTxCd', 'Domn');
   const btc = domain
     ? [text(at(domain, 'Cd')), text(at(domain, 'Fmly', 'Cd')), text(at(domain, 'Fmly', 'SubFmlyCd'))].filter(Boolean).join('/')
