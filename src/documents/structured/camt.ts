@@ -34,10 +34,27 @@ function at(node: unknown, ...path: string[]): unknown {
   }
   return cur;
 }
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * The parser leaves entities alone (no DTD expansion, by design); the five predefined
+ * ones and character references are decoded here ("GmbH &amp; Co. KG").
+ */
+function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(amp|lt|gt|quot|apos|#\d{1,7}|#x[0-9a-fA-F]{1,6});/g, (m, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+    }
+    return PREDEFINED[name] ?? m;
+  });
+}
+
 function text(v: unknown): string | null {
-  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'string') return decodeEntities(v.trim());
   const o = obj(v);
-  if (o && typeof o['#text'] === 'string') return o['#text'].trim();
+  if (o && typeof o['#text'] === 'string') return decodeEntities(o['#text'].trim());
   return null;
 }
 function list(v: unknown): Node[] {

@@ -9,6 +9,10 @@ import type { DayOrder } from './dates.ts';
 import { headingRoles, normaliseLabel, type ColumnRole } from './table-roles.ts';
 import { CREDIT_MARKS, DEBIT_MARKS } from './table-vocab.data.ts';
 
+function descriptionScore(p: ColumnProfile, rows: number): number {
+  return p.distinct / Math.max(1, p.filled) + 1.5 * p.digitShare + (0.5 * Math.min(p.meanLength, 60)) / 60 + p.filled / Math.max(1, rows) - 1;
+}
+
 export type ColumnKind = 'empty' | 'date' | 'number' | 'code' | 'currency' | 'marker' | 'text';
 
 export interface ColumnProfile {
@@ -17,6 +21,8 @@ export interface ColumnProfile {
   filled: number;
   distinct: number;
   meanLength: number;
+  /** Share of filled cells with a digit (references, dates, card numbers). */
+  digitShare: number;
   /** Row-to-row order of the dates: +1 ascending, -1 descending, 0 neither. */
   monotonic: number;
   heading: string;
@@ -95,6 +101,7 @@ export function profileColumns(data: readonly Cell[][], heading: readonly Cell[]
       filled,
       distinct: new Set(texts).size,
       meanLength: texts.reduce((s, t) => s + t.length, 0) / Math.max(1, texts.length),
+      digitShare: texts.filter((t) => /\d/.test(t)).length / Math.max(1, texts.length),
       monotonic: kind === 'date' ? monotonic(cells.map((x) => columnDate(x, order, serialDates > 0))) : 0,
       heading: normaliseLabel(headingText),
       hints,
@@ -121,7 +128,7 @@ export interface TextRoles {
 }
 
 /** Date, text, currency and marker roles; money columns are left to resolveMoney. */
-export function textRoles(profiles: readonly ColumnProfile[]): TextRoles | null {
+export function textRoles(profiles: readonly ColumnProfile[], rows: number): TextRoles | null {
   const taken = new Set<number>();
   const byHint = (role: ColumnRole): ColumnProfile | undefined =>
     profiles.find((p) => !taken.has(p.index) && p.hints.find((h) => isCompatible(h, p.kind)) === role);
@@ -152,10 +159,11 @@ export function textRoles(profiles: readonly ColumnProfile[]): TextRoles | null 
   const counterparty = take(byHint('counterparty'));
   for (const role of ['code', 'category', 'status'] as const) while (take(byHint(role)) !== null);
   if (description.length === 0) {
-    // No description heading: the free-text column with the most distinct, longest texts.
+    // No description heading: the free text that varies most and carries references and
+    // numbers (a counterparty repeats and has gaps, a booking type or category repeats).
     const free = profiles
       .filter((p) => !taken.has(p.index) && p.kind === 'text' && p.hints.length === 0)
-      .sort((a, b) => b.distinct * Math.sqrt(b.meanLength) - a.distinct * Math.sqrt(a.meanLength));
+      .sort((a, b) => descriptionScore(b, rows) - descriptionScore(a, rows));
     const best = take(free[0]);
     if (best !== null) description.push(best);
   }

@@ -3,8 +3,7 @@
  * info sheets, title rows and summary rows under the table ("Saldo finale;1.234,56").
  */
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import { cellCents, cellText, currencyOf, type Cell, type DecimalConvention } from './cells.ts';
-import { parseDateText } from './dates.ts';
+import { cellCents, cellDate, cellText, currencyOf, type Cell, type DecimalConvention } from './cells.ts';
 import { labelMatch } from './table-roles.ts';
 
 export interface BalanceLabel {
@@ -38,8 +37,8 @@ export function findIban(text: string): string | null {
 }
 
 function firstDate(text: string): string | null {
-  for (const m of text.matchAll(/\d{4}-\d{2}-\d{2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/g)) {
-    const d = parseDateText(m[0]);
+  for (const m of text.matchAll(/\d{4}-\d{2}-\d{2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\b(?:19|20)\d{6}\b/g)) {
+    const d = cellDate(m[0], 'dmy');
     if (d) return d;
   }
   return null;
@@ -47,7 +46,7 @@ function firstDate(text: string): string | null {
 
 /** "Lista movimenti conto 0123 - ROSSI MARIO": a name after the account number in a title line. */
 function titleHolder(text: string): string | null {
-  const m = /\d{4,}\s+[-–]\s+([\p{L}][\p{L}'.&,\s-]{2,80})$/u.exec(text);
+  const m = /\d{4,}\s+[-–]\s+([\p{L}][\p{L}'.&,/\s-]{2,80})$/u.exec(text);
   const name = m?.[1]?.trim() ?? '';
   return name.split(/\s+/).length >= 2 ? name : null;
 }

@@ -80,7 +80,7 @@ function readRegion(rows: Cell[][], region: Region, order: DayOrder, conv: Decim
   const balanceRows = region.dataRows.filter((i) => !inTable.includes(i));
   const data = inTable.map((i) => rows[i] ?? []);
   const profiles = profileColumns(data, heading, order, conv);
-  const roles = textRoles(profiles);
+  const roles = textRoles(profiles, data.length);
   if (!roles) return { transactions: [], skipped: data.length, hasTable: true };
   const dateOf = (row: readonly Cell[], col: number | null): string | null => (col === null ? null : columnDate(row[col], order, true));
   const days = data.map((r) => dateOf(r, roles.date)).filter((d): d is string => d !== null).sort();
