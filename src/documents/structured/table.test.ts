@@ -1,0 +1,121 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { DocumentParseError } from '../types.ts';
+import { detectDelimiter, parseCsv } from './csv.ts';
+import { buildParseOutcome, classifyExtracted } from './result.ts';
+import { parseXlsx } from './xlsx.ts';
+
+const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
+const rows = (doc: ReturnType<typeof parseCsv>): unknown[][] =>
+  (doc.parts[0]?.transactions ?? []).map((t) => [t.date, t.valueDate, t.amountCents, t.description, t.balanceCents]);
+
+describe('table reader without a header', () => {
+  it('finds dates, the debit/credit pair, its orientation and the balance from the balance chain', () => {
+    // No header, unsigned Dare/Avere-like pair (credit printed first), two empty trailing columns.
+    const csv = [
+      '03/02/2024;03/02/2024;STIPENDIO FEBBRAIO ACME SPA;1500,00;;2500,00;;',
+      '05/02/2024;04/02/2024;PAGAMENTO POS ESSELUNGA CARTA 1234;;45,10;2454,90;;',
+      '06/02/2024;06/02/2024;ADDEBITO SDD ENEL FATT 998877;;60,00;2394,90;;',
+      '09/02/2024;08/02/2024;PRELIEVO ATM 4411;;100,00;2294,90;;',
+    ].join('\n');
+    const doc = parseCsv(utf8(csv));
+    expect(rows(doc)).toEqual([
+      ['2024-02-03', '2024-02-03', 150_000, 'STIPENDIO FEBBRAIO ACME SPA', 250_000],
+      ['2024-02-05', '2024-02-04', -4510, 'PAGAMENTO POS ESSELUNGA CARTA 1234', 245_490],
+      ['2024-02-06', '2024-02-06', -6000, 'ADDEBITO SDD ENEL FATT 998877', 239_490],
+      ['2024-02-09', '2024-02-08', -10_000, 'PRELIEVO ATM 4411', 229_490],
+    ]);
+    expect(buildParseOutcome(doc).parsing_result['document_conformed']?.value).toBe(true);
+  });
+
+  it('reads an unsigned amount with an S/H marker column, the booking date being the ordered one', () => {
+    const csv = [
+      '02.03.2024|01.03.2024|Lastschrift|Miete März Wohnung 4|800,00|S',
+      '28.02.2024|03.03.2024|Gutschrift|Gehalt 02/2024 PersNr 77|2.100,00|H',
+      '05.03.2024|04.03.2024|Kartenzahlung|REWE 0815 Karte 2|35,20|S',
+    ].join('\r\n');
+    const doc = parseCsv(utf8(csv));
+    // Column 2 is ascending: the booking date. Column 1 is not ordered: the value date.
+    expect(rows(doc).map((r) => [r[0], r[2], r[3]])).toEqual([
+      ['2024-03-01', -80_000, 'Miete März Wohnung 4'],
+      ['2024-03-03', 210_000, 'Gehalt 02/2024 PersNr 77'],
+      ['2024-03-04', -3520, 'REWE 0815 Karte 2'],
+    ]);
+  });
+
+  it('picks the delimiter that makes the table, not the decimal comma', () => {
+    const lines = ['Saldo iniziale;196,91', '26/04/2024;POS;ESSELUNGA;;54,43;', '26/04/2024;BONIFICO;ORD ROSSI;687,89;;'];
+    expect(detectDelimiter(lines)).toBe(';');
+  });
+});
+
+describe('account data around the table', () => {
+  it('summary rows are balances, dated "Kontostand vom" lines are opening and closing, currency from the label', () => {
+    const csv = [
+      'Kontoinhaber:;Max und Erika Mustermann',
+      'IBAN:;DE89 3704 0044 0532 0130 00',
+      'Kontostand vom 01.02.2024:;1.000,00 EUR',
+      'Kontostand vom 29.02.2024:;1.940,00 EUR',
+      '',
+      'Buchungstag;Valuta;Buchungstext;Verwendungszweck;Betrag;Währung',
+      '02.02.2024;02.02.2024;Gutschrift;Gehalt Februar;1.000,00;EUR',
+      '05.02.2024;05.02.2024;Kartenzahlung;Amazon US order 5512;-50,00;USD',
+      '06.02.2024;06.02.2024;Lastschrift;Strom;-10,00;EUR',
+      '',
+      ';;;Kontostand;1.940,00;',
+    ].join('\n');
+    const doc = parseCsv(utf8(csv));
+    const part = doc.parts[0];
+    expect(part?.transactions).toHaveLength(3);
+    expect(part?.transactions.map((t) => t.description)).toEqual(['Gehalt Februar', 'Amazon US order 5512', 'Strom']);
+    expect(part?.transactions.map((t) => t.currency)).toEqual(['EUR', 'USD', 'EUR']);
+    expect([part?.openingCents, part?.closingCents, part?.currency]).toEqual([100_000, 194_000, 'EUR']);
+    expect(doc.holder).toBe('Max und Erika Mustermann');
+    expect(classifyExtracted(doc)).toBe('bank_statement');
+  });
+
+  it('the account currency is the majority of the rows, not a few foreign-exchange rows; every transaction carries one', () => {
+    const lines = ['Date,Description,Amount,Currency'];
+    for (let d = 10; d < 20; d++) lines.push(`2024-05-${d},Shop ${d},-${d}.00,${d < 14 ? 'USD' : 'EUR'}`);
+    const doc = parseCsv(utf8(lines.join('\n')));
+    expect(doc.parts[0]?.currency).toBe('EUR');
+    const noCurrency = parseCsv(utf8('IBAN;IT60X0542811101000000123456\nData;Descrizione operazioni;Importo\n01/02/2024;Bonifico;-1,00\n'));
+    expect(noCurrency.parts[0]?.transactions[0]?.currency).toBe('EUR');
+    expect(noCurrency.parts[0]?.transactions[0]?.description).toBe('Bonifico');
+  });
+
+  it('a table none of whose rows can be read is a parse error with its own code', () => {
+    const csv = ['01.02.2024;a;12,00;', '02.02.2024;b;13,00;', '03.02.2024;c;;5,00', '04.02.2024;d;;6,00', '05.02.2024;e;1,00;2,00'].join('\n');
+    expect(() => parseCsv(utf8(csv))).toThrow(DocumentParseError);
+    try {
+      parseCsv(utf8(csv));
+    } catch (e) {
+      expect((e as DocumentParseError).code).toBe('no_transactions_extracted');
+    }
+  });
+});
+
+describe('XLSX workbooks', () => {
+  it('reads an info sheet, title rows and one sheet per month', async () => {
+    const wb = new ExcelJS.Workbook();
+    const info = wb.addWorksheet('Info conto');
+    info.addRow(['IBAN', 'IT60X0542811101000000123456']);
+    info.addRow(['Intestatario', 'ROSSI MARIO E BIANCHI ANNA']);
+    info.addRow(['Saldo iniziale', 100]);
+    info.addRow(['Saldo finale', 70]);
+    for (const [name, day, amount] of [['Gennaio 2024', 15, -10], ['Febbraio 2024', 15, -20]] as const) {
+      const ws = wb.addWorksheet(name);
+      ws.addRow(['Lista movimenti conto 0123456 - ROSSI MARIO E BIANCHI ANNA']);
+      ws.addRow(['Data contabile', 'Descrizione', 'Importo']);
+      ws.addRow([new Date(Date.UTC(2024, name.startsWith('G') ? 0 : 1, day)), `PAGAMENTO ${name}`, amount]);
+    }
+    const doc = await parseXlsx(new Uint8Array(await wb.xlsx.writeBuffer()));
+    expect(doc.holder).toBe('ROSSI MARIO E BIANCHI ANNA');
+    expect(doc.parts[0]?.transactions.map((t) => [t.date, t.amountCents, t.description])).toEqual([
+      ['2024-01-15', -1000, 'PAGAMENTO Gennaio 2024'],
+      ['2024-02-15', -2000, 'PAGAMENTO Febbraio 2024'],
+    ]);
+    expect([doc.parts[0]?.openingCents, doc.parts[0]?.closingCents]).toEqual([10_000, 7000]);
+    expect(buildParseOutcome(doc).parsing_result['document_conformed']?.value).toBe(true);
+  });
+});
