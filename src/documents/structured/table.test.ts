@@ -84,6 +84,12 @@ describe('account data around the table', () => {
     expect(noCurrency.parts[0]?.transactions[0]?.description).toBe('Bonifico');
   });
 
+  it('an unlabelled amount under the table is the closing balance only when the running balance confirms it', () => {
+    const body = ['Value\tDr/Cr\tDescription\tDate\tBalance', '81.55\tDR\tSKY REF 1\t10/04/2025\t1916.94', '1613.24\tCR\tSALARY APR\t14/04/2025\t3530.18', ''];
+    expect(parseCsv(utf8([...body, '3530.18\t\t\t\t'].join('\n'))).parts[0]?.closingCents).toBe(353_018);
+    expect(parseCsv(utf8([...body, '1694.79\t\t\t\t'].join('\n'))).parts[0]?.closingCents).toBeNull();
+  });
+
   it('a table none of whose rows can be read is a parse error with its own code', () => {
     const csv = ['01.02.2024;a;12,00;', '02.02.2024;b;13,00;', '03.02.2024;c;;5,00', '04.02.2024;d;;6,00', '05.02.2024;e;1,00;2,00'].join('\n');
     expect(() => parseCsv(utf8(csv))).toThrow(DocumentParseError);

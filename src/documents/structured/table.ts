@@ -155,7 +155,8 @@ export function sheetsToDocument(sheets: readonly Cell[][][], format: FileFormat
   }
   if (transactions.length === 0) throw noRows(`the table has ${skipped} rows with dates and amounts but none could be read as a transaction`);
   const days = transactions.map((t) => t.date).sort();
-  const { opening, closing } = sideBalances(info.balances, days[0] ?? null, days[days.length - 1] ?? null);
+  const { opening, closing: labelled } = sideBalances(info.balances, days[0] ?? null, days[days.length - 1] ?? null);
+  const closing = labelled ?? unlabelledClosing(found, transactions, opening);
   const currency = accountCurrency(info, sheets, transactions);
   for (const t of transactions) t.currency ??= currency;
   return {
@@ -166,6 +167,26 @@ export function sheetsToDocument(sheets: readonly Cell[][][], format: FileFormat
     parts: [{ account: info.iban, currency, openingCents: opening, closingCents: closing, transactions }],
     skippedRows: skipped,
   };
+}
+
+/**
+ * A lone amount under the table with no label is the closing balance only when the
+ * data confirm it: it equals the newest printed running balance or opening + Σ.
+ */
+function unlabelledClosing(sheets: readonly { rows: Cell[][]; region: Region | null; conv: DecimalConvention }[], txs: readonly RawTransaction[], opening: number | null): number | null {
+  const sum = txs.reduce((a, t) => a + t.amountCents, 0);
+  const confirmed = new Set<number>();
+  for (const t of [txs[0], txs[txs.length - 1]]) if (t && t.balanceCents !== null) confirmed.add(t.balanceCents);
+  if (opening !== null) confirmed.add(opening + sum);
+  for (const s of sheets) {
+    if (!s.region) continue;
+    for (const row of s.rows.slice(s.region.last + 1)) {
+      const cells = row.filter((c) => cellText(c).length > 0);
+      const v = cells.length === 1 ? cellCents(cells[0], s.conv) : null;
+      if (v !== null && confirmed.has(v)) return v;
+    }
+  }
+  return null;
 }
 
 /** The account's currency: as labelled, else the rows' majority, else from the headings ("Betrag (EUR)"), else the IBAN country's. */
