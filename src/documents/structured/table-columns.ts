@@ -151,7 +151,9 @@ export function textRoles(profiles: readonly ColumnProfile[], rows: number): Tex
   }
   if (date === null) return null;
   valueDate ??= take(dates.find((p) => !taken.has(p.index)));
-  const currency = take(byHint('currency') ?? profiles.find((p) => !taken.has(p.index) && p.kind === 'currency'));
+  // A currency column names the currency of every row; a sparse one is a foreign-exchange detail.
+  const currencyColumn = byHint('currency') ?? profiles.find((p) => !taken.has(p.index) && p.kind === 'currency');
+  const currency = currencyColumn && currencyColumn.filled >= rows * 0.9 ? take(currencyColumn) : (take(currencyColumn), null);
   const marker = take(byHint('dcMark') ?? profiles.find((p) => !taken.has(p.index) && p.kind === 'marker' && p.hints.length === 0));
   const description: number[] = [];
   for (let p = byHint('description'); p; p = byHint('description')) description.push(take(p) ?? -1);

@@ -141,6 +141,12 @@ export function resolveMoney(
     } else {
       evaluate({ amount: a.index, debit: null, credit: null, marker: null, debitMarks: new Set(), amounts: a.cents }, base);
     }
+    // A debit (or credit) column whose partner is absent or empty: every row is one side.
+    if (unsigned && (a.hint === 'debit' || a.hint === 'credit')) {
+      const sign = a.hint === 'debit' ? -1 : 1;
+      const side = { amount: null, debit: sign < 0 ? a.index : null, credit: sign > 0 ? a.index : null, marker: null, debitMarks: new Set<string>() };
+      evaluate({ ...side, amounts: a.cents.map((v) => (v === null ? null : sign * Math.abs(v))) }, 1.5);
+    }
   }
   candidates.sort((x, y) => y.score - x.score || (x.amount ?? x.debit ?? 0) - (y.amount ?? y.debit ?? 0));
   const best = candidates[0];

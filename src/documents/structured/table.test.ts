@@ -125,3 +125,38 @@ describe('XLSX workbooks', () => {
     expect(buildParseOutcome(doc).parsing_result['document_conformed']?.value).toBe(true);
   });
 });
+
+describe('layouts of other banks', () => {
+  it('Sparkasse-style: the account IBAN on every row, sparse amount columns, a debit-only statement', () => {
+    const csv = [
+      '"Auftragskonto";"Buchungstag";"Valutadatum";"Buchungstext";"Verwendungszweck";"Lastschrift Ursprungsbetrag";"Beguenstigter/Zahlungspflichtiger";"Betrag";"Waehrung";"Info"',
+      '"DE89370400440532013000";"02.01.24";"02.01.24";"FOLGELASTSCHRIFT";"Strom 01/2024";"";"Stadtwerke";"-50,00";"EUR";"Umsatz gebucht"',
+      '"DE89370400440532013000";"03.01.24";"03.01.24";"GUTSCHRIFT";"Lohn";"";"Arbeitgeber";"1.300,00";"EUR";"Umsatz gebucht"',
+    ].join('\n');
+    const doc = parseCsv(utf8(csv));
+    expect(doc.iban).toBe('DE89370400440532013000');
+    expect(doc.parts[0]?.transactions.map((t) => [t.date, t.amountCents, t.description, t.counterparty])).toEqual([
+      ['2024-01-02', -5000, 'Strom 01/2024', 'Stadtwerke'],
+      ['2024-01-03', 130_000, 'Lohn', 'Arbeitgeber'],
+    ]);
+    const debitsOnly = parseCsv(utf8('Data;Descrizione;Dare;Avere\n01/02/2024;Commissioni;1,50;\n02/02/2024;Canone;3,00;\n'));
+    expect(debitsOnly.parts[0]?.transactions.map((t) => t.amountCents)).toEqual([-150, -300]);
+  });
+
+  it('N26-style: a sparse foreign-currency column is not the transactions currency', () => {
+    const csv = [
+      '"Date","Payee","Account number","Transaction type","Payment reference","Amount (EUR)","Amount (Foreign Currency)","Type Foreign Currency","Exchange Rate"',
+      '"2024-01-02","Shop","","MasterCard Payment","","-10.00","-10.80","USD","1.08"',
+      '"2024-01-03","ACME","DE89370400440532013000","Income","Salary January","2000.00","","",""',
+      '"2024-01-04","Bakery","","MasterCard Payment","","-3.50","","",""',
+    ].join('\n');
+    const doc = parseCsv(utf8(csv));
+    expect(doc.parts[0]?.currency).toBe('EUR');
+    expect(doc.parts[0]?.transactions.map((t) => [t.amountCents, t.currency, t.description])).toEqual([
+      // No payment reference: the booking type and payee stand in.
+      [-1000, 'EUR', 'MasterCard Payment Shop'],
+      [200_000, 'EUR', 'Salary January'],
+      [-350, 'EUR', 'MasterCard Payment Bakery'],
+    ]);
+  });
+});

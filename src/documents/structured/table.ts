@@ -11,7 +11,7 @@ import type { DayOrder } from './dates.ts';
 import { corrupt, noRows } from './errors.ts';
 import type { ExtractedDocument, RawTransaction } from './model.ts';
 import { columnDate, profileColumns, textRoles } from './table-columns.ts';
-import { emptyInfo, scanInfo, sideBalances, type AccountInfo } from './table-info.ts';
+import { emptyInfo, findIban, scanInfo, sideBalances, type AccountInfo } from './table-info.ts';
 import { resolveMoney } from './table-money.ts';
 import { headingRoles, labelMatch } from './table-roles.ts';
 import { COUNTRY_CURRENCY } from './table-vocab.data.ts';
@@ -82,6 +82,10 @@ function readRegion(rows: Cell[][], region: Region, order: DayOrder, conv: Decim
   const profiles = profileColumns(data, heading, order, conv);
   const roles = textRoles(profiles, data.length);
   if (!roles) return { transactions: [], skipped: data.length, hasTable: true };
+  // Exports that repeat the account on every row ("Auftragskonto"): one IBAN in a whole column.
+  for (const p of profiles) {
+    if (p.distinct === 1 && p.filled === data.length) info.iban ??= findIban(cellText(data[0]?.[p.index]));
+  }
   const dateOf = (row: readonly Cell[], col: number | null): string | null => (col === null ? null : columnDate(row[col], order, true));
   const days = data.map((r) => dateOf(r, roles.date)).filter((d): d is string => d !== null).sort();
   const sides = totalsKnown ? sideBalances(info.balances, days[0] ?? null, days[days.length - 1] ?? null) : { opening: null, closing: null };
