@@ -13,7 +13,8 @@ export type CellKind = 'empty' | 'date' | 'number' | 'text';
 export function cellText(c: Cell | undefined): string {
   if (c === null || c === undefined) return '';
   if (c instanceof Date) return dateToIso(c) ?? '';
-  return String(c).replace(/\s+/g, ' ').trim();
+  const s = String(c);
+  return /\s\s|[\t\n\r\u00a0]/.test(s) ? s.replace(/\s+/g, ' ').trim() : s.trim();
 }
 
 // Sign, optional currency, digits with optional grouping and decimals, optional trailing sign or S/H, DR/CR mark.

@@ -4,7 +4,7 @@
  * markers, free text); headings, when the table has them, name the role among the
  * roles the content allows.
  */
-import { cellCents, cellDate, cellKind, cellText, currencyOf, serialDate, type Cell, type DecimalConvention } from './cells.ts';
+import { cellCents, cellDate, cellKind, cellText, currencyOf, serialDate, type Cell, type CellKind, type DecimalConvention } from './cells.ts';
 import type { DayOrder } from './dates.ts';
 import { headingRoles, normaliseLabel, type ColumnRole } from './table-roles.ts';
 import { CREDIT_MARKS, DEBIT_MARKS } from './table-vocab.data.ts';
@@ -74,12 +74,18 @@ function isMarker(values: readonly string[]): boolean {
 }
 
 /** Profiles every column of the data rows; `heading` is the header row, if any. */
-export function profileColumns(data: readonly Cell[][], heading: readonly Cell[] | null, order: DayOrder, conv: DecimalConvention): ColumnProfile[] {
-  const width = Math.max(0, ...data.map((r) => r.length), heading?.length ?? 0);
+export function profileColumns(
+  data: readonly Cell[][],
+  heading: readonly Cell[] | null,
+  order: DayOrder,
+  conv: DecimalConvention,
+  known?: readonly (readonly CellKind[])[],
+): ColumnProfile[] {
+  const width = data.reduce((w, r) => Math.max(w, r.length), heading?.length ?? 0);
   const profiles: ColumnProfile[] = [];
   for (let c = 0; c < width; c++) {
     const cells = data.map((r) => r[c] ?? null);
-    const kinds = cells.map((x) => cellKind(x, order));
+    const kinds = cells.map((x, r) => known?.[r]?.[c] ?? cellKind(x, order));
     const texts = cells.map(cellText).filter((t) => t.length > 0);
     const filled = kinds.filter((k) => k !== 'empty').length;
     const n = (k: string): number => kinds.filter((x) => x === k).length;

@@ -85,12 +85,51 @@ interface Candidate extends MoneyRoles {
   score: number;
 }
 
+/** Bounds of the role search: money columns tried (headed ones first) and rows sampled. */
+const MAX_MONEY_COLUMNS = 10;
+const SAMPLE_ROWS = 2000;
+
+/**
+ * Decides the money roles on a bounded sample (columns and rows), then reads every
+ * row with them, so hostile widths and lengths stay linear.
+ */
 export function resolveMoney(
+  all: readonly MoneyColumn[],
+  marker: MarkerColumn | null,
+  totals: { opening: number | null; closing: number | null },
+): MoneyRoles | null {
+  const cols = [...all.filter((c) => c.hint !== null), ...all.filter((c) => c.hint === null)].slice(0, MAX_MONEY_COLUMNS);
+  const rows = cols[0]?.cents.length ?? 0;
+  if (rows <= SAMPLE_ROWS) return decide(cols, marker, totals);
+  const sample = cols.map((c) => ({ ...c, cents: c.cents.slice(0, SAMPLE_ROWS) }));
+  const sampleMarker = marker ? { ...marker, values: marker.values.slice(0, SAMPLE_ROWS) } : null;
+  const roles = decide(sample, sampleMarker, { opening: null, closing: null });
+  if (!roles) return null;
+  const at = (i: number | null): (number | null)[] => cols.find((c) => c.index === i)?.cents ?? [];
+  let amounts: (number | null)[];
+  if (roles.debit !== null && roles.credit !== null) amounts = pairAmounts(at(roles.debit), at(roles.credit));
+  else if (roles.debit !== null || roles.credit !== null) {
+    const sign = roles.debit !== null ? -1 : 1;
+    amounts = at(roles.debit ?? roles.credit).map((v) => (v === null ? null : sign * Math.abs(v)));
+  } else if (roles.marker !== null && marker) {
+    amounts = at(roles.amount).map((v, i) => (v === null ? null : roles.debitMarks.has(marker.values[i] ?? '') ? -Math.abs(v) : Math.abs(v)));
+  } else amounts = at(roles.amount);
+  return { ...roles, amounts, chain: roles.balance === null ? null : chainScore(amounts, at(roles.balance)) };
+}
+
+function pairAmounts(debit: readonly (number | null)[], credit: readonly (number | null)[]): (number | null)[] {
+  return debit.map((x, i) => {
+    const y = credit[i] ?? null;
+    if (!nonzero(x) && !nonzero(y)) return x ?? y ?? null;
+    return Math.abs(y ?? 0) - Math.abs(x ?? 0);
+  });
+}
+
+function decide(
   cols: readonly MoneyColumn[],
   marker: MarkerColumn | null,
   totals: { opening: number | null; closing: number | null },
 ): MoneyRoles | null {
-  const rows = cols[0]?.cents.length ?? 0;
   const candidates: Candidate[] = [];
   const hintScore = (index: number | null, role: ColumnRole): number => {
     const hint = cols.find((c) => c.index === index)?.hint;
@@ -114,12 +153,7 @@ export function resolveMoney(
   for (const d of cols) {
     for (const c of cols) {
       if (d === c || !complementary(d, c)) continue;
-      const amounts = Array.from({ length: rows }, (_, i) => {
-        const x = d.cents[i];
-        const y = c.cents[i];
-        if (!nonzero(x) && !nonzero(y)) return x ?? y ?? null;
-        return Math.abs(y ?? 0) - Math.abs(x ?? 0);
-      });
+      const amounts = pairAmounts(d.cents, c.cents);
       let prior = 1 + hintScore(d.index, 'debit') + hintScore(c.index, 'credit');
       if (negatives(d) > 0 && negatives(c) === 0) prior += 1;
       if (negatives(c) > 0 && negatives(d) === 0) prior -= 1;

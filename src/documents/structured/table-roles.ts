@@ -49,7 +49,12 @@ export function labelKind(cell: string): LabelKind | null {
   return labelMatch(cell)?.kind ?? null;
 }
 
+// First words of the labels, to turn away ordinary texts before normalising them.
+const FIRST_WORDS = new Set(INFO_LABELS.map(([label]) => label.split(' ')[0] ?? ''));
+
 export function labelMatch(cell: string): { kind: LabelKind; rest: string } | null {
+  const head = /^[\p{L}]+/u.exec(cell.trimStart())?.[0]?.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase() ?? '';
+  if (!FIRST_WORDS.has(head)) return null;
   const n = normaliseLabel(cell.replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}[./]\d{1,2}[./]?/g, ' '));
   if (n.length === 0 || n.length > 60) return null;
   for (const [label, kind] of INFO_LABELS) {

@@ -6,7 +6,7 @@
  * Everything else (preamble, info sheets, title and summary rows) is account data.
  */
 import type { FileFormat } from '../types.ts';
-import { cellCents, cellKind, cellText, currencyOf, detectDayOrder, detectDecimal, type Cell, type DecimalConvention } from './cells.ts';
+import { cellCents, cellKind, cellText, currencyOf, detectDayOrder, detectDecimal, type Cell, type CellKind, type DecimalConvention } from './cells.ts';
 import type { DayOrder } from './dates.ts';
 import { corrupt, noRows } from './errors.ts';
 import type { ExtractedDocument, RawTransaction } from './model.ts';
@@ -26,6 +26,8 @@ interface Region {
   last: number;
   dataRows: number[];
   header: number | null;
+  /** What every cell of the sheet holds, computed once. */
+  kinds: CellKind[][];
 }
 
 /** Rows with a date and an amount in the columns where most such rows have their date. */
@@ -33,7 +35,7 @@ function findRegion(rows: readonly Cell[][], order: DayOrder): Region | null {
   const kinds = rows.map((r) => r.map((c) => cellKind(c, order)));
   const candidates = kinds.map((k, i) => (k.includes('date') && k.includes('number') ? i : -1)).filter((i) => i >= 0);
   if (candidates.length === 0) return null;
-  const width = Math.max(...rows.map((r) => r.length));
+  const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
   const dateCols: number[] = [];
   for (let c = 0; c < width; c++) {
     const n = candidates.filter((i) => kinds[i]?.[c] === 'date').length;
@@ -57,12 +59,12 @@ function findRegion(rows: readonly Cell[][], order: DayOrder): Region | null {
       header = i;
     }
   }
-  return { first, last, dataRows, header };
+  return { first, last, dataRows, header, kinds };
 }
 
 /** A row of a table that is a balance line rather than a booking ("Saldo iniziale", "Kontostand"). */
-function isBalanceRow(row: readonly Cell[], order: DayOrder): boolean {
-  const texts = row.filter((c) => cellKind(c, order) === 'text').map(cellText);
+function isBalanceRow(row: readonly Cell[], kinds: readonly CellKind[]): boolean {
+  const texts = row.filter((_, i) => kinds[i] === 'text').map(cellText);
   if (texts.length !== 1) return false;
   const kind = labelMatch(texts[0] ?? '')?.kind;
   return kind === 'opening' || kind === 'closing' || kind === 'balance';
@@ -76,10 +78,11 @@ interface SheetResult {
 
 function readRegion(rows: Cell[][], region: Region, order: DayOrder, conv: DecimalConvention, info: AccountInfo, totalsKnown: boolean): SheetResult {
   const heading = region.header === null ? null : (rows[region.header] ?? null);
-  const inTable = region.dataRows.filter((i) => !isBalanceRow(rows[i] ?? [], order));
-  const balanceRows = region.dataRows.filter((i) => !inTable.includes(i));
+  const balance = new Set(region.dataRows.filter((i) => isBalanceRow(rows[i] ?? [], region.kinds[i] ?? [])));
+  const balanceRows = region.dataRows.filter((i) => balance.has(i));
+  const inTable = region.dataRows.filter((i) => !balance.has(i));
   const data = inTable.map((i) => rows[i] ?? []);
-  const profiles = profileColumns(data, heading, order, conv);
+  const profiles = profileColumns(data, heading, order, conv, inTable.map((i) => region.kinds[i] ?? []));
   const roles = textRoles(profiles, data.length);
   if (!roles) return { transactions: [], skipped: data.length, hasTable: true };
   // Exports that repeat the account on every row ("Auftragskonto"): one IBAN in a whole column.
@@ -124,8 +127,14 @@ function readRegion(rows: Cell[][], region: Region, order: DayOrder, conv: Decim
 }
 
 function sheetConvention(rows: readonly Cell[][], region: Region | null, order: DayOrder, fallback: DecimalConvention): DecimalConvention {
-  const source = region ? region.dataRows.map((i) => rows[i] ?? []) : rows;
-  const samples = source.flatMap((r) => r.filter((c): c is string => typeof c === 'string' && cellKind(c, order) === 'number'));
+  const source = region ? region.dataRows.slice(0, 5000) : rows.map((_, i) => i).slice(0, 5000);
+  const samples: string[] = [];
+  for (const i of source) {
+    (rows[i] ?? []).forEach((c, k) => {
+      const kind = region ? region.kinds[i]?.[k] : cellKind(c, order);
+      if (typeof c === 'string' && kind === 'number') samples.push(c);
+    });
+  }
   return detectDecimal(samples, fallback);
 }
 
@@ -133,7 +142,7 @@ function sheetConvention(rows: readonly Cell[][], region: Region | null, order: 
 export function sheetsToDocument(sheets: readonly Cell[][][], format: FileFormat, fallback: DecimalConvention): ExtractedDocument {
   const info = emptyInfo();
   const found = sheets.map((rows) => {
-    const order = detectDayOrder(rows.flat());
+    const order = detectDayOrder(rows.slice(0, 5000).flat());
     const region = findRegion(rows, order);
     return { rows, order, region, conv: sheetConvention(rows, region, order, fallback) };
   });
@@ -142,7 +151,9 @@ export function sheetsToDocument(sheets: readonly Cell[][][], format: FileFormat
     const before = s.region ? s.rows.slice(0, s.region.header ?? s.region.first) : s.rows;
     scanInfo(before, s.region ? 'before' : 'before', s.conv, info);
     if (s.region) {
-      const inner = s.rows.slice(s.region.first, s.region.last + 1).filter((_, k) => !s.region?.dataRows.includes(s.region.first + k));
+      const data = new Set(s.region.dataRows);
+      const first = s.region.first;
+      const inner = s.rows.slice(first, s.region.last + 1).filter((_, k) => !data.has(first + k));
       scanInfo(inner, 'after', s.conv, info);
       scanInfo(s.rows.slice(s.region.last + 1), 'after', s.conv, info);
     }
@@ -154,7 +165,7 @@ export function sheetsToDocument(sheets: readonly Cell[][][], format: FileFormat
   for (const s of tables) {
     if (!s.region) continue;
     const r = readRegion(s.rows, s.region, s.order, s.conv, info, tables.length === 1);
-    transactions.push(...r.transactions);
+    for (const t of r.transactions) transactions.push(t);
     skipped += r.skipped;
   }
   if (transactions.length === 0) throw noRows(`the table has ${skipped} rows with dates and amounts but none could be read as a transaction`);
