@@ -14,7 +14,7 @@ export function normaliseLabel(s: string): string {
     .replace(/ß/g, 'ss')
     .replace(/\((?:eur|euro|€|usd|chf|gbp|[a-z]{3})\)|€|\bin (?:eur|euro|chf|gbp|usd)\b|\b(?:eur|euro)\b/g, ' ')
     .replace(/\s*\/\s*/g, '/')
-    .replace(/[:.*]+/g, ' ')
+    .replace(/[:.*_]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -160,3 +160,51 @@ describe('layouts of other banks', () => {
     ]);
   });
 });
+
+describe('more layouts the vocabulary was not written for', () => {
+  it('ING-DE-like: preamble, Saldo and Betrag each followed by a Währung column', () => {
+    const csv = [
+      'Umsatzanzeige;Datei erstellt am: 05.03.2024 10:00',
+      'IBAN;DE89 3704 0044 0532 0130 00',
+      'Kunde;Erika Mustermann',
+      '',
+      'Buchung;Valuta;Auftraggeber/Empfänger;Buchungstext;Verwendungszweck;Saldo;Währung;Betrag;Währung',
+      '04.03.2024;04.03.2024;REWE;Lastschrift;Einkauf 0815;1.234,56;EUR;-12,34;EUR',
+      '01.03.2024;01.03.2024;ACME GmbH;Gehalt/Rente;Lohn März;1.246,90;EUR;1.000,00;EUR',
+    ].join('\n');
+    const doc = parseCsv(utf8(csv));
+    expect(doc.holder).toBe('Erika Mustermann');
+    expect(rows(doc)).toEqual([
+      ['2024-03-04', '2024-03-04', -1234, 'Einkauf 0815', 123_456],
+      ['2024-03-01', '2024-03-01', 100_000, 'Lohn März', 124_690],
+    ]);
+    expect(buildParseOutcome(doc).parsing_result['document_conformed']?.value).toBe(true);
+  });
+
+  it('Intesa-like: "Valuta" holding currency codes is the currency, not a value date', () => {
+    const csv = [
+      'Data;Operazione;Dettagli;Conto o carta;Contabilizzazione;Categoria;Valuta;Importo',
+      '05/03/2024;Pagamento POS;ESSELUNGA MILANO CARTA 1234;Conto 1000/123;SI;Spesa;EUR;-45,10',
+      '06/03/2024;Bonifico in entrata;STIPENDIO MARZO ACME;Conto 1000/123;SI;Stipendio;EUR;1.500,00',
+    ].join('\n');
+    const doc = parseCsv(utf8(csv));
+    expect(doc.parts[0]?.transactions.map((t) => [t.valueDate, t.amountCents, t.currency, t.description])).toEqual([
+      [null, -4510, 'EUR', 'ESSELUNGA MILANO CARTA 1234'],
+      [null, 150_000, 'EUR', 'STIPENDIO MARZO ACME'],
+    ]);
+  });
+
+  it('Lloyds-like: sort code and account number columns are not money; Fineco-like "Descrizione_Completa"', () => {
+    const lloyds = [
+      'Transaction Date,Transaction Type,Sort Code,Account Number,Transaction Description,Debit Amount,Credit Amount,Balance',
+      "02/01/2024,DEB,'30-94-48,12345678,TESCO STORES 1234,12.50,,987.50",
+      "03/01/2024,BGC,'30-94-48,12345678,ACME LTD SALARY,,1500.00,2487.50",
+    ].join('\n');
+    expect(rows(parseCsv(utf8(lloyds))).map((r) => [r[2], r[3], r[4]])).toEqual([
+      [-1250, 'TESCO STORES 1234', 98_750],
+      [150_000, 'ACME LTD SALARY', 248_750],
+    ]);
+    const fineco = 'Data Operazione;Data Valuta;Entrate;Uscite;Descrizione;Descrizione_Completa\n05/03/2024;05/03/2024;;-9,99;Pagamento Visa Debit;NETFLIX.COM Carta N. *1234\n';
+    expect(parseCsv(utf8(fineco)).parts[0]?.transactions[0]).toMatchObject({ amountCents: -999, description: 'Pagamento Visa Debit NETFLIX.COM Carta N. *1234' });
+  });
+});
