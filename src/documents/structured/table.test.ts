@@ -208,3 +208,12 @@ describe('more layouts the vocabulary was not written for', () => {
     expect(parseCsv(utf8(fineco)).parts[0]?.transactions[0]).toMatchObject({ amountCents: -999, description: 'Pagamento Visa Debit NETFLIX.COM Carta N. *1234' });
   });
 });
+
+describe('dates printed with month names', () => {
+  it('reads "03 Jan 2024", "3. März 24" and "05-gen-2024" as dates', () => {
+    const csv = 'Date,Description,Amount\n03 Jan 2024,Coffee 1,-3.50\n04 Jan 2024,Salary ACME,2000.00\n';
+    expect(rows(parseCsv(utf8(csv))).map((r) => r[0])).toEqual(['2024-01-03', '2024-01-04']);
+    const de = 'Datum;Text;Betrag\n3. März 24;Miete 3;-800,00\n05-gen-2024;Bonifico 5;10,00\n';
+    expect(rows(parseCsv(utf8(de))).map((r) => r[0])).toEqual(['2024-03-03', '2024-01-05']);
+  });
+});
