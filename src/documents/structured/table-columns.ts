@@ -5,7 +5,7 @@
  * roles the content allows.
  */
 import { cellCents, cellDate, cellKind, cellText, currencyOf, serialDate, type Cell, type CellKind, type DecimalConvention } from './cells.ts';
-import type { DayOrder } from './dates.ts';
+import { isoDate, type DayOrder } from './dates.ts';
 import { headingRoles, normaliseLabel, type ColumnRole } from './table-roles.ts';
 import { CREDIT_MARKS, DEBIT_MARKS } from './table-vocab.data.ts';
 
@@ -50,8 +50,25 @@ export function isCompatible(role: ColumnRole, kind: ColumnKind): boolean {
   return COMPATIBLE[role].includes(kind);
 }
 
-export function columnDate(c: Cell | undefined, order: DayOrder, serials: boolean): string | null {
-  return cellDate(c, order) ?? (serials ? serialDate(c) : null);
+export function columnDate(c: Cell | undefined, order: DayOrder, serials: boolean, near: string | null = null): string | null {
+  return cellDate(c, order) ?? (serials ? (serialDate(c) ?? yearlessDate(c, near)) : null);
+}
+
+/**
+ * "04.03." or "04/03": a day and month without a year, dated in the year that puts it
+ * nearest to `near` (the booking date of the row); without one, only recognised.
+ */
+export function yearlessDate(c: Cell | undefined, near: string | null): string | null {
+  const m = typeof c === 'string' ? /^(\d{1,2})[./](\d{1,2})\.?$/.exec(c.trim()) : null;
+  if (!m) return null;
+  const day = Number(m[1]);
+  const month = Number(m[2]);
+  const base = near ? Number(near.slice(0, 4)) : 2000;
+  const options = [base - 1, base, base + 1].map((y) => isoDate(y, month, day)).filter((d): d is string => d !== null);
+  if (options.length === 0) return null;
+  if (!near) return options[0] ?? null;
+  const distance = (d: string): number => Math.abs(Date.parse(d) - Date.parse(near));
+  return options.sort((a, b) => distance(a) - distance(b))[0] ?? null;
 }
 
 function monotonic(dates: readonly (string | null)[]): number {
@@ -92,7 +109,9 @@ export function profileColumns(
     const headingText = cellText(heading?.[c]);
     const hints = headingRoles(headingText);
     let kind: ColumnKind = 'text';
-    const serialDates = hints[0] === 'date' || hints[0] === 'valueDate' ? cells.filter((x) => serialDate(x) !== null).length : 0;
+    const dated = hints[0] === 'date' || hints[0] === 'valueDate';
+    // Headed date columns may hold Excel serials or year-less dates ("04.03."): dates there, amounts nowhere else.
+    const serialDates = dated ? cells.filter((x) => serialDate(x) !== null || yearlessDate(x, null) !== null).length : 0;
     if (filled === 0) kind = 'empty';
     else if (n('date') + serialDates >= filled * 0.8) kind = 'date';
     else if (texts.length > 0 && texts.every((t) => currencyOf(t) === t)) kind = 'currency';

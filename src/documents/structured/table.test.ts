@@ -217,3 +217,11 @@ describe('dates printed with month names', () => {
     expect(rows(parseCsv(utf8(de))).map((r) => r[0])).toEqual(['2024-03-03', '2024-01-05']);
   });
 });
+
+it('a value date printed without a year takes the year nearest to its booking date', () => {
+  const csv = 'Buchungstag;Valuta;Verwendungszweck;Betrag\n02.01.2024;30.12.;Kartenzahlung Silvester;-20,00\n03.01.2024;03.01.;Miete;-700,00\n';
+  expect(rows(parseCsv(utf8(csv))).map((r) => [r[0], r[1]])).toEqual([
+    ['2024-01-02', '2023-12-30'],
+    ['2024-01-03', '2024-01-03'],
+  ]);
+});

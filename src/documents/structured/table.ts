@@ -89,7 +89,8 @@ function readRegion(rows: Cell[][], region: Region, order: DayOrder, conv: Decim
   for (const p of profiles) {
     if (p.distinct === 1 && p.filled === data.length) info.iban ??= findIban(cellText(data[0]?.[p.index]));
   }
-  const dateOf = (row: readonly Cell[], col: number | null): string | null => (col === null ? null : columnDate(row[col], order, true));
+  const dateOf = (row: readonly Cell[], col: number | null, near: string | null = null): string | null =>
+    col === null ? null : columnDate(row[col], order, true, near);
   const days = data.map((r) => dateOf(r, roles.date)).filter((d): d is string => d !== null).sort();
   const sides = totalsKnown ? sideBalances(info.balances, days[0] ?? null, days[days.length - 1] ?? null) : { opening: null, closing: null };
   const money = resolveMoney(
@@ -113,7 +114,7 @@ function readRegion(rows: Cell[][], region: Region, order: DayOrder, conv: Decim
     const cur = text(row, roles.currency).toUpperCase();
     transactions.push({
       date,
-      valueDate: dateOf(row, roles.valueDate),
+      valueDate: dateOf(row, roles.valueDate, date),
       amountCents: amount,
       currency: currencyOf(cur) === cur ? cur : null,
       description: description.replace(/\s+/g, ' ').trim(),
