@@ -64,11 +64,13 @@ export function scanInfo(rows: readonly Cell[][], place: 'before' | 'after', con
       const match = labelMatch(label);
       if (!match) return;
       const inline = colon > 0 ? t.slice(colon + 1).trim() : '';
-      const next = row.slice(i + 1).find((x) => cellText(x).length > 0) ?? null;
+      const kind = match.kind;
+      const money = kind === 'opening' || kind === 'closing' || kind === 'balance';
+      // A balance is the first amount after its label (a date may stand between them).
+      const next = row.slice(i + 1).find((x) => (money ? cellCents(x, conv) !== null : cellText(x).length > 0)) ?? null;
       const valueCell: Cell = inline.length > 0 ? inline : next;
       const value = cellText(valueCell);
       if (value.length === 0) return;
-      const kind = match.kind;
       if (kind === 'holder') info.holder ??= value;
       else if (kind === 'bank') info.bankName ??= value;
       else if (kind === 'currency') info.currency ??= currencyOf(value.toUpperCase());

@@ -225,3 +225,15 @@ it('a value date printed without a year takes the year nearest to its booking da
     ['2024-01-03', '2024-01-03'],
   ]);
 });
+
+it('balance lines inside the table are opening and closing, with a date between label and amount', () => {
+  const csv = [
+    'Data;Descrizione;Importo',
+    'Saldo iniziale;01/03/2024;100,00',
+    '02/03/2024;Bonifico 1;-10,00',
+    '03/03/2024;Bonifico 2;-20,00',
+    'Saldo finale;31/03/2024;70,00',
+  ].join('\n');
+  const part = parseCsv(utf8(csv)).parts[0];
+  expect([part?.transactions.length, part?.openingCents, part?.closingCents]).toEqual([2, 10_000, 7000]);
+});

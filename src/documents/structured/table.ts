@@ -123,7 +123,9 @@ function readRegion(rows: Cell[][], region: Region, order: DayOrder, conv: Decim
     });
   });
   // Balance lines inside the table ("Saldo iniziale" with a date) are account data.
-  scanInfo(balanceRows.map((i) => rows[i] ?? []), 'before', conv, info);
+  const firstTx = inTable[0] ?? region.first;
+  scanInfo(balanceRows.filter((i) => i < firstTx).map((i) => rows[i] ?? []), 'before', conv, info);
+  scanInfo(balanceRows.filter((i) => i > firstTx).map((i) => rows[i] ?? []), 'after', conv, info);
   return { transactions, skipped, hasTable: true };
 }
 
