@@ -46,7 +46,7 @@ function firstDate(text: string): string | null {
 
 /** "Lista movimenti conto 0123 - ROSSI MARIO": a name after the account number in a title line. */
 function titleHolder(text: string): string | null {
-  const m = /\d{4,}\s+[-–]\s+([\p{L}][\p{L}'.&,/\s-]{2,80})$/u.exec(text);
+  const m = /\d{4,}\s+[-–]\s+([\p{L}][\p{L}'.&,/()\s-]{2,80})$/u.exec(text);
   const name = m?.[1]?.trim() ?? '';
   return name.split(/\s+/).length >= 2 ? name : null;
 }

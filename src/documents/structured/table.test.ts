@@ -237,3 +237,8 @@ it('balance lines inside the table are opening and closing, with a date between 
   const part = parseCsv(utf8(csv)).parts[0];
   expect([part?.transactions.length, part?.openingCents, part?.closingCents]).toEqual([2, 10_000, 7000]);
 });
+
+it('a title line names the holder after the account number', () => {
+  const csv = 'Umsatzliste Konto 0123456 - Autohaus Becker UG (haftungsbeschränkt)\nDatum;Text;Betrag\n01.02.2024;Miete 2;-800,00\n';
+  expect(parseCsv(utf8(csv)).holder).toBe('Autohaus Becker UG (haftungsbeschränkt)');
+});
