@@ -30,7 +30,8 @@ describe('CSV exports', () => {
       ['2024-01-02', '2024-01-03', 123_456, 'STIPENDIO ACME'],
       ['2024-01-05', '2024-01-05', -70_000, 'AFFITTO; GENNAIO'],
     ]);
-    expect(classifyExtracted(doc)).toBe('bank_statement');
+    // A CSV export lists movements, also when it prints opening and closing balances.
+    expect(classifyExtracted(doc)).toBe('bank_account_movements');
     const out = buildParseOutcome(doc);
     expect(out.parsing_result['document_conformed']?.value).toBe(true);
     expect(out.parsing_confidence).toBeGreaterThanOrEqual(0.95);

@@ -71,7 +71,7 @@ describe('account data around the table', () => {
     expect(part?.transactions.map((t) => t.currency)).toEqual(['EUR', 'USD', 'EUR']);
     expect([part?.openingCents, part?.closingCents, part?.currency]).toEqual([100_000, 194_000, 'EUR']);
     expect(doc.holder).toBe('Max und Erika Mustermann');
-    expect(classifyExtracted(doc)).toBe('bank_statement');
+    expect(classifyExtracted(doc)).toBe('bank_account_movements');
   });
 
   it('the account currency is the majority of the rows, not a few foreign-exchange rows; every transaction carries one', () => {
