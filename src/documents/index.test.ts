@@ -110,7 +110,7 @@ describe('parseDocument', () => {
       value_date: '2024-02-01',
       amount: -50.25,
       currency: 'EUR',
-      description: 'SEPA-LASTSCHRIFT Strom Februar',
+      description: 'Strom Februar', // the purpose; the posting text ?00 is not part of it
       counterparty: 'STADTWERKE MUSTERSTADT',
       category: null,
       balance: null,

@@ -39,7 +39,13 @@ function parseGerman(flat: string, gvc: string | null): Mt940Details {
   }
   const postingText = collapse(one('00'));
   const name = collapse(one('32') + one('33'));
-  const description = collapse([postingText, purpose].filter((s) => s.length > 0).join(' '));
+  // The purpose is the SVWZ+ item when the sub-fields carry SEPA keywords, else the
+  // ?20–?29 text; the posting text (?00, often cut at 27 characters) only stands in
+  // when there is no purpose at all.
+  // In the DFÜ order only ABWA+/ABWE+ follow SVWZ+; a return's text may quote "EREF+".
+  const svwz = /(?:^|\s)SVWZ\+\s?(.*?)(?=\s(?:ABWA|ABWE)\+|$)/.exec(purpose);
+  const text = collapse(svwz ? (svwz[1] ?? '') : purpose);
+  const description = text.length > 0 ? text : postingText;
   return { description, counterparty: name.length > 0 ? name : null, gvc, purposeCode: null };
 }
 

@@ -4,12 +4,13 @@ import { centsToNumber, formatCents } from './money.ts';
 import type { ExtractedDocument, RawTransaction, StatementPart } from './model.ts';
 
 /**
- * Structured formats carry balances as data, so the type follows from them:
- * opening and closing balances on every part make a statement, otherwise a
- * list of movements.
+ * A CSV or XLSX export is a list of movements (lista movimenti, Umsatzliste,
+ * transaction history) even when it prints balances; MT940 and camt.053 are
+ * statements when every part has its opening and closing balance.
  */
 export function classifyExtracted(doc: ExtractedDocument): DocumentType {
   if (doc.parts.length === 0) return 'unknown';
+  if (doc.format === 'csv' || doc.format === 'xlsx') return 'bank_account_movements';
   const balanced = doc.parts.every((p) => p.openingCents !== null && p.closingCents !== null);
   return balanced ? 'bank_statement' : 'bank_account_movements';
 }
