@@ -202,7 +202,7 @@ export function assertReadable(x: Pick<StatementExtraction, 'transactions' | 'ib
     throw new DocumentParseError('no_statement_found', `no transaction table or account details found in the ${what}`);
   }
   if (x.transactions.length === 0 && x.quality.tableSeen) {
-    throw new DocumentParseError('transactions_unreadable', `bookings are printed in the ${what} but none could be read`);
+    throw new DocumentParseError('no_transactions_extracted', `bookings are printed in the ${what} but none could be read`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { CONTENT_CHECKS, conformedBy } from '../pdf/conformity.ts';
 import { bankNameForIban } from '../banks/lookup.ts';
 import type { ConformityCheck, DocumentType, ParseOutcome, ParsedTransaction, ParsingResult } from '../types.ts';
 import { centsToNumber, formatCents } from './money.ts';
@@ -107,7 +108,10 @@ export function buildParseOutcome(doc: ExtractedDocument): ParseOutcome {
   const raw = doc.parts.flatMap((p) => p.transactions);
   const transactions = raw.map((t) => toParsedTransaction(t, currency));
   const checks = conformityChecks(doc);
-  const conformed = checks.every((c) => c.passed);
+  if (!checks.some((c) => CONTENT_CHECKS.has(c.check)) && raw.length > 0) {
+    checks.push({ check: 'balance_evidence', passed: false, message: 'no opening/closing balance or running balance is given: the transactions could not be confirmed' });
+  }
+  const conformed = conformedBy(checks);
   const first = doc.parts[0];
   const last = doc.parts[doc.parts.length - 1];
   const opening = first?.openingCents ?? null;
