@@ -187,7 +187,8 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   for (const r of dated) for (const id of r.amounts.keys()) aUse.set(id, (aUse.get(id) ?? 0) + 1);
   const tableACols = aCols.filter((c) => (aUse.get(c.id) ?? 0) >= (c.members.length <= 2 || dated.length <= 2 ? 1 : 2));
   const taIds = new Set(tableACols.map((c) => c.id));
-  for (const r of rows) for (const id of [...r.amounts.keys()]) if (!taIds.has(id)) r.amounts.delete(id);
+  // Balance rows keep every amount: their figure may stand in a balance column no booking uses.
+  for (const r of rows) if (r.special === null) for (const id of [...r.amounts.keys()]) if (!taIds.has(id)) r.amounts.delete(id);
   // From here on only the table's own columns count as cells.
   colOf.clear();
   for (const c of [...tableACols, ...tableDateCols]) for (const t of c.members) colOf.set(t, c);

@@ -138,7 +138,8 @@ export function solveRoles(rows: readonly SolveRow[], cols: number[], hints: Sol
       for (const [col, cell] of r.cells) {
         const role = roles.get(col) ?? 'ignore';
         if (role === 'ignore') {
-          penalty += 1;
+          // Leaving printed figures unread costs more than a broken chain step or two.
+          penalty += 1.5;
           continue;
         }
         if (role === 'balance') {
@@ -147,6 +148,8 @@ export function solveRoles(rows: readonly SolveRow[], cols: number[], hints: Sol
         }
         count++;
         if (count > 1) continue;
+        // A printed sign that contradicts the column's role: the column is not that.
+        if ((role === 'debit' && cell.sign === 1) || (role === 'credit' && cell.sign === -1)) penalty += 2;
         if (role === 'debit') amount = -cell.cents;
         else if (role === 'credit') amount = cell.cents;
         else if (cell.sign !== null) amount = cell.cents * cell.sign;
