@@ -49,10 +49,19 @@ export interface CategoryResult {
   category: string;
   group: Group;
   rule_id: string;
+  /**
+   * How the category was reached, in order: the winning rule with the text it matched
+   * ("de.loan:KREDIT"), then any batch step that relabelled it ("recurrence.regular_payer").
+   */
+  rule_trace: string[];
 }
 
 export interface LabelledTransaction extends RiskTransaction, CategoryResult {
-  /** Normalised counterparty (from counterparty or description); '' when none could be derived. */
+  /**
+   * Grouping key for the counterparty (folded, noise removed, from the counterparty or else the description,
+   * with the account number when the text names one); '' when none could be derived. Not a display name:
+   * the named party is `counterparty`, as the bank printed it (null when it printed none).
+   */
   counterparty_normalised: string;
 }
 

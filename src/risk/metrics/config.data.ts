@@ -11,7 +11,7 @@ export const METRICS_CONFIG = {
   /** Categories whose outflows are existing debt service. */
   debtCategories: ['loan_installment', 'mortgage', 'credit_card'] as readonly string[],
   /** Income categories counted as income (refunds are not income). */
-  incomeCategories: ['salary', 'pension', 'benefits', 'business_revenue', 'other_income'] as readonly string[],
+  incomeCategories: ['salary', 'pension', 'benefits', 'business_revenue', 'cash_deposit', 'other_income'] as readonly string[],
   /** Gap without transactions (days) reported as a data gap inside covered data. */
   transactionGapDays: 31,
   /** A month counts as full when data reaches within this many days of both its ends. */
