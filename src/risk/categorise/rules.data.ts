@@ -42,15 +42,15 @@ type T = readonly [string, RuleMarket, Category, number, Sign | '', string];
 const TEXT: readonly T[] = [
   // reversals and their fees
   ['common.returned_fee', 'common', 'fees', 105, 'debit', '(COMMISSION|SPESE|GEBUEHR|GEBUHR|ENTGELT).*(INSOLUT|STORNO|R(UE|U)CKLASTSCHRIFT)|(INSOLUT|R(UE|U)CKLASTSCHRIFT).*(COMMISSION|SPESE|GEBUEHR|GEBUHR|ENTGELT)'],
-  ['it.returned', 'it', 'returned_debit', 100, '', '\\b(STORNO|INSOLUT[OI]|RICHIAMAT[OA]|SDD RESPINT[OA]|ADDEBITO RESPINTO|RIMBORSO SDD)\\b'],
-  ['de.returned', 'de', 'returned_debit', 100, '', 'R(UE|U)CKLASTSCHRIFT|R(UE|U)CKBUCHUNG|R(UE|U)CKGABE LASTSCHRIFT|LASTSCHRIFTR(UE|U)CKGABE|\\bRETOURE LASTSCHRIFT'],
+  ['it.returned', 'it', 'returned_debit', 100, '', '\\b(STORNO|INSOLUT[OI]|RICHIAMAT[OA]|SDD RESPINT[OA]|ADDEBITO RESPINTO|RIMBORSO SDD|MANCANZA FONDI|FONDI INSUFFICIENTI)\\b'],
+  ['de.returned', 'de', 'returned_debit', 100, '', 'R(UE|U)CKLASTSCHRIFT|R(UE|U)CKBUCHUNG|R(UE|U)CKGABE LASTSCHRIFT|LASTSCHRIFTR(UE|U)CKGABE|\\bRETOURE\\b.*LASTSCHRIFT|\\bWIDERSPRUCH\\b'],
   ['common.returned', 'common', 'returned_debit', 99, '', '\\b(RETURNED DEBIT|UNPAID DIRECT DEBIT|CHARGEBACK)\\b'],
   // gambling
   ['it.gambling', 'it', 'gambling', 95, '', '\\b(SNAI|SISAL|LOTTOMATICA|BETFLAG|EUROBET|STARCASINO|GOLDBET|BETTER|PLANETWIN|BETSSON|GRATTA E VINCI|SUPERENALOTTO|SCOMMESS)'],
   ['de.gambling', 'de', 'gambling', 95, '', '\\b(TIPICO|BWIN|LOTTO|MERKUR SPIELOTHEK|SPIELOTHEK|SPIELBANK|SPORTWETTEN|ODDSET|INTERWETTEN|BET3000|LOTTOLAND|GLUECKSSPIRALE|GLUCKSSPIRALE)'],
-  ['common.gambling', 'common', 'gambling', 94, '', '\\b(POKERSTARS|BET365|WILLIAM HILL|UNIBET|888 ?CASINO|LEOVEGAS|CASINO|BETWAY)\\b'],
+  ['common.gambling', 'common', 'gambling', 94, '', '\\b(POKERSTARS|BET365|WILLIAM HILL|UNIBET|888 ?CASINO|\\w*VEGAS|CASINO|BETWAY|SLOT|SLOTS)\\b'],
   // income
-  ['it.salary', 'it', 'salary', 80, 'credit', '\\b(STIPENDI?O?|EMOLUMENTI|RETRIBUZIONE|CEDOLINO|MENSILITA|TREDICESIMA|COMPETENZE)\\b'],
+  ['it.salary', 'it', 'salary', 80, 'credit', '\\b(STIPENDI?O?|SALARIO|EMOLUMENTI|RETRIBUZIONE|CEDOLINO|MENSILITA|TREDICESIMA)\\b'],
   ['de.salary', 'de', 'salary', 80, 'credit', '\\b(LOHN|GEHALT|BEZUEGE|BEZUGE|ENTGELTABRECHNUNG|LOHN ?/ ?GEHALT|GEHALTSZAHLUNG|VERG(UE|U)TUNG)\\b'],
   ['it.pension', 'it', 'pension', 82, 'credit', '\\b(PENSIONE|RATEO PENSIONE|INPS PENS)'],
   ['de.pension', 'de', 'pension', 82, 'credit', '\\bRENTE\\b|RENTENVERSICHERUNG|RENTENZAHLUNG|RENTENSERVICE|VERSORGUNGSBEZ'],
@@ -66,6 +66,7 @@ const TEXT: readonly T[] = [
   ['it.payroll', 'it', 'payroll', 80, 'debit', '\\b(STIPENDI?O?|EMOLUMENTI|RETRIBUZION[EI]|CEDOLIN[OI])\\b'],
   ['de.payroll', 'de', 'payroll', 80, 'debit', '\\b(LOHN|GEHALT|L(OE|O)HNE|GEH(AE|A)LTER|LOHNZAHLUNG)\\b'],
   // housing and debt
+  ['it.condo', 'it', 'rent', 87, 'debit', '\\b(SPESE CONDOMINIALI|CONDOMINIO|RATA CONDOMINIALE)\\b'],
   ['it.rent', 'it', 'rent', 80, 'debit', '\\b(AFFITTO|CANONE (DI )?LOCAZIONE|LOCAZIONE|PIGIONE|CANONE AFFITTO)\\b'],
   ['de.rent', 'de', 'rent', 80, 'debit', '\\b(MIETE|KALTMIETE|WARMMIETE|MIETZAHLUNG|WOHNUNGSBAU|HAUSVERWALTUNG|NEBENKOSTEN)\\b'],
   ['it.mortgage', 'it', 'mortgage', 83, 'debit', '\\b(RATA MUTUO|MUTUO)\\b'],
@@ -82,7 +83,9 @@ const TEXT: readonly T[] = [
   ['it.overdraft', 'it', 'overdraft_interest', 86, 'debit', '\\b(INTERESSI PASSIVI|INTERESSI DEBITORI|COMPETENZE DI CHIUSURA|COMMISSIONE (DI )?MESSA A DISPOSIZIONE FONDI|CMDF|SCONFINAMENTO)\\b'],
   ['de.overdraft', 'de', 'overdraft_interest', 86, 'debit', '\\b(SOLLZINS(EN)?|(UE|U)BERZIEHUNGSZINS(EN)?|DISPOZINS(EN)?|ZINSEN F(UE|U)R DISPO|GEDULDETE (UE|U)BERZIEHUNG)'],
   ['it.fees', 'it', 'fees', 86, 'debit', '\\b(COMMISSION[EI]|SPESE|CANONE (MENSILE )?CONTO|CANONE CARTA|IMPOSTA DI BOLLO|BOLLO E/C|BOLLO ESTRATTO)\\b'],
-  ['de.fees', 'de', 'fees', 86, 'debit', 'KONTOF(UE|U)HRUNG|\\b(ENTGELT|GEB(UE|U)HR|GEB(UE|U)HREN|PREIS F(UE|U)R|KONTOPAKET|ABSCHLUSS)\\b'],
+  ['de.fees', 'de', 'fees', 86, 'debit', 'KONTOF(UE|U)HRUNG|\\b(ENTGELTE?|GEB(UE|U)HR|GEB(UE|U)HREN|PREIS F(UE|U)R|GRUNDPREIS|KONTOPAKET|KONTOMODELL|ABSCHLUSS)\\b'],
+  // ATM is also Milan's transport company: a card payment to it is not a withdrawal
+  ['it.atm_transport', 'it', 'fuel_transport', 86, 'debit', '\\b(POS ATM|ATM MILANO|ATM SPA)\\b'],
   ['it.cash', 'it', 'cash_withdrawal', 85, 'debit', '\\b(PRELIEVO|PRELEVAMENTO|BANCOMAT|ATM|PREL\\.)\\b'],
   ['de.cash', 'de', 'cash_withdrawal', 85, 'debit', '\\b(BARGELDAUSZAHLUNG|BARGELDABHEBUNG|GELDAUTOMAT|GAA|BARAUSZAHLUNG|AUSZAHLUNG GA|ATM)\\b'],
   // own money
@@ -120,7 +123,7 @@ const TEXT: readonly T[] = [
   ['en.card', 'common', 'credit_card', 80, 'debit', '\\b(CREDIT CARD (PAYMENT|REPAYMENT|BILL)|CARD REPAYMENT|BARCLAYCARD|CAPITAL ONE)\\b'],
   ['en.overdraft', 'common', 'overdraft_interest', 86, 'debit', '\\b(PENALTY INTEREST|OVERDRAFT INTEREST|OVERDRAFT (FEE|CHARGE)|DEBIT INTEREST|INTEREST CHARGED|UNARRANGED OVERDRAFT|NEGATIVE BALANCE)\\b'],
   ['en.fees', 'common', 'fees', 85, 'debit', '\\b(ACCOUNT (STATEMENT )?FEES?|STATEMENT FEE|MONTHLY (ACCOUNT )?FEE|SERVICE CHARGES?|BANK CHARGES?|ACCOUNT CHARGES?|MAINTENANCE FEE|FEES?|CHARGES?)\\b'],
-  ['en.cash', 'common', 'cash_withdrawal', 85, 'debit', '\\b(CASH WITHDRAWALS?|CASH MACHINE|CASHPOINT|ATM WITHDRAWAL|WITHDRAWAL)\\b'],
+  ['en.cash', 'common', 'cash_withdrawal', 85, 'debit', '\\b(CASH WITHDRAWALS?|CASH MACHINE|CASHPOINT|ATM WITHDRAWAL|WITHDRAWAL)\\b|^CASH\\b'],
   ['en.insurance', 'common', 'insurance', 60, 'debit', '\\b(INSURANCE|PREMIUM|ASSURANCE)\\b'],
   ['en.taxes', 'common', 'taxes', 84, 'debit', '\\b(HMRC|TAX PAYMENT|INCOME TAX|COUNCIL TAX|VAT PAYMENT)\\b'],
   ['en.utilities', 'common', 'utilities', 59, 'debit', '\\b(ELECTRICITY|GAS BILL|WATER BILL|ENERGY)\\b'],
@@ -128,10 +131,12 @@ const TEXT: readonly T[] = [
   // cash paid in: money received, but not evidence of an employer (never taken for salary by recurrence)
   ['it.cash_in', 'it', 'cash_deposit', 85, 'credit', '\\b(VERSAMENTO (DI )?CONTANTI|VERSAMENTO CONTANTE|VERS\\. CONTANTI|VERSAMENTO ATM|VERSAMENTO)\\b'],
   ['de.cash_in', 'de', 'cash_deposit', 85, 'credit', '\\b(BAREINZAHLUNG|EINZAHLUNG|BARGELDEINZAHLUNG|EINZAHLUNG GAA)\\b'],
-  ['en.cash_in', 'common', 'cash_deposit', 84, 'credit', '\\b(CASH DEPOSIT|CASH IN|CASH LODGEMENT|LODGEMENT|PAID IN CASH)\\b'],
+  ['en.cash_in', 'common', 'cash_deposit', 84, 'credit', '\\b(CASH DEPOSIT|CASH IN|CASH LODGEMENT|LODGEMENT|PAID IN|COUNTER CREDIT)\\b'],
   // interest earned on the balance: a credit, not income from work
-  ['it.interest_in', 'it', 'other_income', 76, 'credit', '\\b(INTERESSI ATTIVI|INTERESSI CREDITORI|COMPETENZE A CREDITO)\\b'],
-  ['de.interest_in', 'de', 'other_income', 76, 'credit', '\\b(HABENZINS(EN)?|ZINSGUTSCHRIFT|GUTSCHRIFT ZINSEN)\\b'],
+  ['it.interest_in', 'it', 'other_income', 76, 'credit', '\\b(INTERESSI ATTIVI|INTERESSI CREDITORI|COMPETENZE A CREDITO|COMPETENZE DI CHIUSURA|COMPETENZE)\\b'],
+  ['de.interest_in', 'de', 'other_income', 76, 'credit', '\\b(HABENZINS(EN)?|ZINSGUTSCHRIFT|GUTSCHRIFT ZINSEN|ZINSEN)\\b'],
+  // interest charged at the account closing (Rechnungsabschluss) on a debit: the cost of an overdrawn balance
+  ['de.interest_out', 'de', 'overdraft_interest', 84, 'debit', '\\bZINSEN\\b'],
   ['en.interest_in', 'common', 'other_income', 75, 'credit', '\\b(INTEREST CREDITED|CREDIT INTEREST|INTEREST PAID|GROSS INTEREST)\\b'],
   // paying a supplier's invoice: a business expense without a finer category
   ['it.supplier', 'it', 'other_expense', 55, 'debit', '\\b(FATTURA|FATT\\.?|FT\\.? ?N|FORNITORE|FORNITURA)'],
