@@ -6,7 +6,7 @@ import { RiskEngineError } from './errors.ts';
 import { computeFlags } from './flags.ts';
 import type { Flags } from './flags.ts';
 import { computeMetrics, METRICS_CONFIG } from './metrics/index.ts';
-import type { CategoryRow, Coverage, Metrics, MonthlyRow } from './metrics/index.ts';
+import type { CategoryRow, Coverage, InputCoverage, Metrics, MonthlyRow } from './metrics/index.ts';
 import { extractFeatures, SCORECARDS, toSrg } from './scorecard/index.ts';
 import type { CharacteristicScore } from './scorecard/index.ts';
 import { continuityGaps, dedupeTransactions } from './validation/index.ts';
@@ -16,7 +16,7 @@ export { REASON_CODE_TEXTS, SCORECARDS } from './scorecard/index.ts';
 export type { RiskEngineErrorCode } from './errors.ts';
 export { validateReportInputs } from './validation/index.ts';
 export type { ValidationInput, ValidationResult, DataDetailsElem, BalanceItem, Gap } from './validation/index.ts';
-export type { Metrics, MonthlyRow, CategoryRow, Coverage } from './metrics/index.ts';
+export type { Metrics, MonthlyRow, CategoryRow, Coverage, InputCoverage } from './metrics/index.ts';
 export type { Flags } from './flags.ts';
 export type * from './types.ts';
 
@@ -47,6 +47,34 @@ export function categoriseTransactions(
 ): LabelledTransaction[] {
   if (market !== 'it' && market !== 'de') throw new RiskEngineError('INVALID_INPUT', `unknown market ${String(market)}`, ['market']);
   return categoriseBatch(txns, market, options);
+}
+
+/**
+ * What each input contributed: its transactions inside the window, and those left out with why
+ * (before the 12-month window, or dated after the report date). An input with none inside is excluded.
+ */
+function inputCoverage(sources: readonly RiskSource[], from: string, to: string, asOf: string): InputCoverage[] {
+  return sources.map((s) => {
+    const before = s.transactions.filter((t) => t.date < from).length;
+    const after = s.transactions.filter((t) => t.date > to).length;
+    const used = s.transactions.length - before - after;
+    const reasons: InputCoverage['excluded_reason'][] = [];
+    if (before > 0) reasons.push('before_window');
+    if (after > 0) reasons.push(s.transactions.some((t) => t.date > asOf) ? 'after_report_date' : 'after_window');
+    const dates = s.transactions.map((t) => t.date).sort();
+    return {
+      id: s.id,
+      type: s.type,
+      iban: s.iban,
+      period_from: s.periodStart ?? dates[0] ?? null,
+      period_to: s.periodEnd ?? dates[dates.length - 1] ?? null,
+      transactions: s.transactions.length,
+      used_transactions: used,
+      outside_window: before + after,
+      used: used > 0,
+      excluded_reason: used > 0 ? null : s.transactions.length === 0 ? 'no_transactions' : (reasons[0] ?? 'before_window'),
+    };
+  });
 }
 
 function checkInput(sources: readonly RiskSource[], params: ReportParams, asOf: string): void {
@@ -82,6 +110,7 @@ export function buildReport(input: { sources: readonly RiskSource[]; params: Rep
   if (!latest) throw new RiskEngineError('NO_TRANSACTIONS', 'no transactions dated on or before asOf in the selected sources');
   const from = addDays(latest, -WINDOW_DAYS + 1);
   const sources = input.sources.map((s) => ({ ...s, transactions: s.transactions.filter((t) => t.date >= from && t.date <= latest) }));
+  const inputs = inputCoverage(input.sources, from, latest, asOf);
 
   const { txns: union, duplicates } = dedupeTransactions(sources);
   const holderNames = [params.account_holder, ...sources.map((s) => s.accountHolder)];
@@ -89,7 +118,9 @@ export function buildReport(input: { sources: readonly RiskSource[]; params: Rep
   const txns: CategorisedTransaction[] = labelled.map((t, i) => ({ ...t, source_id: union[i]?.source_id ?? '', iban: union[i]?.iban ?? null }));
   const streams = detectStreams(txns).map((s) => s.stream);
   const gaps = continuityGaps(sources, { transactionGapDays: METRICS_CONFIG.transactionGapDays });
-  const { metrics, monthly, categories, coverage } = computeMetrics({ txns, sources, params, streams, gaps, duplicatesRemoved: duplicates });
+  const computed = computeMetrics({ txns, sources, params, streams, gaps, duplicatesRemoved: duplicates });
+  const { metrics, monthly, categories } = computed;
+  const coverage: Coverage = { ...computed.coverage, window: { from, to: latest }, inputs };
 
   const card = SCORECARDS[params.data_market][params.data_source];
   const features = extractFeatures(metrics, coverage);

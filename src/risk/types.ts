@@ -101,6 +101,9 @@ export interface Srg {
   grade: 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G';
   pd_12m: number;
   decision: 'approve' | 'review' | 'decline';
+  /** Score reasons (points lost against the best bin), strongest first; then policy codes with impact 0. */
   reason_codes: ReasonCode[];
+  /** Policy codes that capped the decision whatever the score (empty when the score alone decided). */
+  policy_reasons: string[];
   model: { name: string; version: string };
 }

@@ -74,6 +74,12 @@ export const ValidationResultSchema = Type.Object(
           blocking_reason: Type.Union([Type.String(), Type.Null()], {
             description: 'not_parsed, parsing_in_progress, parse_error, failed_validation, unsupported_document_type, no_transactions',
           }),
+          account_holder_status: Type.Optional(
+            Type.String({
+              enum: ['match', 'mismatch', 'same_iban', 'unverified'],
+              description: 'same_iban: no holder printed, IBAN of a matching input; unverified: no holder and nothing tying the input to the applicant (flagged as a mismatch)',
+            }),
+          ),
         }),
       ),
     }),
@@ -108,7 +114,10 @@ const SrgSchema = Type.Object({
   grade: Type.String({ enum: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] }),
   pd_12m: Type.Number({ minimum: 0, maximum: 1 }),
   decision: Type.String({ enum: ['approve', 'review', 'decline'] }),
-  reason_codes: Type.Array(Type.Object({ code: Type.String(), description: Type.String(), impact: Type.Number() })),
+  reason_codes: Type.Array(Type.Object({ code: Type.String(), description: Type.String(), impact: Type.Number() }), {
+    description: 'score reasons by points lost, strongest first; policy codes (which cap the decision, not the score) last with impact 0',
+  }),
+  policy_reasons: Type.Optional(Type.Array(Type.String(), { description: 'policy codes that set the decision whatever the score (INSUFFICIENT_DATA, UNAFFORDABLE)' })),
   model: Type.Object({ name: Type.String(), version: Type.String() }),
 });
 

@@ -213,19 +213,22 @@ export class ReportsService {
         if (o.status !== 'terminated') o = { status: 'terminated', errors: [{ code: 'process_archived', message: 'the process was archived while the report was processing' }] };
       }
       const at = this.d.clock.now();
+      // used_* list only what the report used: an input whose transactions all fell outside the window is
+      // named in report_result.coverage.inputs with why, not passed off as used
+      const used = (id: string): boolean => o.status !== 'completed' || o.result.coverage.inputs?.find((i) => i.id === id)?.used !== false;
       const updated =
         o.status === 'completed'
           ? await reportsRepository.finish(tx, r.id, {
               status: 'completed',
               reportResult: o.result,
-              usedFiles: o.prepared.files.map((f) => ({ file_id: f.id, ext_file_id: f.extFileId, document_type: f.documentType, parsing_status: f.parsingStatus })),
-              usedBankAccounts: o.prepared.bankAccounts.map((a) => ({
+              usedFiles: o.prepared.files.filter((f) => used(f.id)).map((f) => ({ file_id: f.id, ext_file_id: f.extFileId, document_type: f.documentType, parsing_status: f.parsingStatus })),
+              usedBankAccounts: o.prepared.bankAccounts.filter((a) => used(a.id)).map((a) => ({
                 bank_account_id: a.id,
                 ext_bank_account_id: a.extBankAccountId,
                 iban: a.iban,
                 account_holder: a.accountHolder,
               })),
-              usedOpenBankingAccounts: o.prepared.openBankingAccounts.map((a) => ({
+              usedOpenBankingAccounts: o.prepared.openBankingAccounts.filter((a) => used(a.id)).map((a) => ({
                 open_banking_account_id: a.id,
                 ext_open_banking_account_id: a.extOpenBankingAccountId,
                 iban: a.iban,

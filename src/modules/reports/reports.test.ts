@@ -71,6 +71,7 @@ describe('run-validation', () => {
         has_balance_mismatch: false,
         is_blocking_report: false,
         blocking_reason: null,
+        account_holder_status: 'match',
       },
     ]);
     expect(v.balance_mismatch_check.passed).toBe(true);
@@ -161,6 +162,7 @@ describe('run-report', () => {
       pd_12m: expect.any(Number),
       decision: expect.stringMatching(/^(approve|review|decline)$/),
       reason_codes: expect.any(Array),
+      policy_reasons: expect.any(Array),
       model: { name: expect.any(String), version: expect.any(String) },
     });
     expect(srg.score).toBeGreaterThanOrEqual(0);
@@ -210,6 +212,20 @@ describe('run-report', () => {
     const h = { authorization: `Bearer ${token}`, 'ocp-apim-subscription-key': c.subscription_key };
     expect((await t.request({ method: 'GET', url: url(p.process_id, `/credit-reports/${done.credit_report_id}`), auth: h })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: url(p.process_id, '/credit-reports'), auth: h })).statusCode).toBe(404);
+  });
+
+  it('an input wholly outside the 12-month window is reported as excluded with why, not listed as used (issue 21)', async () => {
+    const p = await newProcess();
+    const recent = await addAccount(p.process_id);
+    const old = await addAccount(p.process_id, { ...accountBody({ iban: 'DE89370400440532013000', months: ['2024-01', '2024-02', '2024-03'] }) });
+    const r = await runReport(p.process_id, { bank_account_ids: [recent.bank_account_id, old.bank_account_id], report_params: params });
+    expect(r.statusCode, r.body).toBe(201);
+    const done = await waitDone(p.process_id, r.json().credit_report_id);
+    expect(done.status).toBe('completed');
+    expect(done.used_bank_accounts.map((a: { bank_account_id: string }) => a.bank_account_id)).toEqual([recent.bank_account_id]);
+    const inputs = done.report_result.coverage.inputs as { id: string; used: boolean; excluded_reason: string | null; outside_window: number }[];
+    expect(inputs.find((i) => i.id === old.bank_account_id)).toMatchObject({ used: false, excluded_reason: 'before_window', outside_window: old.total_transactions });
+    expect(inputs.find((i) => i.id === recent.bank_account_id)).toMatchObject({ used: true, excluded_reason: null, outside_window: 0 });
   });
 
   it('400 with the validation in the body and no report when validation fails; 409 when archived', async () => {

@@ -7,7 +7,7 @@ import { annuity, cv, mean, median, money, ratio, round, slope } from './math.ts
 import type { CategoryRow, Coverage, Metrics, MonthlyRow } from './metrics.types.ts';
 import { ALL_CATEGORIES, groupOf } from '../categorise/index.ts';
 
-export type { Metrics, MonthlyRow, CategoryRow, Coverage } from './metrics.types.ts';
+export type { Metrics, MonthlyRow, CategoryRow, Coverage, InputCoverage } from './metrics.types.ts';
 export { METRICS_CONFIG } from './config.data.ts';
 
 export interface MetricsInput {
@@ -109,9 +109,12 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
   for (const r of categories) if (r.group === 'expenses') expenseByCat[r.category] = money(-sumMinor(expenseTx.filter((t) => t.category === r.category)));
 
   // balances and overdraft
+  // one basis for minimum, average and days below zero: the combined balance on days every account covers
   const known = series ? series.combined.filter((v): v is number => v !== null) : [];
-  const daysNegative = series && series.knownAccounts > 0 ? series.overdrawn.filter((v) => v > 0).length : 0;
-  const maxUsed = series ? Math.max(0, ...series.overdrawn) : 0;
+  const daysNegative = known.filter((v) => v < 0).length;
+  const overdrawnDays = series ? series.overdrawn.filter((v): v is number => v !== null) : [];
+  const daysInOverdraft = overdrawnDays.filter((v) => v > 0).length;
+  const maxUsed = Math.max(0, ...overdrawnDays);
   const limit = params.overdraft_limit ?? null;
   const limitMinor = limit !== null ? Math.round(limit * 100) : null;
 
@@ -151,13 +154,13 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       average: known.length ? money(mean(known)) : null,
       minimum: known.length ? money(Math.min(...known)) : null,
       days_negative: daysNegative,
-      days_observed: series && series.knownAccounts > 0 ? days : 0,
+      days_observed: known.length,
     },
     overdraft: {
       limit,
       max_used: money(maxUsed),
       max_use_ratio: limitMinor && limitMinor > 0 ? ratio(maxUsed / limitMinor) : null,
-      days_in_overdraft: daysNegative,
+      days_in_overdraft: daysInOverdraft,
       interest_paid: money(-sumMinor(txns.filter((t) => t.category === 'overdraft_interest'))),
     },
     debt_service: { monthly: money(debtMonthly), dti: incomeMonthly > 0 ? ratio(debtMonthly / incomeMonthly) : null },

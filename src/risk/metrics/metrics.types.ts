@@ -33,6 +33,23 @@ export interface Coverage {
   sources: number;
   duplicates_removed: number;
   gaps: Gap[];
+  /** The observation window: the 12 months ending on the latest transaction on or before the report date. */
+  window?: { from: string; to: string };
+  /** Per input: what it contributed and what fell outside the window (an input with nothing inside is not used). */
+  inputs?: InputCoverage[];
+}
+
+export interface InputCoverage {
+  id: string;
+  type: string;
+  iban: string | null;
+  period_from: string | null;
+  period_to: string | null;
+  transactions: number;
+  used_transactions: number;
+  outside_window: number;
+  used: boolean;
+  excluded_reason: 'before_window' | 'after_window' | 'after_report_date' | 'no_transactions' | null;
 }
 
 export interface Metrics {

@@ -32,6 +32,12 @@ export interface DataDetailsElem {
   is_blocking_report: boolean;
   /** Why the input blocks the report, when it does. */
   blocking_reason: string | null;
+  /**
+   * match: the holder matches the selected one; mismatch: it does not; same_iban: no holder printed, but
+   * the IBAN is that of an input whose holder matches; unverified: no holder and nothing to tie the input
+   * to the applicant (flagged as a mismatch: its money may be someone else's).
+   */
+  account_holder_status: 'match' | 'mismatch' | 'same_iban' | 'unverified';
 }
 
 export interface ValidationResult {
@@ -57,8 +63,13 @@ export function validateReportInputs(input: ValidationInput): ValidationResult {
   const elems: DataDetailsElem[] = [];
   const items: BalanceItem[] = [];
   let balancePassed = true;
+  const confirmedIbans = new Set(
+    input.sources.filter((s) => s.iban && s.accountHolder && namesMatch(s.accountHolder, selected)).map((s) => (s.iban ?? '').replace(/\s+/g, '').toUpperCase()),
+  );
   for (const s of input.sources) {
-    const holder = s.accountHolder ?? '';
+    const holder = (s.accountHolder ?? '').trim();
+    const status: DataDetailsElem['account_holder_status'] =
+      holder !== '' ? (namesMatch(holder, selected) ? 'match' : 'mismatch') : s.iban && confirmedIbans.has(s.iban.replace(/\s+/g, '').toUpperCase()) ? 'same_iban' : 'unverified';
     const bal = checkBalance(s);
     if (bal.item) items.push(bal.item);
     const mismatch = (bal.item !== null && bal.item.difference !== 0) || bal.chainBreaks > 0;
@@ -69,11 +80,12 @@ export function validateReportInputs(input: ValidationInput): ValidationResult {
       type: s.type,
       account_holder: holder,
       normalized_account_holder: normaliseName(holder),
-      account_holder_mismatch: holder === '' ? false : !namesMatch(holder, selected),
+      account_holder_mismatch: status === 'mismatch' || status === 'unverified',
       iban: s.iban ?? '',
       has_balance_mismatch: mismatch,
       is_blocking_report: reason !== undefined,
       blocking_reason: reason ?? null,
+      account_holder_status: status,
     });
   }
   const holders = elems.filter((e) => e.account_holder !== '');

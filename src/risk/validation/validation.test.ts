@@ -27,6 +27,26 @@ describe('name matching', () => {
   ])('%s ~ %s', (a, b) => {
     expect(namesMatch(a, b)).toBe(true);
   });
+  it.each([
+    ['Łukasz Żółć', 'Lukasz Zolc'],
+    ['Ştefan Öztürk', 'Stefan Ozturk'],
+    ['Ştefan Öztürk', 'STEFAN OEZTUERK'],
+    ['Łukasz Şahin-Nguyễn Żółć', 'ZOLC LUKASZ SAHIN NGUYEN'],
+    ['Giuseppe D’Angelo', 'DANGELO GIUSEPPE'],
+    ['Bjørn Østergård', 'Bjorn Ostergard'],
+    ['Alessandro Mannucci', 'Alessandro Manucci'],
+  ])('transliteration and a small edit tolerance: %s ~ %s (issue 21)', (a, b) => {
+    expect(namesMatch(a, b)).toBe(true);
+  });
+  it('the normalised form is readable transliteration, not a mangled fold (issue 21)', () => {
+    expect(normaliseName('Łukasz Żółć')).toBe('lukasz zolc');
+    expect(normaliseName('Ştefan Öztürk')).toBe('oeztuerk stefan');
+  });
+  it('tolerance never joins different people', () => {
+    expect(namesMatch('Francesco Bianchi', 'Francesca Bianchi')).toBe(false);
+    expect(namesMatch('Giovanni Esposito', 'Giovanna Esposito')).toBe(false);
+    expect(namesMatch('Lukas Weber', 'Lukasz Weber')).toBe(false);
+  });
   it('rejects different people and single shared words', () => {
     expect(namesMatch('Mario Rossi', 'Maria Rossi')).toBe(false);
     expect(namesMatch('Rossi', 'Mario Rossi')).toBe(false);
@@ -56,6 +76,16 @@ describe('validateReportInputs', () => {
     ]);
     expect(r.balance_mismatch_check.items[0]).toEqual({ id: 'f1', type: 'file', expected_closing: 90, computed_closing: 95, difference: -5 });
     expect(r.continuity_check).toEqual({ passed: false, gaps: [{ iban: IBAN, from: '2026-01-30', to: '2026-03-01', days: 30 }] });
+  });
+
+  it('an input with no holder and no IBAN is flagged, not passed as ok (issue 21)', () => {
+    const named = src('f1', 'Mario Rossi', [t('2026-01-02', -1000)]);
+    const sameIban = src('f2', null, [t('2026-02-02', -100)]);
+    const anonymous = src('f3', null, [t('2026-02-02', -100)], { iban: null });
+    const r = validateReportInputs({ sources: [named, sameIban, anonymous], params: { account_holder: 'Mario Rossi' } });
+    expect(r.data_details.elems.map((e) => [e.id, e.account_holder_status, e.account_holder_mismatch])).toEqual([
+      ['f1', 'match', false], ['f2', 'same_iban', false], ['f3', 'unverified', true],
+    ]);
   });
 
   it('detects a broken running-balance chain (a missing line)', () => {
