@@ -2,8 +2,9 @@ import PDFDocument from 'pdfkit';
 import { formatter } from './format.ts';
 import type { Lang } from './i18n.ts';
 import { t } from './i18n.ts';
-import { COLORS, FONT } from './layout.ts';
-import { applicant, categories, charts, coverageAndValidation, flags, header, methodology, metricsTable, reasons, summary } from './sections.ts';
+import { reportFont } from './fonts.ts';
+import { BOLD, COLORS, FONT } from './layout.ts';
+import { applicant, categories, charts, coverageAndValidation, evidence, flags, header, methodology, metricsTable, reasons, recurring, summary } from './sections.ts';
 import type { Ctx } from './sections.ts';
 import type { ReportView } from './view.types.ts';
 
@@ -31,6 +32,9 @@ export async function renderReportPdf(view: ReportView, lang: Lang): Promise<Uin
     doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     doc.on('error', reject);
   });
+  const font = reportFont();
+  doc.registerFont(FONT, font ? font.regular : 'Helvetica');
+  doc.registerFont(BOLD, font ? font.bold : 'Helvetica-Bold');
   const ctx: Ctx = { doc, lang, f: formatter(lang), view, tr: (k, vars) => t(lang, k, vars) };
   header(ctx);
   summary(ctx);
@@ -40,7 +44,9 @@ export async function renderReportPdf(view: ReportView, lang: Lang): Promise<Uin
   metricsTable(ctx);
   charts(ctx);
   categories(ctx);
+  recurring(ctx);
   flags(ctx);
+  evidence(ctx);
   coverageAndValidation(ctx);
   methodology(ctx);
   const range = doc.bufferedPageRange();

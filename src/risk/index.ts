@@ -20,6 +20,46 @@ export type { Metrics, MonthlyRow, CategoryRow, Coverage, InputCoverage } from '
 export type { Flags } from './flags.ts';
 export type * from './types.ts';
 
+export interface EvidenceRow {
+  date: string;
+  amount: number;
+  description: string;
+  counterparty: string | null;
+  category: string;
+  rule_trace: string[];
+}
+
+export interface Evidence {
+  gambling: EvidenceRow[];
+  returned_debits: EvidenceRow[];
+  overdraft_interest: EvidenceRow[];
+  largest_debits: EvidenceRow[];
+  largest_credits: EvidenceRow[];
+}
+
+const EVIDENCE_ROWS = 10;
+
+function evidenceOf(txns: readonly CategorisedTransaction[]): Evidence {
+  const row = (t: CategorisedTransaction): EvidenceRow => ({
+    date: t.date, amount: t.amountMinor / 100, description: t.description, counterparty: t.counterparty, category: t.category, rule_trace: t.rule_trace,
+  });
+  const pick = (f: (t: CategorisedTransaction) => boolean): EvidenceRow[] => txns.filter(f).slice(0, EVIDENCE_ROWS).map(row);
+  const byAmount = (sign: 1 | -1): EvidenceRow[] =>
+    txns
+      .filter((t) => Math.sign(t.amountMinor) === sign && t.category !== 'internal')
+      .map((t, i) => ({ t, i }))
+      .sort((a, b) => Math.abs(b.t.amountMinor) - Math.abs(a.t.amountMinor) || a.i - b.i)
+      .slice(0, 5)
+      .map((x) => row(x.t));
+  return {
+    gambling: pick((t) => t.category === 'gambling'),
+    returned_debits: pick((t) => t.category === 'returned_debit'),
+    overdraft_interest: pick((t) => t.category === 'overdraft_interest'),
+    largest_debits: byAmount(-1),
+    largest_credits: byAmount(1),
+  };
+}
+
 export interface ReportResult {
   srg: Srg;
   metrics: Metrics;
@@ -30,6 +70,8 @@ export interface ReportResult {
   coverage: Coverage;
   /** Points per characteristic (transparency; the reason codes derive from it). */
   score_breakdown: CharacteristicScore[];
+  /** The rows behind the flags and the largest movements, each with its rule trace, for the underwriter to read. */
+  evidence: Evidence;
   engine: { categoriser: string; metrics: string };
 }
 
@@ -136,6 +178,7 @@ export function buildReport(input: { sources: readonly RiskSource[]; params: Rep
     streams,
     coverage,
     score_breakdown: characteristics,
+    evidence: evidenceOf(txns),
     engine: { categoriser: CATEGORISER_VERSION, metrics: METRICS_CONFIG.version },
   };
 }

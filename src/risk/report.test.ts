@@ -31,13 +31,17 @@ function months(n: number): RiskTransaction[] {
 describe('buildReport', () => {
   it('produces the documented shape with metrics, streams and srg', () => {
     const r = buildReport({ sources: [source('f1', months(6))], params, asOf: '2026-07-15' });
-    expect(Object.keys(r)).toEqual(['srg', 'metrics', 'monthly', 'categories', 'flags', 'streams', 'coverage', 'score_breakdown', 'engine']);
+    expect(Object.keys(r)).toEqual(['srg', 'metrics', 'monthly', 'categories', 'flags', 'streams', 'coverage', 'score_breakdown', 'evidence', 'engine']);
     expect(r.monthly.map((m) => m.month)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06']);
     expect(r.metrics.income.salary_detected).toBe(true);
     expect(r.metrics.income.salary_amount).toBe(2100);
     expect(r.metrics.debt_service.monthly).toBe(180);
     expect(r.metrics.affordability.instalment).toBeCloseTo(226.14, 2);
-    expect(r.streams.map((s) => `${s.counterparty}:${s.category}:${s.cadence}`)).toEqual(expect.arrayContaining(['ACME:salary:monthly', 'FINDOMESTIC BANCA:loan_installment:monthly']));
+    expect(r.streams.map((s) => `${s.counterparty}:${s.category}:${s.cadence}`)).toEqual(expect.arrayContaining(['ACME SRL:salary:monthly', 'FINDOMESTIC BANCA:loan_installment:monthly']));
+    // counterparty is the named party; the grouping key is apart (issue 21)
+    expect(r.streams.find((s) => s.category === 'salary')).toMatchObject({ counterparty: 'ACME SRL', counterparty_key: 'ACME', label: 'BONIFICO A VOSTRO FAVORE STIPENDIO' });
+    const unnamed = buildReport({ sources: [source('f1', months(6).map((t) => ({ ...t, counterparty: null })))], params, asOf: '2026-07-15' });
+    expect(unnamed.streams.every((s) => s.counterparty === null && s.counterparty_key.length > 0)).toBe(true);
     expect(r.monthly[0]?.end_balance).toBe(1500 + 2100 - 700 - 180 - 80 - 4 * 55.5 - 100);
     expect(r.srg.score).toBeGreaterThan(0);
     expect(r.flags.returned_debits.flagged).toBe(false);

@@ -74,7 +74,12 @@ export interface CategorisedTransaction extends LabelledTransaction {
 export type Cadence = 'weekly' | 'biweekly' | 'monthly' | 'quarterly';
 
 export interface RecurringStream {
-  counterparty: string;
+  /** The named party as the bank printed it (most frequent among the stream's lines); null when no line names one. */
+  counterparty: string | null;
+  /** The grouping key the stream was detected on (normalised; with the account number when the text gives one). */
+  counterparty_key: string;
+  /** A representative description of the stream's lines, for a reader when no party is named. */
+  label: string;
   category: string;
   direction: 'in' | 'out';
   cadence: Cadence;

@@ -55,7 +55,7 @@ export function categoriseTransactions(
   if (!retail || out.some((t) => t.amountMinor > 0 && (t.category === 'salary' || t.category === 'pension'))) return out;
   const credits = out.filter((t) => t.amountMinor > 0 && t.group !== 'transfers').reduce((a, t) => a + t.amountMinor, 0);
   const total = (ms: readonly LabelledTransaction[]): number => ms.reduce((a, t) => a + t.amountMinor, 0);
-  const main = [...streams].sort((a, b) => total(b.members) - total(a.members) || (a.stream.counterparty < b.stream.counterparty ? -1 : 1))[0];
+  const main = [...streams].sort((a, b) => total(b.members) - total(a.members) || (a.stream.counterparty_key < b.stream.counterparty_key ? -1 : 1))[0];
   if (main && credits > 0 && total(main.members) / credits >= SALARY_MIN_SHARE_OF_CREDITS) {
     for (const m of main.members) relabel(m, 'salary', 'recurrence.salary');
   }

@@ -121,7 +121,7 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
   // debt service: recurring debt streams at their monthly equivalent, plus one-off debt payments spread over the window
   const debtStreams = input.streams.filter((s) => s.direction === 'out' && METRICS_CONFIG.debtCategories.includes(s.category));
   const streamDebt = debtStreams.reduce((a, s) => a + s.typical_amount * 100 * CADENCE_PER_MONTH[s.cadence], 0);
-  const inStream = new Set(debtStreams.map((s) => `${s.counterparty}|${s.category}`));
+  const inStream = new Set(debtStreams.map((s) => `${s.counterparty_key}|${s.category}`));
   const looseDebt = -sumMinor(txns.filter((t) => t.amountMinor < 0 && METRICS_CONFIG.debtCategories.includes(t.category) && !inStream.has(`${t.counterparty_normalised}|${t.category}`)));
   const debtMonthly = streamDebt + looseDebt / perMonth;
   const incomeMonthly = incomeTotal / perMonth;

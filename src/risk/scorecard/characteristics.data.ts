@@ -66,6 +66,7 @@ const MISSING: Readonly<Record<string, ReasonText>> = {
   balance: r('DATA_MISSING_BALANCE', 'Data missing: no account balance in the data', 'Dati mancanti: nessun saldo del conto nei dati', 'Daten fehlen: kein Kontostand in den Daten'),
   income: r('DATA_MISSING_INCOME', 'Data missing: no income identified in the data', 'Dati mancanti: nessun reddito individuato nei dati', 'Daten fehlen: kein Einkommen in den Daten erkannt'),
   history: r('DATA_MISSING_HISTORY', 'Data missing: fewer than two full months of history', 'Dati mancanti: meno di due mesi completi di storico', 'Daten fehlen: weniger als zwei volle Monate Historie'),
+  request: r('DATA_MISSING_REQUEST', 'Data missing: no loan amount and period requested, affordability not assessed', 'Dati mancanti: importo e durata non richiesti, sostenibilità non valutata', 'Daten fehlen: kein Betrag und keine Laufzeit angefragt, Tragbarkeit nicht geprüft'),
   revenue: r('DATA_MISSING_REVENUE', 'Data missing: revenue by customer or over time not available', 'Dati mancanti: fatturato per cliente o nel tempo non disponibile', 'Daten fehlen: Umsatz nach Kunde oder im Zeitverlauf nicht verfügbar'),
 };
 const MISSING_BY_CHARACTERISTIC: Readonly<Record<string, ReasonText>> = {
@@ -74,7 +75,7 @@ const MISSING_BY_CHARACTERISTIC: Readonly<Record<string, ReasonText>> = {
   min_balance_months: MISSING.balance as ReasonText,
   dti: MISSING.income as ReasonText,
   disposable_ratio: MISSING.income as ReasonText,
-  instalment_to_disposable: MISSING.income as ReasonText,
+  instalment_to_disposable: MISSING.request as ReasonText,
   income_cv: MISSING.history as ReasonText,
   revenue_trend: MISSING.revenue as ReasonText,
   top1_share: MISSING.revenue as ReasonText,
