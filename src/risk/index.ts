@@ -10,11 +10,18 @@ import type { CategoryRow, Coverage, InputCoverage, Metrics, MonthlyRow } from '
 import { extractFeatures, SCORECARDS, toSrg } from './scorecard/index.ts';
 import type { CharacteristicScore } from './scorecard/index.ts';
 import { continuityGaps, dedupeTransactions } from './validation/index.ts';
+import { computeModelFeatures } from './model/features.ts';
+import { scoreWithModel } from './model/score.ts';
+import type { RiskModel } from './model/model.types.ts';
+import { DEFAULT_MODELS } from './model/defaults.ts';
 
 export { RiskEngineError } from './errors.ts';
 export { REASON_CODE_TEXTS, SCORECARDS } from './scorecard/index.ts';
 export type { RiskEngineErrorCode } from './errors.ts';
 export { validateReportInputs } from './validation/index.ts';
+export type { RiskModel } from './model/model.types.ts';
+export { checkModel } from './model/check.ts';
+export { DEFAULT_MODELS } from './model/defaults.ts';
 export type { ValidationInput, ValidationResult, DataDetailsElem, BalanceItem, Gap } from './validation/index.ts';
 export type { Metrics, MonthlyRow, CategoryRow, Coverage, InputCoverage } from './metrics/index.ts';
 export type { Flags } from './flags.ts';
@@ -145,7 +152,16 @@ function checkInput(sources: readonly RiskSource[], params: ReportParams, asOf: 
  * Build the credit risk report from normalised sources. Pure and deterministic:
  * same input, byte-identical JSON output.
  */
-export function buildReport(input: { sources: readonly RiskSource[]; params: ReportParams; asOf: string }): ReportResult {
+export function buildReport(input: {
+  sources: readonly RiskSource[];
+  params: ReportParams;
+  asOf: string;
+  /**
+   * A fitted model (`docrisk model fit`) to score with. Omitted: the default for the data source
+   * (DEFAULT_MODELS); null: the built-in scorecard. A model for another data source is ignored.
+   */
+  model?: RiskModel | null;
+}): ReportResult {
   const { params, asOf } = input;
   checkInput(input.sources, params, asOf);
   const latest = input.sources.flatMap((s) => s.transactions.map((t) => t.date)).filter((d) => d <= asOf).sort().pop();
@@ -164,10 +180,13 @@ export function buildReport(input: { sources: readonly RiskSource[]; params: Rep
   const { metrics, monthly, categories } = computed;
   const coverage: Coverage = { ...computed.coverage, window: { from, to: latest }, inputs };
 
-  const card = SCORECARDS[params.data_market][params.data_source];
-  const features = extractFeatures(metrics, coverage);
   const insufficientData = coverage.months < MIN_MONTHS || coverage.transaction_count < MIN_TRANSACTIONS;
-  const { characteristics, ...srg } = toSrg(card, features, { insufficientData, affordable: metrics.affordability.affordable });
+  const policy = { insufficientData, affordable: metrics.affordability.affordable };
+  const chosen = input.model === undefined ? (DEFAULT_MODELS[params.data_source] ?? null) : input.model;
+  const model = chosen && chosen.data_source === params.data_source ? chosen : null;
+  const { characteristics, ...srg } = model
+    ? scoreWithModel(model, computeModelFeatures({ metrics, coverage, categories, params }), policy)
+    : toSrg(SCORECARDS[params.data_market][params.data_source], extractFeatures(metrics, coverage), policy);
   const flags = computeFlags(metrics, coverage, txns.filter((t) => t.category === 'gambling' && t.amountMinor < 0).length);
   return {
     srg,
