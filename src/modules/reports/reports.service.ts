@@ -13,6 +13,7 @@ import { isAppError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import type { ProcessesService } from '../processes/index.ts';
 import { reportErrors } from './reports.errors.ts';
+import type { RiskModels } from './reports.models.ts';
 import { prepareInputs, resolveSelection, toSources, type InputDeps, type PreparedInputs, type Selection } from './reports.inputs.ts';
 import { reportsRepository, type CreditReportRow } from './reports.repository.ts';
 import type { CreditReportView, ReportInputsBody, ReportListQuery } from './reports.schemas.ts';
@@ -37,6 +38,8 @@ export interface ReportsDeps extends InputDeps {
   recordEvent: (tx: Executor, ev: ReportEvent) => Promise<void>;
   log?: Logger;
   timeBudgetMs?: number;
+  /** Models the server selected per data source (DOCRISK_RISK_MODELS); absent = the engine's defaults. */
+  riskModels?: RiskModels;
 }
 
 /** What run-report snapshots: the request, the resolved ids, the effective parameters; used_inputs once scored. */
@@ -185,7 +188,8 @@ export class ReportsService {
     const { sources } = toSources(prepared);
     let result: ReportResult;
     try {
-      result = buildReport({ sources, params: inputs.effective_params, asOf: r.createdAt.toISOString().slice(0, 10) });
+      const model = this.d.riskModels?.[inputs.effective_params.data_source];
+      result = buildReport({ sources, params: inputs.effective_params, asOf: r.createdAt.toISOString().slice(0, 10), ...(model ? { model } : {}) });
     } catch (err) {
       if (!(err instanceof RiskEngineError)) throw err;
       return { status: 'error', errors: [{ code: err.code.toLowerCase(), message: err.message }] };
