@@ -53,7 +53,7 @@ console.log(`categories: ${[...cats].sort((p, q) => q[1] - p[1]).map(([c, n]) =>
 // only out-of-fold figures count.
 const { FEATURES, computeModelFeatures } = await import('../src/risk/model/features.ts');
 const { fitModel } = await import('../src/risk/model/fit.ts');
-const fitRows = rows.map((x) => ({ bad: x.a.bad, features: computeModelFeatures({ metrics: x.r.metrics, coverage: x.r.coverage, categories: x.r.categories, params: x.a.params }) }));
+const fitRows = rows.map((x) => ({ bad: x.a.bad, features: computeModelFeatures({ metrics: x.r.metrics, coverage: x.r.coverage, categories: x.r.categories, monthly: x.r.monthly, params: x.a.params }) }));
 const only = process.env.FEATURES?.split(',');
 const { DEFAULT_MODELS } = await import('../src/risk/index.ts');
 const shipped = (DEFAULT_MODELS.retail?.features ?? []).map((f) => f.id);

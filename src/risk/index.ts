@@ -185,7 +185,7 @@ export function buildReport(input: {
   const chosen = input.model === undefined ? (DEFAULT_MODELS[params.data_source] ?? null) : input.model;
   const model = chosen && chosen.data_source === params.data_source ? chosen : null;
   const { characteristics, ...srg } = model
-    ? scoreWithModel(model, computeModelFeatures({ metrics, coverage, categories, params }), policy)
+    ? scoreWithModel(model, computeModelFeatures({ metrics, coverage, categories, monthly, params }), policy)
     : toSrg(SCORECARDS[params.data_market][params.data_source], extractFeatures(metrics, coverage), policy);
   const flags = computeFlags(metrics, coverage, txns.filter((t) => t.category === 'gambling' && t.amountMinor < 0).length);
   return {

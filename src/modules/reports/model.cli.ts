@@ -66,7 +66,7 @@ export async function runModelCommand(argv: string[]): Promise<number> {
     const defs = only ? FEATURES.filter((f) => only.includes(f.id)) : FEATURES;
     const rows = apps.map((a) => {
       const r = report(a, null);
-      return { bad: a.bad, features: computeModelFeatures({ metrics: r.metrics, coverage: r.coverage, categories: r.categories, params: a.params }) };
+      return { bad: a.bad, features: computeModelFeatures({ metrics: r.metrics, coverage: r.coverage, categories: r.categories, monthly: r.monthly, params: a.params }) };
     });
     const model = fitModel(rows, defs, {
       name: o.name ?? `docrisk-${dataSource}-fitted`,

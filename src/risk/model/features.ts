@@ -6,7 +6,7 @@
  * be computed is null: it gets the missing bin and a DATA_MISSING_* reason, never an adverse fact.
  */
 import type { ReportParams } from '../types.ts';
-import type { CategoryRow, Coverage, Metrics } from '../metrics/index.ts';
+import type { CategoryRow, Coverage, Metrics, MonthlyRow } from '../metrics/index.ts';
 import type { ReasonText } from '../scorecard/scorecard.types.ts';
 import { REASON_CODE_TEXTS } from '../scorecard/index.ts';
 
@@ -15,6 +15,8 @@ export interface FeatureInput {
   coverage: Coverage;
   categories: readonly CategoryRow[];
   params: ReportParams;
+  /** Per-month rows (inflow, end balance); optional for callers that only have metrics. */
+  monthly?: readonly MonthlyRow[];
 }
 
 export interface FeatureDef {
@@ -70,6 +72,44 @@ export const FEATURES: readonly FeatureDef[] = [
     compute: (x) => {
       const i = instalment(x);
       return x.metrics.balances.minimum === null || i === null || i <= 0 ? null : x.metrics.balances.minimum / i;
+    },
+  },
+  {
+    id: 'end_balance_to_instalment',
+    definition: 'combined balance at the end of the window (the application) ÷ the requested loan’s monthly instalment',
+    better: 'higher',
+    reason: r('LOW_BALANCE_AT_APPLICATION', 'Low balance at application relative to the requested instalment', 'Saldo basso alla domanda rispetto alla rata richiesta', 'Niedriger Kontostand bei Antrag im Verhältnis zur gewünschten Rate'),
+    missing: NO_REQUEST,
+    compute: (x) => {
+      const i = instalment(x);
+      const end = x.monthly?.[x.monthly.length - 1]?.end_balance ?? null;
+      return end === null || i === null || i <= 0 ? null : end / i;
+    },
+  },
+  {
+    id: 'instalment_to_inflow',
+    definition: 'requested loan’s monthly instalment ÷ average monthly money received (all credits, own transfers excluded)',
+    better: 'lower',
+    reason: known('LOW_AFFORDABILITY'),
+    missing: NO_REQUEST,
+    compute: (x) => {
+      const i = instalment(x);
+      if (i === null || !x.monthly?.length) return null;
+      const own = x.categories.find((c) => c.category === 'internal')?.total ?? 0;
+      const inflow = (x.monthly.reduce((a, m) => a + m.inflow, 0) - own) / Math.max(1, x.coverage.months);
+      return inflow > 0 ? i / inflow : 99;
+    },
+  },
+  {
+    id: 'months_below_instalment',
+    definition: 'share of months whose end balance was below the requested loan’s monthly instalment',
+    better: 'lower',
+    reason: r('BALANCE_OFTEN_BELOW_INSTALMENT', 'Month-end balance often below the requested instalment', 'Saldo di fine mese spesso inferiore alla rata richiesta', 'Monatsendsaldo oft unter der gewünschten Rate'),
+    missing: NO_REQUEST,
+    compute: (x) => {
+      const i = instalment(x);
+      const ends = (x.monthly ?? []).map((m) => m.end_balance).filter((v): v is number => v !== null);
+      return i === null || i <= 0 || ends.length === 0 ? null : ends.filter((v) => v < i).length / ends.length;
     },
   },
   {

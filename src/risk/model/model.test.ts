@@ -110,7 +110,7 @@ describe.skipIf(!existsSync(BERKA))('real loan outcomes (Berka development split
   it('refitting the default model’s features on the real loans cross-validates to AUC ≥ 0.70 (5 folds, seed 1)', () => {
     const apps = parseApplications(readFileSync(BERKA, 'utf8'));
     const reports = apps.map((a) => buildReport({ sources: a.sources, params: a.params, asOf: addDays(a.date, -1), model: null }));
-    const rows = reports.map((r, i) => ({ bad: apps[i]?.bad ?? false, features: computeModelFeatures({ metrics: r.metrics, coverage: r.coverage, categories: r.categories, params: (apps[i] as (typeof apps)[number]).params }) }));
+    const rows = reports.map((r, i) => ({ bad: apps[i]?.bad ?? false, features: computeModelFeatures({ metrics: r.metrics, coverage: r.coverage, categories: r.categories, monthly: r.monthly, params: (apps[i] as (typeof apps)[number]).params }) }));
     const m = fitModel(rows, FEATURES.filter((f) => (DEFAULT_MODELS.retail?.features ?? []).some((x) => x.id === f.id)), { ...opts });
     console.log(`Berka dev: refit cross-validated AUC ${m.validation.cv.auc} [${m.validation.cv.auc_ci95.join(', ')}]`);
     expect(m.validation.cv.auc).toBeGreaterThanOrEqual(0.7);
