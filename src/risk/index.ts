@@ -6,7 +6,8 @@ import { RiskEngineError } from './errors.ts';
 import { computeFlags } from './flags.ts';
 import type { Flags } from './flags.ts';
 import { computeMetrics, METRICS_CONFIG } from './metrics/index.ts';
-import type { CategoryRow, Coverage, InputCoverage, Metrics, MonthlyRow } from './metrics/index.ts';
+import type { CategoryRow, Coverage, Metrics, MonthlyRow } from './metrics/index.ts';
+import { inputCoverage, WINDOW_DAYS } from './coverage.ts';
 import { extractFeatures, SCORECARDS, toSrg } from './scorecard/index.ts';
 import type { CharacteristicScore } from './scorecard/index.ts';
 import { continuityGaps, dedupeTransactions } from './validation/index.ts';
@@ -85,8 +86,6 @@ export interface ReportResult {
 /** Minimum history for a confident decision. */
 const MIN_MONTHS = 3;
 const MIN_TRANSACTIONS = 20;
-/** Observation window: the 12 months ending on the latest transaction not after asOf. */
-const WINDOW_DAYS = 365;
 
 /** Categorise transactions for the parsing module (fills category, group, rule_id, counterparty_normalised). */
 export function categoriseTransactions(
@@ -96,34 +95,6 @@ export function categoriseTransactions(
 ): LabelledTransaction[] {
   if (market !== 'it' && market !== 'de') throw new RiskEngineError('INVALID_INPUT', `unknown market ${String(market)}`, ['market']);
   return categoriseBatch(txns, market, options);
-}
-
-/**
- * What each input contributed: its transactions inside the window, and those left out with why
- * (before the 12-month window, or dated after the report date). An input with none inside is excluded.
- */
-function inputCoverage(sources: readonly RiskSource[], from: string, to: string, asOf: string): InputCoverage[] {
-  return sources.map((s) => {
-    const before = s.transactions.filter((t) => t.date < from).length;
-    const after = s.transactions.filter((t) => t.date > to).length;
-    const used = s.transactions.length - before - after;
-    const reasons: InputCoverage['excluded_reason'][] = [];
-    if (before > 0) reasons.push('before_window');
-    if (after > 0) reasons.push(s.transactions.some((t) => t.date > asOf) ? 'after_report_date' : 'after_window');
-    const dates = s.transactions.map((t) => t.date).sort();
-    return {
-      id: s.id,
-      type: s.type,
-      iban: s.iban,
-      period_from: s.periodStart ?? dates[0] ?? null,
-      period_to: s.periodEnd ?? dates[dates.length - 1] ?? null,
-      transactions: s.transactions.length,
-      used_transactions: used,
-      outside_window: before + after,
-      used: used > 0,
-      excluded_reason: used > 0 ? null : s.transactions.length === 0 ? 'no_transactions' : (reasons[0] ?? 'before_window'),
-    };
-  });
 }
 
 function checkInput(sources: readonly RiskSource[], params: ReportParams, asOf: string): void {

@@ -91,6 +91,29 @@ export const ValidationResultSchema = Type.Object(
       passed: Type.Boolean(),
       gaps: Type.Array(Type.Object({ iban: Type.String(), from: Type.String(), to: Type.String(), days: Type.Integer() })),
     }),
+    window_check: Type.Optional(
+      Type.Object(
+        {
+          passed: Type.Boolean(),
+          window: Type.Union([Type.Object({ from: Type.String(), to: Type.String() }), Type.Null()]),
+          inputs: Type.Array(
+            Type.Object({
+              id: Type.String(),
+              type: Type.String(),
+              iban: Type.Union([Type.String(), Type.Null()]),
+              period_from: Type.Union([Type.String(), Type.Null()]),
+              period_to: Type.Union([Type.String(), Type.Null()]),
+              transactions: Type.Integer(),
+              used_transactions: Type.Integer(),
+              outside_window: Type.Integer(),
+              used: Type.Boolean(),
+              excluded_reason: Type.Union([Type.String(), Type.Null()], { description: 'before_window, after_window, after_report_date, no_transactions' }),
+            }),
+          ),
+        },
+        { description: 'the 12 months the report will score and, per input, the transactions outside them; passed = every input contributes (an input wholly outside does not block, it is left out)' },
+      ),
+    ),
   },
   { description: 'result of run-validation (and of the server-side check of run-report)' },
 );

@@ -68,9 +68,14 @@ export class ReportsService {
     this.d = deps;
   }
 
+  /** The report date run-report will score as of (the scoring job uses the report's creation date). */
+  private today(): string {
+    return this.d.clock.now().toISOString().slice(0, 10);
+  }
+
   async runValidation(spaceId: string, processId: string, body: ReportInputsBody): Promise<ValidationResult> {
     const process = await this.d.processes.requireVisible(spaceId, processId);
-    return (await prepareInputs(this.d.db, this.d, process, body)).validation;
+    return (await prepareInputs(this.d.db, this.d, process, body, this.today())).validation;
   }
 
   async runReport(spaceId: string, processId: string, body: ReportInputsBody): Promise<CreditReportView> {
@@ -90,7 +95,7 @@ export class ReportsService {
 
   private async insertReport(tx: Executor, spaceId: string, processId: string, body: ReportInputsBody): Promise<CreditReportRow> {
     const process = await this.d.processes.lockActive(tx, spaceId, processId);
-    const prepared = await prepareInputs(tx, this.d, process, body);
+    const prepared = await prepareInputs(tx, this.d, process, body, this.today());
     if (!prepared.validation.is_valid) throw reportErrors.validationFailed(prepared.validation);
     const now = this.d.clock.now();
     const inputs: StoredInputs = {

@@ -223,6 +223,9 @@ describe('run-report', () => {
     const p = await newProcess();
     const recent = await addAccount(p.process_id);
     const old = await addAccount(p.process_id, { ...accountBody({ iban: 'DE89370400440532013000', months: ['2024-01', '2024-02', '2024-03'] }) });
+    const v = (await validate(p.process_id, { bank_account_ids: [recent.bank_account_id, old.bank_account_id], report_params: params })).json();
+    expect(v.is_valid).toBe(true);
+    expect(v.window_check.inputs.find((i: { id: string }) => i.id === old.bank_account_id)).toMatchObject({ used: false, excluded_reason: 'before_window' });
     const r = await runReport(p.process_id, { bank_account_ids: [recent.bank_account_id, old.bank_account_id], report_params: params });
     expect(r.statusCode, r.body).toBe(201);
     const done = await waitDone(p.process_id, r.json().credit_report_id);

@@ -1,6 +1,8 @@
 import type { ReportParams, RiskSource } from '../types.ts';
 import { namesMatch, normaliseName } from '../names.ts';
 import { checkBalance } from './balance.ts';
+import { inputCoverage, reportWindow } from '../coverage.ts';
+import type { InputCoverage } from '../metrics/metrics.types.ts';
 import type { BalanceItem } from './balance.ts';
 import { continuityGaps } from './continuity.ts';
 import type { ContinuityOptions, Gap } from './continuity.ts';
@@ -19,6 +21,8 @@ export interface ValidationInput {
   /** Caller-known reasons a source blocks the report (not parsed, parse error, failed validation). */
   blockingReasons?: Record<string, string | undefined>;
   continuity?: ContinuityOptions;
+  /** The report date: when given, window_check says which inputs and transactions fall outside the report's 12 months. */
+  asOf?: string;
 }
 
 export interface DataDetailsElem {
@@ -50,6 +54,8 @@ export interface ValidationResult {
   data_details: { elems: DataDetailsElem[] };
   balance_mismatch_check: { passed: boolean; items: BalanceItem[] };
   continuity_check: { passed: boolean; gaps: Gap[] };
+  /** Present when the report date is known: the 12-month window and, per input, what falls outside it; passed = every input contributes. */
+  window_check?: { passed: boolean; window: { from: string; to: string } | null; inputs: InputCoverage[] };
 }
 
 /**
@@ -104,5 +110,12 @@ export function validateReportInputs(input: ValidationInput): ValidationResult {
     data_details: { elems },
     balance_mismatch_check: { passed: balancePassed, items },
     continuity_check: { passed: gaps.length === 0, gaps },
+    ...(input.asOf ? { window_check: windowCheck(input.sources, input.asOf) } : {}),
   };
+}
+
+function windowCheck(sources: readonly RiskSource[], asOf: string): NonNullable<ValidationResult['window_check']> {
+  const window = reportWindow(sources, asOf);
+  const inputs = window ? inputCoverage(sources, window.from, window.to, asOf) : [];
+  return { passed: window !== null && inputs.every((i) => i.used), window, inputs };
 }

@@ -88,6 +88,16 @@ describe('validateReportInputs', () => {
     ]);
   });
 
+  it('with the report date, window_check says which inputs and transactions fall outside the 12 months (issue 21)', () => {
+    const recent = src('f1', 'Mario Rossi', [t('2026-01-02', -100), t('2026-06-30', -100)]);
+    const old = src('f2', 'Mario Rossi', [t('2024-03-01', -100)], { iban: 'DE89370400440532013000' });
+    const r = validateReportInputs({ sources: [recent, old], params: { account_holder: 'Mario Rossi' }, asOf: '2026-07-15' });
+    expect(r.window_check?.window).toEqual({ from: '2025-07-01', to: '2026-06-30' });
+    expect(r.window_check?.passed).toBe(false);
+    expect(r.window_check?.inputs.map((i) => [i.id, i.used, i.outside_window, i.excluded_reason])).toEqual([['f1', true, 0, null], ['f2', false, 1, 'before_window']]);
+    expect(validateReportInputs({ sources: [recent], params: { account_holder: 'Mario Rossi' } }).window_check).toBeUndefined();
+  });
+
   it('detects a broken running-balance chain (a missing line)', () => {
     const s = src('f1', 'Mario Rossi', [t('2026-01-02', -1000, 'A', 9000), t('2026-01-03', -500, 'B', 8000)]);
     expect(validateReportInputs({ sources: [s], params: { account_holder: 'Mario Rossi' } }).data_details.elems[0]?.has_balance_mismatch).toBe(true);
