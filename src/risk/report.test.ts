@@ -107,6 +107,25 @@ describe('buildReport', () => {
     expect(r.metrics.debt_service.dti).toBeGreaterThan(0.1);
   });
 
+  it('a small business’s monthly net income is revenue minus operating costs, not revenue (issue 21)', () => {
+    const biz: ReportParams = { ...params, account_holder: 'Bianchi SNC', data_source: 'commercial' };
+    const txns: RiskTransaction[] = [];
+    for (let m = 1; m <= 6; m++) {
+      const ym = `2026-0${m}`;
+      txns.push(tx(`${ym}-05`, 10_000, 'BONIFICO DA CLIENTE ALFA SALDO FATTURA 12', 'ALFA SRL'));
+      txns.push(tx(`${ym}-06`, 5_000, 'ACCREDITO POS INCASSI', null));
+      txns.push(tx(`${ym}-10`, -6_000, 'BONIFICO A FAVORE DI FORNITORE BETA FATTURA 7', 'BETA SPA'));
+      txns.push(tx(`${ym}-27`, -4_000, 'STIPENDI DIPENDENTI', 'MARIO VERDI'));
+      txns.push(tx(`${ym}-16`, -1_000, 'F24 AGENZIA ENTRATE', null));
+      txns.push(tx(`${ym}-20`, -500, 'ADDEBITO SDD FINDOMESTIC RATA', 'FINDOMESTIC BANCA'));
+    }
+    const r = buildReport({ sources: [{ ...source('f1', txns), accountHolder: 'Bianchi SNC' }], params: biz, asOf: '2026-07-15' });
+    const c = r.metrics.commercial;
+    expect(c?.revenue_monthly_average).toBeGreaterThan(14_000);
+    // revenue 15,000 − (6,000 supplier + 4,000 payroll + 1,000 tax) = 4,000 a month over the ~5.8 months observed
+    expect((c?.net_income_monthly ?? 0) / (c?.revenue_monthly_average ?? 1)).toBeCloseTo(4_000 / 15_000, 2);
+  });
+
   it('an input wholly outside the window is reported with why (issue 21)', () => {
     const old = source('old', [tx('2024-03-01', -10, 'PAGAMENTO POS ESSELUNGA'), tx('2024-03-05', -10, 'PAGAMENTO POS COOP')], 'DE89370400440532013000');
     const r = buildReport({ sources: [source('f1', months(6)), old], params, asOf: '2026-07-15' });

@@ -207,6 +207,11 @@ function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readon
     byCustomer.set(k, (byCustomer.get(k) ?? 0) + t.amountMinor);
   }
   const shares = [...byCustomer.values()].sort((a, b) => b - a);
+  // operating costs: every outflow that runs the business (expenses, and transfers out to suppliers),
+  // not existing debt service, own transfers or savings: revenue minus these is what can service a loan
+  const operating = -sumMinor(
+    txns.filter((t) => t.amountMinor < 0 && ((t.group === 'expenses' && !METRICS_CONFIG.debtCategories.includes(t.category)) || t.category === 'other_transfer')),
+  );
   const s = slope(rows.map((r) => r.income));
   const avg = mean(rows.map((r) => r.income));
   return {
@@ -219,6 +224,8 @@ function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readon
     customers: byCustomer.size,
     tax_outflows: money(-sumMinor(txns.filter((t) => t.category === 'taxes' && t.amountMinor < 0))),
     payroll_outflows: money(-sumMinor(txns.filter((t) => t.category === 'payroll' && t.amountMinor < 0))),
+    operating_costs_monthly: money(operating / perMonth),
+    net_income_monthly: money((total - operating) / perMonth),
   };
 }
 

@@ -94,5 +94,9 @@ export interface Metrics {
     customers: number;
     tax_outflows: number;
     payroll_outflows: number;
+    /** Monthly outflows that run the business: expenses and transfers out, not debt service, own transfers or savings. */
+    operating_costs_monthly: number;
+    /** Revenue minus operating costs, monthly: what can service a loan. */
+    net_income_monthly: number;
   } | null;
 }
