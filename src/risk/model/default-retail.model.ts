@@ -6,7 +6,7 @@ export const MODEL: RiskModel = {
   "name": "docrisk-retail-bank-behaviour",
   "version": "2.0.0",
   "data_source": "retail",
-  "created_at": "2026-11-24T21:45:41.788Z",
+  "created_at": "2026-11-24T21:59:46.531Z",
   "development": {
     "description": "PKDD'99 Berka development split (328 real loans granted 1993-1996, 46 bad; ../shared/datasets/berka-dev), each loan's bank account of the 12 months before the loan run through the report pipeline",
     "n": 328,
@@ -350,39 +350,39 @@ export const MODEL: RiskModel = {
   },
   "base_points": 526,
   "calibration": {
-    "a": -9.460075,
-    "b": 0.0223733
+    "a": -7.125815,
+    "b": 0.01741178
   },
   "grades": [
     {
       "grade": "A",
       "maxPd": 0.02,
-      "minScore": 597
+      "minScore": 633
     },
     {
       "grade": "B",
       "maxPd": 0.03,
-      "minScore": 579
+      "minScore": 609
     },
     {
       "grade": "C",
       "maxPd": 0.05,
-      "minScore": 555
+      "minScore": 579
     },
     {
       "grade": "D",
       "maxPd": 0.08,
-      "minScore": 532
+      "minScore": 550
     },
     {
       "grade": "E",
       "maxPd": 0.12,
-      "minScore": 512
+      "minScore": 524
     },
     {
       "grade": "F",
       "maxPd": 0.2,
-      "minScore": 485
+      "minScore": 489
     },
     {
       "grade": "G",
@@ -391,8 +391,8 @@ export const MODEL: RiskModel = {
     }
   ],
   "decision": {
-    "approveMinScore": 555,
-    "declineBelowScore": 512
+    "approveMinScore": 579,
+    "declineBelowScore": 524
   },
   "features": [
     {
@@ -1493,52 +1493,52 @@ export const MODEL: RiskModel = {
       "calibration_by_grade": [
         {
           "grade": "A",
-          "n": 60,
-          "bad": 3,
-          "observed_bad_rate": 0.05,
-          "mean_pd": 0.007
+          "n": 40,
+          "bad": 1,
+          "observed_bad_rate": 0.025,
+          "mean_pd": 0.009
         },
         {
           "grade": "B",
-          "n": 22,
+          "n": 12,
           "bad": 1,
-          "observed_bad_rate": 0.0455,
-          "mean_pd": 0.0257
+          "observed_bad_rate": 0.0833,
+          "mean_pd": 0.0248
         },
         {
           "grade": "C",
           "n": 33,
-          "bad": 0,
-          "observed_bad_rate": 0,
-          "mean_pd": 0.0394
+          "bad": 2,
+          "observed_bad_rate": 0.0606,
+          "mean_pd": 0.0415
         },
         {
           "grade": "D",
-          "n": 48,
-          "bad": 1,
-          "observed_bad_rate": 0.0208,
-          "mean_pd": 0.0653
+          "n": 45,
+          "bad": 0,
+          "observed_bad_rate": 0,
+          "mean_pd": 0.0652
         },
         {
           "grade": "E",
-          "n": 32,
-          "bad": 7,
-          "observed_bad_rate": 0.2188,
-          "mean_pd": 0.0976
+          "n": 51,
+          "bad": 3,
+          "observed_bad_rate": 0.0588,
+          "mean_pd": 0.0996
         },
         {
           "grade": "F",
-          "n": 61,
-          "bad": 8,
-          "observed_bad_rate": 0.1311,
-          "mean_pd": 0.1597
+          "n": 66,
+          "bad": 11,
+          "observed_bad_rate": 0.1667,
+          "mean_pd": 0.1622
         },
         {
           "grade": "G",
-          "n": 72,
-          "bad": 26,
-          "observed_bad_rate": 0.3611,
-          "mean_pd": 0.3535
+          "n": 81,
+          "bad": 28,
+          "observed_bad_rate": 0.3457,
+          "mean_pd": 0.3117
         }
       ],
       "auc_by_fold": [

@@ -7,8 +7,8 @@
  * every characteristic is monotone in its declared direction. The linear points are then published as
  * a table: bins at the development sample's 5 % quantiles, each worth the points at its median value,
  * plus a missing bin at the mean (its shortfall shows as a DATA_MISSING_* reason). Points are on the
- * PDO scale (600 ↔ 20:1 good:bad, PDO 50); pd_12m is a logistic calibration of the score on the
- * development sample. (Weight-of-evidence bins were tried first: on the Berka development split they
+ * PDO scale (600 ↔ 20:1 good:bad, PDO 50); pd_12m is a logistic calibration of the score fitted on
+ * the cross-validation's out-of-fold scores (an in-sample calibration is as optimistic as in-sample AUC). (Weight-of-evidence bins were tried first: on the Berka development split they
  * cross-validated 0.74–0.79 against 0.80 for this form; with 46 bads, per-bin estimates are noise.)
  * Deterministic.
  */
@@ -148,16 +148,7 @@ export function fitOnce(rows: readonly Row[], defs: readonly FeatureDef[], opts:
   const base = Math.round(OFFSET - FACTOR * w0);
   const partial = { base_points: base, features };
   const scores = rows.map((r) => scoreRow(partial, r.features));
-  const cw = fitLogistic(scores.map((s) => [s]), rows.map((r) => (r.bad ? 1 : 0)), 40, 1e-6);
-  // P(bad) = σ(w0 + w1·score) = 1/(1+exp(−w0 − w1·score))
-  const calibration = { a: round(-(cw[0] ?? 0), 6), b: round(-(cw[1] ?? 0), 8) };
-  const grades: GradeBand[] = MASTER.map(([grade, maxPd]) => ({
-    grade,
-    maxPd,
-    // lowest score whose PD is below the band's upper bound
-    minScore: maxPd >= 1 ? 0 : Math.max(0, Math.ceil((Math.log(1 / maxPd - 1) - calibration.a) / calibration.b)),
-  }));
-  const minOf = (g: string): number => grades.find((x) => x.grade === g)?.minScore ?? 0;
+  const { calibration, grades, decision } = calibrate(scores, rows.map((r) => r.bad));
   return {
     format: 'docrisk-model/1',
     name: opts.name,
@@ -169,10 +160,25 @@ export function fitOnce(rows: readonly Row[], defs: readonly FeatureDef[], opts:
     base_points: base,
     calibration,
     grades,
-    // approve from grade C (pd < 5%), decline below E (pd ≥ 12%)
-    decision: { approveMinScore: minOf('C'), declineBelowScore: minOf('E') },
+    decision,
     features,
   };
+}
+
+/** pd = σ(−a − b·score) fitted on (score, outcome); grade bands from the PD master scale; approve from C, decline below E. */
+export function calibrate(scores: readonly number[], bad: readonly boolean[]): Pick<RiskModel, 'calibration' | 'grades' | 'decision'> {
+  const cw = fitLogistic(scores.map((s) => [s]), bad.map((b) => (b ? 1 : 0)), 40, 1e-6);
+  // P(bad) = σ(w0 + w1·score) = 1/(1+exp(−w0 − w1·score))
+  const calibration = { a: round(-(cw[0] ?? 0), 6), b: round(-(cw[1] ?? 0), 8) };
+  const grades: GradeBand[] = MASTER.map(([grade, maxPd]) => ({
+    grade,
+    maxPd,
+    // lowest score whose PD is below the band's upper bound
+    minScore: maxPd >= 1 ? 0 : Math.max(0, Math.ceil((Math.log(1 / maxPd - 1) - calibration.a) / calibration.b)),
+  }));
+  const minOf = (g: string): number => grades.find((x) => x.grade === g)?.minScore ?? 0;
+  // approve from grade C (pd < 5%), decline below E (pd ≥ 12%)
+  return { calibration, grades, decision: { approveMinScore: minOf('C'), declineBelowScore: minOf('E') } };
 }
 
 export function gradeOfScore(grades: readonly GradeBand[], score: number): GradeBand['grade'] {
@@ -201,8 +207,6 @@ export function fitModel(rows: readonly Row[], defs: readonly FeatureDef[], opts
   const seed = opts.seed ?? 1;
   const fold = folds(rows, k, seed);
   const oofScore = new Array<number>(rows.length).fill(0);
-  const oofPd = new Array<number>(rows.length).fill(0);
-  const oofGrade = new Array<string>(rows.length).fill('G');
   const aucByFold: number[] = [];
   const psis: number[] = [];
   for (let f = 0; f < k; f++) {
@@ -214,8 +218,6 @@ export function fitModel(rows: readonly Row[], defs: readonly FeatureDef[], opts
     testIdx.forEach((i, p) => {
       const s = testScores[p] ?? 0;
       oofScore[i] = s;
-      oofPd[i] = pdOf(m.calibration, s);
-      oofGrade[i] = gradeOfScore(m.grades, s);
     });
     aucByFold.push(round(auc(testScores, testIdx.map((i) => (rows[i] as Row).bad)), 4));
     const sorted = [...trainScores].sort((a, b) => a - b);
@@ -224,12 +226,15 @@ export function fitModel(rows: readonly Row[], defs: readonly FeatureDef[], opts
   }
   const bad = rows.map((r) => r.bad);
   const ci = aucWithCi(oofScore, bad, 2000, seed);
+  // the shipped PD comes from the out-of-fold scores: an in-sample calibration is as optimistic as the in-sample AUC
+  const final = { ...fitOnce(rows, defs, opts), ...calibrate(oofScore, bad) };
+  // predicted (shipped calibration) against observed, by grade, on the out-of-fold scores (2 fitted parameters)
   const calibration_by_grade: CalibrationRow[] = MASTER.map(([g]) => {
-    const idx = rows.map((_, i) => i).filter((i) => oofGrade[i] === g);
+    const idx = rows.map((_, i) => i).filter((i) => gradeOfScore(final.grades, oofScore[i] ?? 0) === g);
     const nb = idx.filter((i) => bad[i]).length;
-    return { grade: g, n: idx.length, bad: nb, observed_bad_rate: idx.length ? round(nb / idx.length, 4) : 0, mean_pd: idx.length ? round(idx.reduce((a, i) => a + (oofPd[i] ?? 0), 0) / idx.length, 4) : 0 };
+    const meanPd = idx.reduce((a, i) => a + pdOf(final.calibration, oofScore[i] ?? 0), 0) / Math.max(1, idx.length);
+    return { grade: g, n: idx.length, bad: nb, observed_bad_rate: idx.length ? round(nb / idx.length, 4) : 0, mean_pd: idx.length ? round(meanPd, 4) : 0 };
   });
-  const final = fitOnce(rows, defs, opts);
   const inScores = rows.map((r) => scoreRow(final, r.features));
   final.development.score_sample = [...inScores].sort((a, b) => a - b);
   const validation: ValidationReport = {

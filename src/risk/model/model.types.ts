@@ -50,6 +50,7 @@ export interface ValidationReport {
     /** Mean over folds of the PSI of the held-out scores against the fold's development scores (score deciles). */
     psi_mean: number;
     psi_max: number;
+    /** The shipped calibration (fitted on the out-of-fold scores) against the observed bad rate, by grade. */
     calibration_by_grade: CalibrationRow[];
     auc_by_fold: number[];
   };
