@@ -34,3 +34,28 @@ export function reportFont(): FontFiles | null {
   cached = c ? { name: c.name, regular: readFileSync(c.regular), bold: readFileSync(c.bold) } : null;
   return cached;
 }
+
+/**
+ * pdfkit parses a TrueType font from its bytes in every document it is registered with (fontkit table
+ * decoding was most of the render time). It also accepts an already parsed font object, so the parsed
+ * fonts of the first document are kept and handed to the next ones. The objects are pdfkit's own
+ * (its `_fontFamilies`); if a pdfkit version stores them differently, nothing is kept and every
+ * document parses the bytes again, as before.
+ */
+const parsed = new Map<string, unknown>();
+
+interface PdfkitInternals {
+  _fontFamilies?: Record<string, { name?: string; font?: { layout?: unknown } } | undefined>;
+}
+
+export function fontSource(name: string, bytes: Buffer): unknown {
+  return parsed.get(name) ?? bytes;
+}
+
+export function keepParsedFonts(doc: unknown, names: readonly string[]): void {
+  const fam = (doc as PdfkitInternals)._fontFamilies ?? {};
+  for (const n of names) {
+    const f = fam[n]?.font;
+    if (!parsed.has(n) && f && typeof f.layout === 'function') parsed.set(n, f);
+  }
+}
