@@ -155,6 +155,8 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       minimum: known.length ? money(Math.min(...known)) : null,
       days_negative: daysNegative,
       days_observed: known.length,
+      days_below_instalment: instalment === null ? null : known.filter((v) => v < instalment * 100).length,
+      volatility_to_income: known.length > 1 && incomeMonthly > 0 ? ratio(stdev(known) / incomeMonthly) : null,
     },
     overdraft: {
       limit,
@@ -196,6 +198,11 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
     gaps: [...input.gaps],
   };
   return { metrics, monthly, categories, coverage };
+}
+
+function stdev(xs: readonly number[]): number {
+  const m = mean(xs);
+  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / xs.length);
 }
 
 function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readonly MonthlyRow[], perMonth: number): NonNullable<Metrics['commercial']> {

@@ -64,7 +64,17 @@ export interface Metrics {
     by_category: Record<string, number>;
   };
   expenses: { total: number; monthly_average: number; by_category: Record<string, number> };
-  balances: { average: number | null; minimum: number | null; days_negative: number; days_observed: number };
+  /** Combined end-of-day balance over the days every account covers (see balances.ts). */
+  balances: {
+    average: number | null;
+    minimum: number | null;
+    days_negative: number;
+    days_observed: number;
+    /** Days the combined balance was below the requested loan's monthly instalment (null when none was requested). */
+    days_below_instalment?: number | null;
+    /** Standard deviation of the daily combined balance ÷ average monthly income. */
+    volatility_to_income?: number | null;
+  };
   overdraft: { limit: number | null; max_used: number; max_use_ratio: number | null; days_in_overdraft: number; interest_paid: number };
   debt_service: { monthly: number; dti: number | null };
   disposable_income: { monthly: number };

@@ -113,6 +113,25 @@ export const FEATURES: readonly FeatureDef[] = [
     },
   },
   {
+    id: 'days_below_instalment_share',
+    definition: 'share of observed days the combined balance was below the requested loan’s monthly instalment',
+    better: 'lower',
+    reason: r('BALANCE_OFTEN_BELOW_INSTALMENT', 'Balance often below the requested instalment', 'Saldo spesso inferiore alla rata richiesta', 'Kontostand oft unter der gewünschten Rate'),
+    missing: NO_REQUEST,
+    compute: (x) => {
+      const d = x.metrics.balances.days_below_instalment;
+      return d === null || d === undefined || x.metrics.balances.days_observed === 0 ? null : d / x.metrics.balances.days_observed;
+    },
+  },
+  {
+    id: 'balance_volatility_to_income',
+    definition: 'standard deviation of the daily combined balance ÷ average monthly income',
+    better: 'lower',
+    reason: r('VOLATILE_BALANCE', 'Balance swings widely relative to income', 'Saldo molto variabile rispetto al reddito', 'Kontostand schwankt stark im Verhältnis zum Einkommen'),
+    missing: NO_BALANCE,
+    compute: (x) => x.metrics.balances.volatility_to_income ?? null,
+  },
+  {
     id: 'neg_days_share',
     definition: 'days with a negative combined balance ÷ days observed',
     better: 'lower',
