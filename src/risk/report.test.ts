@@ -107,6 +107,18 @@ describe('buildReport', () => {
     expect(r.metrics.debt_service.dti).toBeGreaterThan(0.1);
   });
 
+  it('affordability is judged on income after committed outgoings, not after everyday spending', () => {
+    const spendThrift = months(6).concat(Array.from({ length: 6 }, (_, i) => tx(`2026-0${i + 1}-20`, -800, 'PRELIEVO BANCOMAT ATM')));
+    const r = buildReport({ sources: [source('f1', spendThrift)], params, asOf: '2026-07-15' });
+    // income 2,100; committed rent 700 + Findomestic 180 + Enel 80 = 960; instalment ≈ 226 of 1,140 free: affordable
+    expect(r.metrics.affordability.income_after_commitments_monthly).toBeGreaterThan(1000);
+    expect(r.metrics.affordability.affordable).toBe(true);
+    expect(r.srg.policy_reasons).not.toContain('UNAFFORDABLE');
+    const stretched = buildReport({ sources: [source('f1', months(6))], params: { ...params, requested_loan_amount: 30_000, loan_period: 24 }, asOf: '2026-07-15' });
+    expect(stretched.metrics.affordability.affordable).toBe(false);
+    expect(stretched.srg.policy_reasons).toContain('UNAFFORDABLE');
+  });
+
   it('a small business’s monthly net income is revenue minus operating costs, not revenue (issue 21)', () => {
     const biz: ReportParams = { ...params, account_holder: 'Bianchi SNC', data_source: 'commercial' };
     const txns: RiskTransaction[] = [];

@@ -133,6 +133,12 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
   const n = params.loan_period ?? null;
   const instalment = p !== null && n !== null && p > 0 && n > 0 ? annuity(p, rate, n) : null;
   const itd = instalment !== null && disposable > 0 ? instalment / (disposable / 100) : null;
+  // affordability is judged on income left after committed outgoings (housing, utilities, insurance,
+  // taxes, existing debt): everyday spending (groceries, cash, shopping) adjusts to a new instalment,
+  // and judging on what is left after all of it declares most households unable to afford anything
+  const committed = -sumMinor(txns.filter((t) => t.amountMinor < 0 && METRICS_CONFIG.committedCategories.includes(t.category)));
+  const free = (incomeTotal - committed) / perMonth;
+  const itf = instalment !== null && free > 0 ? instalment / (free / 100) : null;
 
   const outflowTotal = -sumMinor(txns.filter((t) => t.amountMinor < 0));
   const gambling = -sumMinor(txns.filter((t) => t.category === 'gambling' && t.amountMinor < 0));
@@ -173,7 +179,9 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       annual_rate: rate,
       instalment: instalment === null ? null : round(instalment, 2),
       instalment_to_disposable: itd === null ? null : ratio(itd),
-      affordable: instalment === null ? null : itd !== null && itd <= METRICS_CONFIG.maxInstalmentToDisposable,
+      income_after_commitments_monthly: money(free),
+      instalment_to_income_after_commitments: itf === null ? null : ratio(itf),
+      affordable: instalment === null ? null : itf !== null && itf <= METRICS_CONFIG.maxInstalmentToFreeIncome,
     },
     behaviour: {
       gambling_total: money(gambling),

@@ -84,6 +84,10 @@ export interface Metrics {
     annual_rate: number;
     instalment: number | null;
     instalment_to_disposable: number | null;
+    /** Income minus committed outgoings (housing, utilities, telecom, insurance, taxes, existing debt), monthly. */
+    income_after_commitments_monthly: number;
+    instalment_to_income_after_commitments: number | null;
+    /** The requested instalment is at most maxInstalmentToFreeIncome of the income left after commitments. */
     affordable: boolean | null;
   };
   behaviour: {

@@ -59,7 +59,7 @@ export const COMMERCIAL_CHARACTERISTICS: readonly string[] = [
 ];
 
 export const INSUFFICIENT_DATA = r('INSUFFICIENT_DATA', 'Not enough transaction history for a confident decision', 'Storico movimenti insufficiente per una decisione affidabile', 'Zu wenig Umsatzhistorie für eine verlässliche Entscheidung');
-export const UNAFFORDABLE = r('UNAFFORDABLE', 'Requested instalment not affordable from disposable income', 'Rata richiesta non sostenibile con il reddito disponibile', 'Gewünschte Rate aus dem verfügbaren Einkommen nicht tragbar');
+export const UNAFFORDABLE = r('UNAFFORDABLE', 'Requested instalment above 40% of the income left after committed outgoings', 'Rata richiesta oltre il 40% del reddito residuo dopo gli impegni fissi', 'Gewünschte Rate über 40 % des Einkommens nach festen Verpflichtungen');
 
 /** What is missing when a characteristic cannot be computed: the reason given instead of its adverse fact. */
 const MISSING: Readonly<Record<string, ReasonText>> = {
