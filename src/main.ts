@@ -16,6 +16,8 @@ Usage: docrisk <command>
                   --type=<document_type> asserts a type
   webhooks replay [--status=failed,skipped] [--since=ISO8601] [--id=DELIVERY_ID ...]
                   send matching callbacks again (same webhook-id and body) and wait for the outcome
+  model fit|validate ...   fit the credit score on labelled applications (JSONL), or check a model on
+                  applications it never saw; \`docrisk model\` prints the options
   config    list configuration variables with their defaults
   help      this text
 
@@ -32,6 +34,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (cmd === 'parse') return parseFiles(argv.slice(1));
+  if (cmd === 'model') return (await import('./modules/reports/model.cli.ts')).runModelCommand(argv.slice(1));
   let config;
   try {
     config = loadConfig(process.env);

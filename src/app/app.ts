@@ -16,7 +16,7 @@ import { AuthService, authRoutes, type NewClientCredentials } from '../modules/a
 import { ProcessesService, processesRoutes } from '../modules/processes/index.ts';
 import { FilesService, filesJobs, filesRoutes } from '../modules/files/index.ts';
 import { AccountsService, accountsRoutes } from '../modules/accounts/index.ts';
-import { ReportsService, reportsJobs, reportsRoutes } from '../modules/reports/index.ts';
+import { loadRiskModels, ReportsService, reportsJobs, reportsRoutes } from '../modules/reports/index.ts';
 import { WorkflowService, workflowJobs, workflowRoutes } from '../modules/workflow/index.ts';
 import { PortalService, portalRoutes } from '../modules/portal/index.ts';
 import { WebhooksService, webhooksRoutes, type WebhookTuning } from '../modules/webhooks/index.ts';
@@ -134,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         await webhooks.recordEvent(tx, ev);
       },
       log: logger.child({ component: 'reports' }),
+      riskModels: loadRiskModels(config.riskModelFiles),
     });
     const workflow = new WorkflowService({
       db,

@@ -21,6 +21,8 @@ export interface Config {
   tokenTtlSeconds: number;
   workerConcurrency: number;
   shutdownGraceMs: number;
+  /** Fitted risk model files (`docrisk model fit`), each scoring its data source instead of the built-in default. */
+  riskModelFiles: string[];
 }
 
 export interface ConfigKey {
@@ -32,6 +34,7 @@ export interface ConfigKey {
 
 export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'PORT', type: 'port (1-65535)', default: '8080', doc: 'HTTP port' },
+  { name: 'DOCRISK_RISK_MODELS', type: 'paths, comma-separated', default: '(unset)', doc: 'model files from `docrisk model fit`, each scoring its data_source (unset = the built-in defaults)' },
   { name: 'HOST', type: 'string', default: '127.0.0.1', doc: 'bind address' },
   { name: 'DATABASE_URL', type: 'postgres:// URL', default: '(unset)', doc: 'PostgreSQL to use; unset = embedded PGlite under DOCRISK_DATA_DIR' },
   { name: 'DOCRISK_DATA_DIR', type: 'path', default: './data', doc: 'embedded database, blobs, generated keys' },
@@ -126,6 +129,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     tokenTtlSeconds: 86400,
     workerConcurrency: int('DOCRISK_WORKER_CONCURRENCY', 2, 1, 64),
     shutdownGraceMs: int('DOCRISK_SHUTDOWN_GRACE_MS', 15000, 0, 600000),
+    riskModelFiles: (str('DOCRISK_RISK_MODELS') ?? '').split(',').map((x) => x.trim()).filter((x) => x.length > 0).map((x) => path.resolve(cwd, x)),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
