@@ -12,7 +12,7 @@ import { fold } from '../../pdf/lines.ts';
 import type { BBox, Line } from '../../pdf/model.ts';
 import { bboxOf } from '../../pdf/model.ts';
 import { CARRY, CLOSING, OPENING, TOTALS_ANY, TOTALS_CREDIT, TOTALS_DEBIT } from '../../pdf/keywords.ts';
-import { BALANCE_ROW, CREDIT_CUE, DEBIT_CUE, HEADING_ROLE, MONTH_HEADING } from '../../data/table-words.data.ts';
+import { BALANCE_ROW, BOOKING_START, CREDIT_CUE, DEBIT_CUE, HEADING_ROLE, MONTH_HEADING } from '../../data/table-words.data.ts';
 import type { Col } from './columns.ts';
 import { centre, clusterBy, digitsRight } from './columns.ts';
 import type { Role, SolveRow } from './roles.ts';
@@ -574,6 +574,22 @@ function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<T
   if (splits.length >= Math.max(2, between.length * 0.5)) k = median(splits);
   else k = Math.min(minLines, firsts.length ? median(firsts) : 0);
   k = Math.max(0, Math.min(k, 3));
+  // Geometry silent (one pitch, no split): the description's first line is the one that opens
+  // with a booking word ("PAGAMENTO", "Lastschrift", "CARD PAYMENT") — only a tie-breaker.
+  if (splits.length < Math.max(2, between.length * 0.5)) {
+    const opens = (tl: TokLine | undefined): number => (tl && BOOKING_START.test(fold(lineText(tl))) ? 1 : 0);
+    const below = new Map<Row, Gap>();
+    for (const g of gaps) if (g.below) below.set(g.below, g);
+    const hits = (kk: number): number =>
+      txRows.reduce((n, r) => {
+        const g = below.get(r);
+        const take = Math.min(kk, g?.lines.length ?? 0);
+        return n + opens(take > 0 ? g!.lines[g!.lines.length - take] : r.tl);
+      }, 0);
+    let bestK = k;
+    for (let kk = 0; kk <= Math.min(2, minLines); kk++) if (hits(kk) > hits(bestK)) bestK = kk;
+    k = bestK;
+  }
 
   // Hanging indents: where the lines after an amount row are indented and a line comes back to
   // where the row's description starts, that line starts the next row's description.
@@ -599,7 +615,8 @@ function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<T
     if (g.below && g.below.special === null) {
       const bi = g.pitches.filter(isBreak).length === 1 ? g.pitches.findIndex(isBreak) : -1;
       const out = g.above && indented ? outdent(g.above, g.lines) : -1;
-      nAbove = bi >= 0 && g.above ? g.lines.length - bi : out >= 0 ? g.lines.length - out : Math.min(k, g.lines.length);
+      // Hanging indents decide where they are used: all lines indented → all belong to the row above.
+      nAbove = bi >= 0 && g.above ? g.lines.length - bi : indented && g.above ? (out >= 0 ? g.lines.length - out : 0) : Math.min(k, g.lines.length);
       if (!g.above || g.above.special !== null) {
         // Above the first row of a page or after a balance row: only lines at the row pitch, at most k.
         nAbove = 0;
