@@ -632,10 +632,7 @@ function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<T
       else if (g.above && g.above.special === null) put(g.above, tl, 'below');
     });
   }
-  for (const [r, d] of out) {
-    const texts = d.lines.map((l) => lineText(tokLineOf.get(l)!)).filter((s) => s.length > 0);
-    d.text = texts;
-  }
+  for (const d of out.values()) d.text = d.lines.map((l) => lineText(tokLineOf.get(l)!)).filter((s) => s.length > 0);
   return out;
 }
 
