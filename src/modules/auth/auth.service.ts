@@ -228,7 +228,7 @@ export class AuthService {
 
   checkAdminToken(authorization: string | undefined, adminToken: string | null): void {
     if (adminToken === null) throw authErrors.adminDisabled();
-    const m = /^Bearer\s+(.+)$/i.exec(authorization?.trim() ?? '');
+    const m = /^Bearer\s+(\S.*)$/i.exec(authorization?.trim() ?? '');
     if (!m?.[1] || !constantTimeStringEquals(m[1], adminToken)) throw authErrors.unauthenticated('invalid admin token');
   }
 
