@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { isUuid, newId } from '../shared/ids.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { registerAuthHook } from './auth-hook.ts';
+import { registerControlCharGuard } from './control-chars.ts';
 import { ProblemSchema } from './common.ts';
 import { errorHandler, sendProblem } from './errors.ts';
 import type { Metrics } from './metrics.ts';
@@ -93,6 +94,7 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { validatorUrl: null } as never });
 
   registerAuthHook(app, deps.auth, deps.adminToken);
+  registerControlCharGuard(app);
 
   app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { config: { auth: 'public' }, schema: { tags: ['Operations'], summary: 'Process alive' } }, async () => ({
