@@ -176,6 +176,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
           metrics,
           ready: () => database.ping(),
           version: VERSION,
+          edges: config.edges,
           routes: [authRoutes(auth), processesRoutes(processes), filesRoutes(files), accountsRoutes(accounts), reportsRoutes(reports), workflowRoutes(workflow, files), portalRoutes(portal), webhooksRoutes(webhooks), portalUiRoutes()],
         })
       : null;

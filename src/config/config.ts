@@ -21,6 +21,7 @@ export interface Config {
   tokenTtlSeconds: number;
   workerConcurrency: number;
   shutdownGraceMs: number;
+  edges: { requestTimeoutMs: number; headersTimeoutMs: number; minBodyBytesPerSecond: number; bodyRateWindowMs: number };
 }
 
 export interface ConfigKey {
@@ -46,6 +47,10 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'DOCRISK_ISSUER', type: 'string', default: 'docrisk', doc: 'iss claim of access tokens' },
   { name: 'DOCRISK_WORKER_CONCURRENCY', type: 'integer 1-64', default: '2', doc: 'jobs handled at once per queue by this process' },
   { name: 'DOCRISK_SHUTDOWN_GRACE_MS', type: 'integer >= 0', default: '15000', doc: 'time given to in-flight requests and jobs on shutdown' },
+  { name: 'DOCRISK_REQUEST_TIMEOUT_MS', type: 'integer >= 1000', default: '120000', doc: 'a request (headers and body) must arrive within this' },
+  { name: 'DOCRISK_HEADERS_TIMEOUT_MS', type: 'integer >= 1000', default: '20000', doc: 'request headers must arrive within this' },
+  { name: 'DOCRISK_MIN_BODY_BYTES_PER_SEC', type: 'integer >= 0', default: '1024', doc: 'a body slower than this over the rate window gets 408 and is closed (0 = off)' },
+  { name: 'DOCRISK_BODY_RATE_WINDOW_MS', type: 'integer >= 1000', default: '10000', doc: 'window over which the body rate is measured' },
 ];
 
 export class ConfigError extends Error {
@@ -126,6 +131,12 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     tokenTtlSeconds: 86400,
     workerConcurrency: int('DOCRISK_WORKER_CONCURRENCY', 2, 1, 64),
     shutdownGraceMs: int('DOCRISK_SHUTDOWN_GRACE_MS', 15000, 0, 600000),
+    edges: {
+      requestTimeoutMs: int('DOCRISK_REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+      headersTimeoutMs: int('DOCRISK_HEADERS_TIMEOUT_MS', 20_000, 1000, 600_000),
+      minBodyBytesPerSecond: int('DOCRISK_MIN_BODY_BYTES_PER_SEC', 1024, 0, 2 ** 30),
+      bodyRateWindowMs: int('DOCRISK_BODY_RATE_WINDOW_MS', 10_000, 1000, 600_000),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

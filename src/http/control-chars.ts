@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, type AppError } from '../shared/errors.ts';
 import { OAuthError } from '../modules/auth/auth.errors.ts';
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export const hasControlChar = (s: string): boolean => CONTROL.test(s);

@@ -12,6 +12,7 @@ import { isUuid, newId } from '../shared/ids.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { registerAuthHook } from './auth-hook.ts';
 import { registerControlCharGuard } from './control-chars.ts';
+import { DEFAULT_EDGE_OPTIONS, registerResponseHeaders, registerSlowBodyGuard, type EdgeOptions } from './edges.ts';
 import { ProblemSchema } from './common.ts';
 import { errorHandler, sendProblem } from './errors.ts';
 import type { Metrics } from './metrics.ts';
@@ -26,11 +27,13 @@ export interface ServerDeps {
   ready: () => Promise<void>;
   routes: FastifyPluginAsyncTypebox[];
   version: string;
+  edges?: EdgeOptions;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const edges = deps.edges ?? DEFAULT_EDGE_OPTIONS;
   // FastifyInstance is typed with the base logger; pino's Logger is a structural superset.
   const app = Fastify({
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
@@ -42,6 +45,8 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
       return v && REQUEST_ID_RE.test(v) ? v : newId();
     },
     return503OnClosing: true,
+    requestTimeout: edges.requestTimeoutMs,
+    http: { headersTimeout: edges.headersTimeoutMs },
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -95,6 +100,8 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   registerAuthHook(app, deps.auth, deps.adminToken);
   registerControlCharGuard(app);
+  registerResponseHeaders(app);
+  registerSlowBodyGuard(app, edges);
 
   app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { config: { auth: 'public' }, schema: { tags: ['Operations'], summary: 'Process alive' } }, async () => ({
