@@ -9,6 +9,7 @@ import type { Config } from '../config/config.ts';
 import { openDatabase, type Database, type Executor } from '../db/client.ts';
 import { createMetrics, type Metrics } from '../http/metrics.ts';
 import { createServer } from '../http/server.ts';
+import { rateLimitDeps } from '../http/rate-limit.ts';
 import { portalUiRoutes } from '../http/portal-ui.ts';
 import type { JobDefinition } from '../jobs/registry.ts';
 import { JobRuntime } from '../jobs/runtime.ts';
@@ -177,6 +178,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
           ready: () => database.ping(),
           version: VERSION,
           edges: config.edges,
+          rateLimit: rateLimitDeps(config.rateLimit, db),
           routes: [authRoutes(auth), processesRoutes(processes), filesRoutes(files), accountsRoutes(accounts), reportsRoutes(reports), workflowRoutes(workflow, files), portalRoutes(portal), webhooksRoutes(webhooks), portalUiRoutes()],
         })
       : null;

@@ -22,6 +22,7 @@ export interface Config {
   workerConcurrency: number;
   shutdownGraceMs: number;
   edges: { requestTimeoutMs: number; headersTimeoutMs: number; minBodyBytesPerSecond: number; bodyRateWindowMs: number };
+  rateLimit: { store: 'memory' | 'postgres'; apiPerMinute: number; tokenPerMinute: number; testEventsPerMinute: number; reportsPerMinute: number };
 }
 
 export interface ConfigKey {
@@ -51,6 +52,11 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'DOCRISK_HEADERS_TIMEOUT_MS', type: 'integer >= 1000', default: '20000', doc: 'request headers must arrive within this' },
   { name: 'DOCRISK_MIN_BODY_BYTES_PER_SEC', type: 'integer >= 0', default: '1024', doc: 'a body slower than this over the rate window gets 408 and is closed (0 = off)' },
   { name: 'DOCRISK_BODY_RATE_WINDOW_MS', type: 'integer >= 1000', default: '10000', doc: 'window over which the body rate is measured' },
+  { name: 'DOCRISK_RATE_LIMIT_STORE', type: 'memory | postgres', default: 'postgres with DATABASE_URL, else memory', doc: 'where rate-limit counters live (postgres: shared by every API process)' },
+  { name: 'DOCRISK_RATE_LIMIT_PER_MINUTE', type: 'integer >= 1', default: '600', doc: 'requests per client per minute over all routes with credentials' },
+  { name: 'DOCRISK_TOKEN_RATE_LIMIT_PER_MINUTE', type: 'integer >= 1', default: '10', doc: 'token requests per client_id and address per minute; each one over doubles the lockout' },
+  { name: 'DOCRISK_TEST_EVENTS_PER_MINUTE', type: 'integer >= 1', default: '10', doc: 'webhook test events and redeliveries per client per minute' },
+  { name: 'DOCRISK_REPORTS_PER_MINUTE', type: 'integer >= 1', default: '30', doc: 'run-report and workflow calls per client per minute' },
 ];
 
 export class ConfigError extends Error {
@@ -136,6 +142,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       headersTimeoutMs: int('DOCRISK_HEADERS_TIMEOUT_MS', 20_000, 1000, 600_000),
       minBodyBytesPerSecond: int('DOCRISK_MIN_BODY_BYTES_PER_SEC', 1024, 0, 2 ** 30),
       bodyRateWindowMs: int('DOCRISK_BODY_RATE_WINDOW_MS', 10_000, 1000, 600_000),
+    },
+    rateLimit: {
+      store: oneOf('DOCRISK_RATE_LIMIT_STORE', ['memory', 'postgres'], databaseUrl ? 'postgres' : 'memory'),
+      apiPerMinute: int('DOCRISK_RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
+      tokenPerMinute: int('DOCRISK_TOKEN_RATE_LIMIT_PER_MINUTE', 10, 1, 10_000_000),
+      testEventsPerMinute: int('DOCRISK_TEST_EVENTS_PER_MINUTE', 10, 1, 10_000_000),
+      reportsPerMinute: int('DOCRISK_REPORTS_PER_MINUTE', 30, 1, 10_000_000),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

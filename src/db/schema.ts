@@ -260,3 +260,15 @@ export const meta = pgTable('meta', {
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
 
+
+/**
+ * Request counters of the rate limiter when it is shared between API processes: one row per
+ * key (client and route group), a window that starts at window_start and lasts ttl_ms (longer
+ * than the configured window while a client keeps going over the limit: the lockout back-off).
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: tstz('window_start').notNull(),
+  ttlMs: bigint('ttl_ms', { mode: 'number' }).notNull(),
+});

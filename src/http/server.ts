@@ -12,6 +12,7 @@ import { isUuid, newId } from '../shared/ids.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { registerAuthHook } from './auth-hook.ts';
 import { registerControlCharGuard } from './control-chars.ts';
+import { registerRateLimits, type RateLimitDeps } from './rate-limit.ts';
 import { DEFAULT_EDGE_OPTIONS, registerResponseHeaders, registerSlowBodyGuard, type EdgeOptions } from './edges.ts';
 import { ProblemSchema } from './common.ts';
 import { errorHandler, sendProblem } from './errors.ts';
@@ -28,6 +29,7 @@ export interface ServerDeps {
   routes: FastifyPluginAsyncTypebox[];
   version: string;
   edges?: EdgeOptions;
+  rateLimit?: RateLimitDeps;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -102,6 +104,7 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
   registerControlCharGuard(app);
   registerResponseHeaders(app);
   registerSlowBodyGuard(app, edges);
+  if (deps.rateLimit) await registerRateLimits(app, deps.rateLimit);
 
   app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { config: { auth: 'public' }, schema: { tags: ['Operations'], summary: 'Process alive' } }, async () => ({
