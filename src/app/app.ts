@@ -10,6 +10,8 @@ import { openDatabase, type Database, type Executor } from '../db/client.ts';
 import { createMetrics, type Metrics } from '../http/metrics.ts';
 import { createServer } from '../http/server.ts';
 import { rateLimitDeps } from '../http/rate-limit.ts';
+import { configureSecretKeys } from '../shared/secret-box.ts';
+import { resealSecrets } from '../db/secrets-at-rest.ts';
 import { portalUiRoutes } from '../http/portal-ui.ts';
 import type { JobDefinition } from '../jobs/registry.ts';
 import { JobRuntime } from '../jobs/runtime.ts';
@@ -76,6 +78,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   try {
     await database.migrate();
     const db = database.db;
+    configureSecretKeys(config.secretKeys);
+    const resealed = await resealSecrets(db);
+    if (resealed > 0) logger.info({ resealed }, 'stored secrets encrypted with the current DOCRISK_SECRETS_KEYS key');
 
     const auth = new AuthService({
       db,

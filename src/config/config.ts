@@ -3,6 +3,7 @@
  * Each key has a name, a type, a default and a one-line doc (see CONFIG_KEYS, printed by `docrisk config`).
  */
 import path from 'node:path';
+import { parseSecretKeys, type SecretKey } from '../shared/secret-box.ts';
 
 export type BlobStoreKind = 'fs' | 'postgres';
 
@@ -22,6 +23,7 @@ export interface Config {
   workerConcurrency: number;
   shutdownGraceMs: number;
   edges: { requestTimeoutMs: number; headersTimeoutMs: number; minBodyBytesPerSecond: number; bodyRateWindowMs: number };
+  secretKeys: SecretKey[];
   rateLimit: { store: 'memory' | 'postgres'; apiPerMinute: number; tokenPerMinute: number; testEventsPerMinute: number; reportsPerMinute: number };
 }
 
@@ -52,6 +54,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'DOCRISK_HEADERS_TIMEOUT_MS', type: 'integer >= 1000', default: '20000', doc: 'request headers must arrive within this' },
   { name: 'DOCRISK_MIN_BODY_BYTES_PER_SEC', type: 'integer >= 0', default: '1024', doc: 'a body slower than this over the rate window gets 408 and is closed (0 = off)' },
   { name: 'DOCRISK_BODY_RATE_WINDOW_MS', type: 'integer >= 1000', default: '10000', doc: 'window over which the body rate is measured' },
+  { name: 'DOCRISK_SECRETS_KEYS', type: 'id:base64(32 bytes)[,…]', default: '(unset: secrets stored plain)', doc: 'encrypts webhook signing secrets and the token signing key at rest; the first key encrypts, all decrypt (rotation)' },
   { name: 'DOCRISK_RATE_LIMIT_STORE', type: 'memory | postgres', default: 'postgres with DATABASE_URL, else memory', doc: 'where rate-limit counters live (postgres: shared by every API process)' },
   { name: 'DOCRISK_RATE_LIMIT_PER_MINUTE', type: 'integer >= 1', default: '600', doc: 'requests per client per minute over all routes with credentials' },
   { name: 'DOCRISK_TOKEN_RATE_LIMIT_PER_MINUTE', type: 'integer >= 1', default: '10', doc: 'token requests per client_id and address per minute; each one over doubles the lockout' },
@@ -122,6 +125,16 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
 
   const allowPrivate = oneOf('DOCRISK_WEBHOOK_ALLOW_PRIVATE', ['0', '1', 'true', 'false'], '0');
 
+  let secretKeys: SecretKey[] = [];
+  const rawKeys = str('DOCRISK_SECRETS_KEYS');
+  if (rawKeys !== undefined) {
+    try {
+      secretKeys = parseSecretKeys(rawKeys);
+    } catch (e) {
+      problems.push(`DOCRISK_SECRETS_KEYS: ${(e as Error).message}`);
+    }
+  }
+
   const config: Config = {
     port: int('PORT', 8080, 0, 65535),
     host: str('HOST') ?? '127.0.0.1',
@@ -143,6 +156,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       minBodyBytesPerSecond: int('DOCRISK_MIN_BODY_BYTES_PER_SEC', 1024, 0, 2 ** 30),
       bodyRateWindowMs: int('DOCRISK_BODY_RATE_WINDOW_MS', 10_000, 1000, 600_000),
     },
+    secretKeys,
     rateLimit: {
       store: oneOf('DOCRISK_RATE_LIMIT_STORE', ['memory', 'postgres'], databaseUrl ? 'postgres' : 'memory'),
       apiPerMinute: int('DOCRISK_RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
