@@ -12,6 +12,7 @@ import { createServer } from '../http/server.ts';
 import { rateLimitDeps } from '../http/rate-limit.ts';
 import { configureSecretKeys } from '../shared/secret-box.ts';
 import { resealSecrets } from '../db/secrets-at-rest.ts';
+import { DocumentSandbox } from '../sandbox/pool.ts';
 import { portalUiRoutes } from '../http/portal-ui.ts';
 import type { JobDefinition } from '../jobs/registry.ts';
 import { JobRuntime } from '../jobs/runtime.ts';
@@ -115,7 +116,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     });
     const portal = new PortalService({ db, clock, webhooks, newWebhookSecret });
 
+    const sandbox = config.sandbox.enabled ? new DocumentSandbox({ ...config.sandbox, recycleAfterJobs: 50 }) : null;
     const files = new FilesService({
+      ...(sandbox ? { engine: sandbox } : {}),
       db,
       clock,
       blobs,
@@ -212,6 +215,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         await runtime.stop(config.shutdownGraceMs);
         // The OCR workers (process-wide, started on the first scanned upload) end with the last user.
         await shutdownOcr();
+        await sandbox?.close(config.shutdownGraceMs);
         await database.close();
       },
     };

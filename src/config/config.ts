@@ -24,6 +24,7 @@ export interface Config {
   shutdownGraceMs: number;
   edges: { requestTimeoutMs: number; headersTimeoutMs: number; minBodyBytesPerSecond: number; bodyRateWindowMs: number };
   secretKeys: SecretKey[];
+  sandbox: { enabled: boolean; workers: number; heapMb: number; maxRssMb: number; validateTimeoutMs: number; parseTimeoutMs: number };
   rateLimit: { store: 'memory' | 'postgres'; apiPerMinute: number; tokenPerMinute: number; testEventsPerMinute: number; reportsPerMinute: number };
 }
 
@@ -55,6 +56,12 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'DOCRISK_MIN_BODY_BYTES_PER_SEC', type: 'integer >= 0', default: '1024', doc: 'a body slower than this over the rate window gets 408 and is closed (0 = off)' },
   { name: 'DOCRISK_BODY_RATE_WINDOW_MS', type: 'integer >= 1000', default: '10000', doc: 'window over which the body rate is measured' },
   { name: 'DOCRISK_SECRETS_KEYS', type: 'id:base64(32 bytes)[,…]', default: '(unset: secrets stored plain)', doc: 'encrypts webhook signing secrets and the token signing key at rest; the first key encrypts, all decrypt (rotation)' },
+  { name: 'DOCRISK_SANDBOX', type: '0 | 1', default: '1', doc: 'validate and parse documents in child processes with memory and time limits (0: in this process)' },
+  { name: 'DOCRISK_SANDBOX_WORKERS', type: 'integer 1-64', default: '2', doc: 'document child processes at most' },
+  { name: 'DOCRISK_SANDBOX_HEAP_MB', type: 'integer >= 64', default: '1024', doc: 'V8 heap cap of a document child' },
+  { name: 'DOCRISK_SANDBOX_MAX_RSS_MB', type: 'integer >= 128', default: '1536', doc: 'a document child above this RSS is killed (the file: too_large)' },
+  { name: 'DOCRISK_SANDBOX_VALIDATE_TIMEOUT_MS', type: 'integer >= 100', default: '60000', doc: 'time allowed to validate one upload' },
+  { name: 'DOCRISK_SANDBOX_PARSE_TIMEOUT_MS', type: 'integer >= 100', default: '300000', doc: 'time allowed to parse one file' },
   { name: 'DOCRISK_RATE_LIMIT_STORE', type: 'memory | postgres', default: 'postgres with DATABASE_URL, else memory', doc: 'where rate-limit counters live (postgres: shared by every API process)' },
   { name: 'DOCRISK_RATE_LIMIT_PER_MINUTE', type: 'integer >= 1', default: '600', doc: 'requests per client per minute over all routes with credentials' },
   { name: 'DOCRISK_TOKEN_RATE_LIMIT_PER_MINUTE', type: 'integer >= 1', default: '10', doc: 'token requests per client_id and address per minute; each one over doubles the lockout' },
@@ -157,6 +164,14 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       bodyRateWindowMs: int('DOCRISK_BODY_RATE_WINDOW_MS', 10_000, 1000, 600_000),
     },
     secretKeys,
+    sandbox: {
+      enabled: oneOf('DOCRISK_SANDBOX', ['0', '1', 'true', 'false'], '1') !== '0' && str('DOCRISK_SANDBOX') !== 'false',
+      workers: int('DOCRISK_SANDBOX_WORKERS', 2, 1, 64),
+      heapMb: int('DOCRISK_SANDBOX_HEAP_MB', 1024, 64, 65536),
+      maxRssMb: int('DOCRISK_SANDBOX_MAX_RSS_MB', 1536, 128, 131072),
+      validateTimeoutMs: int('DOCRISK_SANDBOX_VALIDATE_TIMEOUT_MS', 60_000, 100, 3_600_000),
+      parseTimeoutMs: int('DOCRISK_SANDBOX_PARSE_TIMEOUT_MS', 300_000, 100, 86_400_000),
+    },
     rateLimit: {
       store: oneOf('DOCRISK_RATE_LIMIT_STORE', ['memory', 'postgres'], databaseUrl ? 'postgres' : 'memory'),
       apiPerMinute: int('DOCRISK_RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
