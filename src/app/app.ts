@@ -65,6 +65,8 @@ export interface App {
     workflow: WorkflowService;
   };
   blobs: BlobStore;
+  /** The document sandbox (null with DOCRISK_SANDBOX=0). */
+  sandbox: DocumentSandbox | null;
   /** Credentials of the demo client when this start created it (print once). */
   demoClient: NewClientCredentials | null;
   listen(): Promise<string>;
@@ -200,6 +202,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       server,
       metrics,
       blobs,
+      sandbox,
       services: { auth, processes, files, webhooks, portal, accounts, reports, workflow },
       demoClient,
       async listen() {

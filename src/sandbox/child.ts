@@ -4,6 +4,9 @@
  * watches its RSS and its wall-clock time, and kills and replaces it on excess.
  */
 import { DocumentParseError, parseDocument, shutdownOcr, validateDocument } from '../documents/index.ts';
+// A process entry point, like main.ts: the categoriser runs here too, so a parse result comes back
+// enriched and the caller's event loop never walks its transactions.
+import { enrichParsingResult } from '../modules/files/files.enrich.ts';
 import type { JobReply, JobRequest } from './protocol.ts';
 
 const send = (m: JobReply): void => {
@@ -15,7 +18,10 @@ process.on('message', (m: JobRequest | { op: 'exit' }) => {
     void shutdownOcr().finally(() => process.exit(0));
     return;
   }
-  const run = m.op === 'validate' ? validateDocument(m.bytes, m.opts) : parseDocument(m.bytes, m.opts);
+  const run =
+    m.op === 'validate'
+      ? validateDocument(m.bytes, m.opts)
+      : parseDocument(m.bytes, m.opts).then((o) => ({ ...o, parsing_result: enrichParsingResult(o.parsing_result) }));
   run.then(
     (value) => send({ id: m.id, ok: true, value }),
     (err: unknown) => {

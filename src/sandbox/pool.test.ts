@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDocument, validateDocument } from '../documents/index.ts';
 import { csvRows } from '../../test/hostile/generate.ts';
+import { enrichParsingResult } from '../modules/files/files.enrich.ts';
 import { DocumentSandbox } from './pool.ts';
 
 let sandbox: DocumentSandbox | null = null;
@@ -17,7 +18,8 @@ describe('document sandbox', () => {
     const v = await sandbox.validateDocument(CSV, {});
     expect(v).toEqual(await validateDocument(CSV, {}));
     const p = await sandbox.parseDocument(CSV, { format: 'csv', documentType: 'bank_account_movements' });
-    expect(p).toEqual(await parseDocument(CSV, { format: 'csv', documentType: 'bank_account_movements' }));
+    // Enriched in the child exactly as files.enrich does it in process.
+    expect(p).toEqual(await parseDocument(CSV, { format: 'csv', documentType: 'bank_account_movements' }).then((o) => ({ ...o, parsing_result: enrichParsingResult(o.parsing_result) })));
   });
 
   it('passes a parse error on with its code', async () => {

@@ -82,6 +82,8 @@ interface Slot {
 type JobInput = { op: 'validate'; bytes: Uint8Array; opts: ValidateOptions } | { op: 'parse'; bytes: Uint8Array; opts: ParseOptions };
 
 export class DocumentSandbox {
+  /** parseDocument's result comes back with the categoriser's category and counterparty filled in. */
+  readonly parsesEnriched = true;
   private readonly o: Required<SandboxOptions>;
   private readonly slots = new Set<Slot>();
   private readonly idle: Slot[] = [];

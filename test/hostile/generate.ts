@@ -4,7 +4,8 @@
  * The classes follow issue 23: quadratic-parser inputs, decompression and image bombs, and
  * legitimate-but-large files.
  */
-import { deflateSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { createDeflate, deflateSync } from 'node:zlib';
 
 const enc = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'latin1'));
 
@@ -78,10 +79,20 @@ function streamObject(dict: string, data: Uint8Array): Uint8Array {
   );
 }
 
+/** Deflates `total` bytes of `byte` chunk-wise, so making a bomb does not itself hold the gigabyte. */
+async function deflateRepeated(byte: number, total: number): Promise<Buffer> {
+  const chunk = Buffer.alloc(1 << 20, byte);
+  const chunks = (function* () {
+    for (let left = total; left > 0; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+  })();
+  const out: Buffer[] = [];
+  for await (const c of Readable.from(chunks).pipe(createDeflate({ level: 9 }))) out.push(c as Buffer);
+  return Buffer.concat(out);
+}
+
 /** A page whose content stream is deflated `layers` times over `bytes` of spaces (827 bytes → 1 GiB at 3 layers). */
-export function pdfFlateBomb(bytes = 1024 ** 3, layers = 3): Uint8Array {
-  // Deflate the zeros chunk-wise so generating does not itself need the gigabyte.
-  let data: Uint8Array = deflateSync(Buffer.alloc(bytes, 0x20), { level: 9 });
+export async function pdfFlateBomb(bytes = 1024 ** 3, layers = 3): Promise<Uint8Array> {
+  let data: Uint8Array = await deflateRepeated(0x20, bytes);
   for (let i = 1; i < layers; i++) data = deflateSync(data, { level: 9 });
   const filters = Array.from({ length: layers }, () => '/FlateDecode').join(' ');
   return pdf([
@@ -118,7 +129,7 @@ export function pdfHugeMediaBox(points = 14_400): Uint8Array {
 export interface HostileCase {
   name: string;
   file: string;
-  make: () => Uint8Array;
+  make: () => Uint8Array | Promise<Uint8Array>;
 }
 
 /** The default set written by scripts/hostile.ts and run by test/hostile/suite.test.ts. */

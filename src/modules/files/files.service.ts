@@ -52,6 +52,8 @@ export interface FileEvent {
 export interface DocumentEngine {
   validateDocument: typeof validateDocument;
   parseDocument: typeof parseDocument;
+  /** True when parseDocument already filled category and counterparty (the sandbox does it in its child). */
+  parsesEnriched?: boolean;
 }
 
 const IN_PROCESS: DocumentEngine = { validateDocument, parseDocument };
@@ -309,7 +311,7 @@ export class FilesService {
         documentType: f.documentType as DocumentType,
         ...(f.ocrLang ? { ocrLang: f.ocrLang as OcrLanguage } : {}),
       });
-      let result = (this.d.enrich ?? enrichParsingResult)(outcome.parsing_result);
+      let result = this.d.engine?.parsesEnriched ? outcome.parsing_result : (this.d.enrich ?? enrichParsingResult)(outcome.parsing_result);
       const hint = (f.options as { bank_code_hint?: unknown } | null)?.bank_code_hint;
       let validationErrors: unknown[] | undefined;
       if (typeof hint === 'string' && hint) {
