@@ -63,12 +63,27 @@ function limitFor(route: RouteOptions, s: RateLimitSettings): Record<string, unk
   return { max: s.apiPerMinute, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: clientKey('api') };
 }
 
+/** The 429 of every limited route in the OpenAPI document: problem+json and its headers. */
+const RATE_LIMITED_RESPONSE = {
+  $ref: 'Problem#',
+  description: 'Too Many Requests: rate limited (problem code rate_limited); retry after Retry-After seconds',
+  headers: {
+    'retry-after': { type: 'integer', description: 'seconds until a request is accepted again' },
+    'x-ratelimit-limit': { type: 'integer', description: 'requests allowed in the window' },
+    'x-ratelimit-remaining': { type: 'integer', description: 'requests left in the window' },
+    'x-ratelimit-reset': { type: 'integer', description: 'seconds until the window ends' },
+  },
+};
+
 export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDeps): Promise<void> {
   // Runs before the plugin's own onRoute hook (registered below), which reads config.rateLimit.
   app.addHook('onRoute', (route) => {
     if (route.config && 'rateLimit' in route.config) return;
     const limit = limitFor(route, deps);
-    if (limit) route.config = { ...(route.config ?? {}), rateLimit: limit } as never;
+    if (!limit) return;
+    route.config = { ...(route.config ?? {}), rateLimit: limit } as never;
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (response) response[429] = RATE_LIMITED_RESPONSE;
   });
   await app.register(rateLimit, {
     global: false,

@@ -85,7 +85,11 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
         version: deps.version,
         description:
           'Document parsing and credit risk reports. Every route except the token, health and docs routes needs ' +
-          '`Authorization: Bearer <access_token>` and `Ocp-Apim-Subscription-Key`. Errors are RFC 9457 problem+json.',
+          '`Authorization: Bearer <access_token>` and `Ocp-Apim-Subscription-Key`. Errors are RFC 9457 problem+json. ' +
+          'Every answer carries `X-Content-Type-Options: nosniff`; API data carries `Cache-Control: no-store`. Routes with ' +
+          'credentials are rate limited per client (and the token route per client_id and address): 429 problem+json with ' +
+          '`Retry-After`, and `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` on every limited answer. ' +
+          'A request body arriving slower than the configured rate gets 408.',
       },
       components: {
         securitySchemes: {

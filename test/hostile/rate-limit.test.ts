@@ -65,3 +65,20 @@ describe('API', () => {
     for (let i = 0; i < 50; i++) expect((await t.request({ method: 'GET', url: '/healthz', auth: false })).statusCode).toBe(200);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the 429 with Retry-After on limited routes, including the token route', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/openapi.json', auth: false })).json();
+    for (const [path, method] of [
+      ['/auth/v1/oauth/token', 'post'],
+      ['/document-engine/v1/processes', 'get'],
+      ['/portal/v1/webhooks/test', 'post'],
+    ] as const) {
+      const r429 = doc.paths[path][method].responses['429'];
+      expect(r429, `${method} ${path}`).toBeDefined();
+      expect(r429.headers['retry-after'].schema.type).toBe('integer');
+    }
+    expect(doc.paths['/healthz'].get.responses['429']).toBeUndefined();
+    expect(doc.info.description).toContain('nosniff');
+  });
+});
