@@ -118,7 +118,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     });
     const portal = new PortalService({ db, clock, webhooks, newWebhookSecret });
 
-    const sandbox = config.sandbox.enabled ? new DocumentSandbox({ ...config.sandbox, recycleAfterJobs: 50 }) : null;
+    // With HTTP and more than one child, one stays free for the validations uploads wait on.
+    const sandbox = config.sandbox.enabled
+      ? new DocumentSandbox({ ...config.sandbox, recycleAfterJobs: 50, reservedForValidation: opts.http && config.sandbox.workers > 1 ? 1 : 0 })
+      : null;
     const files = new FilesService({
       ...(sandbox ? { engine: sandbox } : {}),
       db,

@@ -83,3 +83,19 @@ describe('document sandbox', () => {
     expect(sandbox.stats.started).toBe(2);
   });
 });
+
+describe('document sandbox scheduling', () => {
+  it('a validation is not stuck behind long parses: one child stays reserved for it', async () => {
+    sandbox = new DocumentSandbox({ workers: 2, reservedForValidation: 1 });
+    const big = csvRows(60_000);
+    const parses = [1, 2, 3].map(() => sandbox!.parseDocument(big, { format: 'csv', documentType: 'bank_account_movements' }));
+    const t0 = performance.now();
+    const v = await sandbox.validateDocument(CSV, {});
+    const validateMs = performance.now() - t0;
+    const t1 = performance.now();
+    await Promise.all(parses);
+    const parsesMs = performance.now() - t1 + validateMs;
+    expect(v.status).toBe('success');
+    expect(validateMs).toBeLessThan(parsesMs / 2);
+  });
+});

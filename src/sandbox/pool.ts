@@ -25,6 +25,11 @@ export interface SandboxOptions {
   validateTimeoutMs: number;
   parseTimeoutMs: number;
   recycleAfterJobs: number;
+  /**
+   * Children kept free of parse jobs for validation, which an upload request waits on (parses can
+   * take minutes). Validation jobs also go ahead of queued parse jobs.
+   */
+  reservedForValidation?: number;
   /** RSS sampling period. */
   pollMs?: number;
 }
@@ -94,7 +99,7 @@ export class DocumentSandbox {
   readonly stats = { started: 0, killed: 0, retired: 0, peakRssBytes: 0 };
 
   constructor(opts: Partial<SandboxOptions> = {}) {
-    this.o = { pollMs: 100, ...DEFAULT_SANDBOX_OPTIONS, ...opts };
+    this.o = { pollMs: 100, reservedForValidation: 0, ...DEFAULT_SANDBOX_OPTIONS, ...opts };
   }
 
   async validateDocument(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
@@ -126,13 +131,27 @@ export class DocumentSandbox {
   private run(input: JobInput, timeoutMs: number): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('document sandbox closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ req: { ...input, id: this.nextId++ } as JobRequest, timeoutMs, resolve, reject });
+      const job: Job = { req: { ...input, id: this.nextId++ } as JobRequest, timeoutMs, resolve, reject };
+      if (input.op === 'validate') {
+        // Ahead of every queued parse, behind earlier validations.
+        const firstParse = this.queue.findIndex((j) => j.req.op === 'parse');
+        this.queue.splice(firstParse < 0 ? this.queue.length : firstParse, 0, job);
+      } else this.queue.push(job);
       this.pump();
     });
   }
 
+  private busyParses(): number {
+    let n = 0;
+    for (const s of this.slots) if (s.job?.req.op === 'parse') n++;
+    return n;
+  }
+
   private pump(): void {
     while (this.queue.length > 0 && !this.closed) {
+      const next = this.queue[0]!;
+      const parseCap = Math.max(1, this.o.workers - this.o.reservedForValidation);
+      if (next.req.op === 'parse' && this.busyParses() >= parseCap) return;
       const slot = this.idle.pop() ?? (this.slots.size < this.o.workers ? this.spawn() : null);
       if (!slot) return;
       this.start(slot, this.queue.shift()!);
