@@ -18,7 +18,7 @@ export interface PostRequest {
 
 export type PostOutcome =
   | { ok: true; statusCode: number }
-  | { ok: false; statusCode: number | null; error: string; retryAfterSeconds?: number };
+  | { ok: false; statusCode: number | null; error: string; retryAfterSeconds?: number; /** for the operator's log only */ logDetail?: string };
 
 /** Bytes of a receiver's answer read (and discarded) before the socket is closed. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -91,7 +91,11 @@ export const postWebhook: Poster = (r) =>
       },
     );
     req.on('error', (err: NodeJS.ErrnoException) => {
-      const msg = err instanceof RefusedAddressError ? err.message : err.code ? `${err.code}: ${err.message}` : err.message;
+      if (err instanceof RefusedAddressError) {
+        finish({ ok: false, statusCode: null, error: err.message.slice(0, 500), logDetail: `${err.address}: ${err.reason}` });
+        return;
+      }
+      const msg = err.code ? `${err.code}: ${err.message}` : err.message;
       finish({ ok: false, statusCode: null, error: msg.slice(0, 500) });
     });
     req.end(body);

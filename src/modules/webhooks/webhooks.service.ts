@@ -361,7 +361,10 @@ export class WebhooksService {
       // comes first claims the row, the other finds it not due and does nothing.
       if (own && delay !== null && delay <= 30) this.timeRetry(deliveryId, row.url!, delay);
     });
-    this.deps.log.info({ deliveryId, attempts: row.attempts, status, error: outcome.error }, 'webhook attempt failed');
+    this.deps.log.info(
+      { deliveryId, attempts: row.attempts, status, error: outcome.error, ...('logDetail' in outcome && outcome.logDetail ? { detail: outcome.logDetail } : {}) },
+      'webhook attempt failed',
+    );
   }
 
   private timeRetry(deliveryId: string, url: string, delaySeconds: number): void {
