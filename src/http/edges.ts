@@ -2,6 +2,7 @@
  * Edge hardening that applies to every route: response headers and the slow-body guard.
  * Registered from server.ts with one call; tuned from config (see edgeOptions).
  */
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendProblem } from './errors.ts';
 
@@ -50,14 +51,21 @@ export function registerSlowBodyGuard(app: FastifyInstance, opts: EdgeOptions): 
   const minBytesPerWindow = (opts.minBodyBytesPerSecond * opts.bodyRateWindowMs) / 1000;
   app.addHook('onRequest', async (req, reply) => {
     if (!hasBody(req) || opts.minBodyBytesPerSecond <= 0) return;
-    const socket = req.raw.socket;
-    const samples: number[] = [socket.bytesRead];
+    const socket = req.raw.socket as Partial<Socket> | undefined;
+    // Injected requests (light-my-request) have no real socket and no bytes to wait for.
+    if (!socket || typeof socket.bytesRead !== 'number' || typeof socket.destroy !== 'function') return;
+    const live = socket as Socket;
+    let done = false;
+    req.raw.once('end', () => {
+      done = true;
+    });
+    const samples: number[] = [live.bytesRead];
     const timer = setInterval(() => {
-      if (req.raw.complete || socket.destroyed || reply.sent) {
+      if (done || req.raw.complete || live.destroyed || reply.sent) {
         clearInterval(timer);
         return;
       }
-      samples.push(socket.bytesRead);
+      samples.push(live.bytesRead);
       if (samples.length <= windowTicks) return;
       const received = samples[samples.length - 1]! - samples[samples.length - 1 - windowTicks]!;
       samples.shift();
@@ -71,8 +79,8 @@ export function registerSlowBodyGuard(app: FastifyInstance, opts: EdgeOptions): 
         detail: `the request body arrived slower than ${opts.minBodyBytesPerSecond} bytes/s`,
       });
       // The body will never finish: drop the socket once the answer is written.
-      reply.raw.once('finish', () => socket.destroy());
-      setTimeout(() => socket.destroy(), 1000).unref();
+      reply.raw.once('finish', () => live.destroy());
+      setTimeout(() => live.destroy(), 1000).unref();
     }, tickMs);
     timer.unref();
     req.raw.once('close', () => clearInterval(timer));

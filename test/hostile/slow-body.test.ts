@@ -2,6 +2,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { multipart } from '../helpers/multipart.ts';
+import { csvRows } from './generate.ts';
 
 let t: TestApp;
 let port: number;
@@ -34,6 +36,26 @@ describe('slow request bodies', () => {
     expect(answer).toMatch(/^HTTP\/1.1 408/);
     expect(answer).toContain('request_timeout');
     expect(ms).toBeLessThan(8000);
+  });
+
+  it('a body sent at once is not cut off while the handler takes longer than the window', async () => {
+    const h = await t.headers();
+    const p = await t.request({ method: 'POST', url: '/document-engine/v1/start-process', payload: { ext_application_id: 'fast-body' } });
+    const form = new FormData();
+    form.set('ext_file_id', 'big');
+    form.set('file', new Blob([new Uint8Array(csvRows(199_000))]), 'big.csv');
+    const t0 = Date.now();
+    const r = await fetch(`http://127.0.0.1:${port}/document-engine/v1/processes/${p.json().process_id}/files`, { method: 'POST', headers: h, body: form });
+    expect(r.status).toBe(201);
+    // Validation (in the sandbox) outlasted the 2 s rate window.
+    expect(Date.now() - t0).toBeGreaterThan(2000);
+  });
+
+  it('an injected request (no socket) is never taken for a slow one', async () => {
+    const p = await t.request({ method: 'POST', url: '/document-engine/v1/start-process', payload: { ext_application_id: 'inject-body' } });
+    const m = multipart({ ext_file_id: 'big' }, { filename: 'big.csv', content: Buffer.from(csvRows(199_000)) });
+    const r = await t.request({ method: 'POST', url: `/document-engine/v1/processes/${p.json().process_id}/files`, ...m });
+    expect(r.statusCode).toBe(201);
   });
 
   it('a normal request is not affected', async () => {
