@@ -12,7 +12,7 @@ const parse = (format: 'mt940' | 'camt053' | 'csv') => (bytes: Uint8Array) =>
 
 describe('structured parsers grow linearly with their input', () => {
   it('MT940: a :86: with n ?2x sub-fields (was O(n²): 100,000 lines never answered)', async () => {
-    expect(await growthRatioAsync(parse('mt940'), mt940ManySubfields, 1_000)).toBeLessThan(LINEAR_4X);
+    expect(await growthRatioAsync(parse('mt940'), mt940ManySubfields, 4_000)).toBeLessThan(LINEAR_4X);
   });
 
   it('MT940: 100,000 ?2x lines validate within seconds', async () => {
@@ -27,6 +27,6 @@ describe('structured parsers grow linearly with their input', () => {
   });
 
   it('CSV: n rows', async () => {
-    expect(await growthRatioAsync(parse('csv'), csvRows, 500)).toBeLessThan(LINEAR_4X);
+    expect(await growthRatioAsync(parse('csv'), csvRows, 2_000)).toBeLessThan(LINEAR_4X);
   });
 });
