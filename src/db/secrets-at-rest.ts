@@ -18,16 +18,27 @@ export async function resealSecrets(db: Executor): Promise<number> {
       or (webhook_secret_previous is not null and webhook_secret_previous not like ${prefix})`),
   );
   for (const { id } of staleSpaces) {
-    const [row] = await db.select({ s: spaces.webhookSecret, p: spaces.webhookSecretPrevious }).from(spaces).where(eq(spaces.id, id));
+    const [row] = await db
+      .select({ s: spaces.webhookSecret, p: spaces.webhookSecretPrevious })
+      .from(spaces)
+      .where(eq(spaces.id, id));
     if (!row) continue;
-    await db.update(spaces).set({ webhookSecret: row.s, webhookSecretPrevious: row.p }).where(eq(spaces.id, id));
+    await db
+      .update(spaces)
+      .set({ webhookSecret: row.s, webhookSecretPrevious: row.p })
+      .where(eq(spaces.id, id));
     n++;
   }
   const staleKeys = rowsOf<{ kid: string }>(
-    await db.execute(sql`select kid from signing_keys where coalesce(private_jwk->>'enc', '') not like ${prefix}`),
+    await db.execute(
+      sql`select kid from signing_keys where coalesce(private_jwk->>'enc', '') not like ${prefix}`,
+    ),
   );
   for (const { kid: k } of staleKeys) {
-    const [row] = await db.select({ j: signingKeys.privateJwk }).from(signingKeys).where(eq(signingKeys.kid, k));
+    const [row] = await db
+      .select({ j: signingKeys.privateJwk })
+      .from(signingKeys)
+      .where(eq(signingKeys.kid, k));
     if (!row) continue;
     await db.update(signingKeys).set({ privateJwk: row.j }).where(eq(signingKeys.kid, k));
     n++;

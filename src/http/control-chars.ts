@@ -44,9 +44,12 @@ export function controlCharError(field: string): AppError {
 
 function check(req: FastifyRequest): void {
   const field =
-    findControlChar(req.params, '') ?? findControlChar(req.query, '') ?? (typeof req.body === 'object' ? findControlChar(req.body, '') : null);
+    findControlChar(req.params, '') ??
+    findControlChar(req.query, '') ??
+    (typeof req.body === 'object' ? findControlChar(req.body, '') : null);
   if (field === null) return;
-  if (req.routeOptions.config?.oauth) throw new OAuthError(400, 'invalid_request', `${field} must not contain control characters`);
+  if (req.routeOptions.config?.oauth)
+    throw new OAuthError(400, 'invalid_request', `${field} must not contain control characters`);
   throw controlCharError(field);
 }
 

@@ -24,7 +24,8 @@ export const DEFAULT_EDGE_OPTIONS: EdgeOptions = {
 };
 
 /** Routes whose answers a browser or proxy may cache: the docs UI and the portal's static assets. */
-const cacheable = (url: string): boolean => url.startsWith('/docs') || (url.startsWith('/portal/') && !url.startsWith('/portal/v1/'));
+const cacheable = (url: string): boolean =>
+  url.startsWith('/docs') || (url.startsWith('/portal/') && !url.startsWith('/portal/v1/'));
 
 export function registerResponseHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
@@ -71,7 +72,10 @@ export function registerSlowBodyGuard(app: FastifyInstance, opts: EdgeOptions): 
       samples.shift();
       if (received >= minBytesPerWindow) return;
       clearInterval(timer);
-      req.log.warn({ reqId: req.id, received, windowMs: opts.bodyRateWindowMs }, 'request body too slow; closing');
+      req.log.warn(
+        { reqId: req.id, received, windowMs: opts.bodyRateWindowMs },
+        'request body too slow; closing',
+      );
       reply.header('connection', 'close');
       void sendProblem(reply, req, {
         status: 408,

@@ -1,7 +1,13 @@
 /** One contract for both counter stores: windows, limits and the lockout back-off. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/db.ts';
-import { backoffTtl, memoryRateLimitStore, postgresRateLimitStore, type Counter, type RateLimitStore } from './rate-limit-store.ts';
+import {
+  backoffTtl,
+  memoryRateLimitStore,
+  postgresRateLimitStore,
+  type Counter,
+  type RateLimitStore,
+} from './rate-limit-store.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {

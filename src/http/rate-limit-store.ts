@@ -26,7 +26,8 @@ export type RateLimitStoreClass = new (params: { exponentialBackoff?: boolean })
 const MAX_TTL_MS = 7 * 24 * 3600 * 1000;
 const MAX_KEYS = 100_000;
 
-export const backoffTtl = (timeWindow: number, over: number): number => Math.min(MAX_TTL_MS, timeWindow * 2 ** Math.min(over - 1, 30));
+export const backoffTtl = (timeWindow: number, over: number): number =>
+  Math.min(MAX_TTL_MS, timeWindow * 2 ** Math.min(over - 1, 30));
 
 interface Entry {
   count: number;
@@ -103,7 +104,9 @@ export function postgresRateLimitStore(db: Executor): RateLimitStoreClass {
           cb(null, { current: Number(row.count), ttl: Number(row.ttl) });
           // Now and then, forget keys whose window ended long ago.
           if (++calls % 1000 === 0) {
-            db.execute(sql`delete from rate_limits where window_start + ttl_ms * interval '1 millisecond' < now() - interval '1 hour'`).catch(() => undefined);
+            db.execute(
+              sql`delete from rate_limits where window_start + ttl_ms * interval '1 millisecond' < now() - interval '1 hour'`,
+            ).catch(() => undefined);
           }
         },
         (err: Error) => cb(err, { current: 0, ttl: 0 }),

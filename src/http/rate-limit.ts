@@ -16,7 +16,11 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { AppError } from '../shared/errors.ts';
-import { memoryRateLimitStore, postgresRateLimitStore, type RateLimitStoreClass } from './rate-limit-store.ts';
+import {
+  memoryRateLimitStore,
+  postgresRateLimitStore,
+  type RateLimitStoreClass,
+} from './rate-limit-store.ts';
 
 export interface RateLimitSettings {
   store: 'memory' | 'postgres';
@@ -31,16 +35,27 @@ export interface RateLimitDeps extends RateLimitSettings {
 }
 
 export function rateLimitDeps(settings: RateLimitSettings, db: Executor): RateLimitDeps {
-  return { ...settings, storeClass: settings.store === 'postgres' ? postgresRateLimitStore(db) : memoryRateLimitStore() };
+  return {
+    ...settings,
+    storeClass: settings.store === 'postgres' ? postgresRateLimitStore(db) : memoryRateLimitStore(),
+  };
 }
 
 const MINUTE = 60_000;
 
-const TEST_EVENT_ROUTES = new Set(['POST /portal/v1/webhooks/test', 'POST /portal/v1/webhook-deliveries/:delivery_id/redeliver']);
-const REPORT_ROUTES = new Set(['POST /document-engine/v1/processes/:process_id/credit-reports/run-report', 'POST /workflow/sbx/v1/workflow']);
+const TEST_EVENT_ROUTES = new Set([
+  'POST /portal/v1/webhooks/test',
+  'POST /portal/v1/webhook-deliveries/:delivery_id/redeliver',
+]);
+const REPORT_ROUTES = new Set([
+  'POST /document-engine/v1/processes/:process_id/credit-reports/run-report',
+  'POST /workflow/sbx/v1/workflow',
+]);
 
-const clientKey = (group: string) => (req: FastifyRequest): string =>
-  req.principal ? `${group}:c:${req.principal.clientId}` : `${group}:ip:${req.ip}`;
+const clientKey =
+  (group: string) =>
+  (req: FastifyRequest): string =>
+    req.principal ? `${group}:c:${req.principal.clientId}` : `${group}:ip:${req.ip}`;
 
 const tokenKey = (req: FastifyRequest): string => {
   const body = req.body as { client_id?: unknown } | null | undefined;
@@ -54,11 +69,29 @@ function limitFor(route: RouteOptions, s: RateLimitSettings): Record<string, unk
   const id = `${methods[0]} ${route.url}`;
   if (cfg.oauth) {
     // preValidation: the body is parsed, so the key can hold the client_id.
-    return { max: s.tokenPerMinute, timeWindow: MINUTE, exponentialBackoff: true, hook: 'preValidation', keyGenerator: tokenKey };
+    return {
+      max: s.tokenPerMinute,
+      timeWindow: MINUTE,
+      exponentialBackoff: true,
+      hook: 'preValidation',
+      keyGenerator: tokenKey,
+    };
   }
   if (cfg.auth === 'public' || methods.includes('HEAD')) return null;
-  if (TEST_EVENT_ROUTES.has(id)) return { max: s.testEventsPerMinute, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: clientKey('test-events') };
-  if (REPORT_ROUTES.has(id)) return { max: s.reportsPerMinute, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: clientKey('reports') };
+  if (TEST_EVENT_ROUTES.has(id))
+    return {
+      max: s.testEventsPerMinute,
+      timeWindow: MINUTE,
+      hook: 'preHandler',
+      keyGenerator: clientKey('test-events'),
+    };
+  if (REPORT_ROUTES.has(id))
+    return {
+      max: s.reportsPerMinute,
+      timeWindow: MINUTE,
+      hook: 'preHandler',
+      keyGenerator: clientKey('reports'),
+    };
   // preHandler: after the auth hook, so the key is the client, not a (shared) address.
   return { max: s.apiPerMinute, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: clientKey('api') };
 }
@@ -88,8 +121,17 @@ export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDe
   await app.register(rateLimit, {
     global: false,
     store: deps.storeClass as never,
-    addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
-    addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': true,
+      'x-ratelimit-remaining': true,
+      'x-ratelimit-reset': true,
+    },
+    addHeaders: {
+      'x-ratelimit-limit': true,
+      'x-ratelimit-remaining': true,
+      'x-ratelimit-reset': true,
+      'retry-after': true,
+    },
     errorResponseBuilder: (_req, ctx) => {
       const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
       return new AppError({

@@ -21,11 +21,15 @@ process.on('message', (m: JobRequest | { op: 'exit' }) => {
   const run =
     m.op === 'validate'
       ? validateDocument(m.bytes, m.opts)
-      : parseDocument(m.bytes, m.opts).then((o) => ({ ...o, parsing_result: enrichParsingResult(o.parsing_result) }));
+      : parseDocument(m.bytes, m.opts).then((o) => ({
+          ...o,
+          parsing_result: enrichParsingResult(o.parsing_result),
+        }));
   run.then(
     (value) => send({ id: m.id, ok: true, value }),
     (err: unknown) => {
-      if (err instanceof DocumentParseError) send({ id: m.id, ok: false, parseError: { code: err.code, message: err.message } });
+      if (err instanceof DocumentParseError)
+        send({ id: m.id, ok: false, parseError: { code: err.code, message: err.message } });
       else send({ id: m.id, ok: false, crash: err instanceof Error ? err.message : String(err) });
     },
   );

@@ -19,12 +19,22 @@ describe('document sandbox', () => {
     expect(v).toEqual(await validateDocument(CSV, {}));
     const p = await sandbox.parseDocument(CSV, { format: 'csv', documentType: 'bank_account_movements' });
     // Enriched in the child exactly as files.enrich does it in process.
-    expect(p).toEqual(await parseDocument(CSV, { format: 'csv', documentType: 'bank_account_movements' }).then((o) => ({ ...o, parsing_result: enrichParsingResult(o.parsing_result) })));
+    expect(p).toEqual(
+      await parseDocument(CSV, { format: 'csv', documentType: 'bank_account_movements' }).then((o) => ({
+        ...o,
+        parsing_result: enrichParsingResult(o.parsing_result),
+      })),
+    );
   });
 
   it('passes a parse error on with its code', async () => {
     sandbox = new DocumentSandbox({ workers: 1 });
-    await expect(sandbox.parseDocument(new TextEncoder().encode('nonsense'), { format: 'mt940', documentType: 'bank_statement' })).rejects.toMatchObject({
+    await expect(
+      sandbox.parseDocument(new TextEncoder().encode('nonsense'), {
+        format: 'mt940',
+        documentType: 'bank_statement',
+      }),
+    ).rejects.toMatchObject({
       name: 'DocumentParseError',
       code: expect.any(String),
     });
@@ -36,7 +46,9 @@ describe('document sandbox', () => {
     const v = await sandbox.validateDocument(big, {});
     expect(v.status).toBe('unreadable');
     expect(v.errors[0]).toMatchObject({ code: 'too_large', message: expect.stringMatching(/longer than/) });
-    await expect(sandbox.parseDocument(big, { format: 'csv', documentType: 'bank_account_movements' })).rejects.toMatchObject({ code: 'too_large' });
+    await expect(
+      sandbox.parseDocument(big, { format: 'csv', documentType: 'bank_account_movements' }),
+    ).rejects.toMatchObject({ code: 'too_large' });
     expect(sandbox.stats.killed).toBe(2);
     // A fresh child takes the next job.
     const small = new DocumentSandbox({ workers: 1 });
@@ -88,7 +100,9 @@ describe('document sandbox scheduling', () => {
   it('a validation is not stuck behind long parses: one child stays reserved for it', async () => {
     sandbox = new DocumentSandbox({ workers: 2, reservedForValidation: 1 });
     const big = csvRows(60_000);
-    const parses = [1, 2, 3].map(() => sandbox!.parseDocument(big, { format: 'csv', documentType: 'bank_account_movements' }));
+    const parses = [1, 2, 3].map(() =>
+      sandbox!.parseDocument(big, { format: 'csv', documentType: 'bank_account_movements' }),
+    );
     const t0 = performance.now();
     const v = await sandbox.validateDocument(CSV, {});
     const validateMs = performance.now() - t0;

@@ -84,7 +84,9 @@ interface Slot {
   peakRss: number;
 }
 
-type JobInput = { op: 'validate'; bytes: Uint8Array; opts: ValidateOptions } | { op: 'parse'; bytes: Uint8Array; opts: ParseOptions };
+type JobInput =
+  | { op: 'validate'; bytes: Uint8Array; opts: ValidateOptions }
+  | { op: 'parse'; bytes: Uint8Array; opts: ParseOptions };
 
 export class DocumentSandbox {
   /** parseDocument's result comes back with the categoriser's category and counterparty filled in. */
@@ -108,7 +110,14 @@ export class DocumentSandbox {
     } catch (e) {
       if (!(e instanceof SandboxLimitError) && !(e instanceof SandboxCrashError)) throw e;
       const code = e instanceof SandboxLimitError ? 'too_large' : 'corrupt_file';
-      return { format: null, document_type: opts.assertedType ?? 'unknown', status: 'unreadable', errors: [{ code, message: e.message }], pre_result: null, page_count: null };
+      return {
+        format: null,
+        document_type: opts.assertedType ?? 'unknown',
+        status: 'unreadable',
+        errors: [{ code, message: e.message }],
+        pre_result: null,
+        page_count: null,
+      };
     }
   }
 
@@ -182,7 +191,14 @@ export class DocumentSandbox {
     slot.proc.channel?.ref();
     slot.proc.send(job.req);
     slot.deadline = setTimeout(
-      () => this.kill(slot, new SandboxLimitError('time', `the document took longer than the ${Math.round(job.timeoutMs / 1000)} s allowed`)),
+      () =>
+        this.kill(
+          slot,
+          new SandboxLimitError(
+            'time',
+            `the document took longer than the ${Math.round(job.timeoutMs / 1000)} s allowed`,
+          ),
+        ),
       job.timeoutMs,
     );
     const maxRss = this.o.maxRssMb * 1024 * 1024;
@@ -190,7 +206,14 @@ export class DocumentSandbox {
       const rss = rssOf(slot.proc.pid);
       slot.peakRss = Math.max(slot.peakRss, rss);
       this.stats.peakRssBytes = Math.max(this.stats.peakRssBytes, rss);
-      if (rss > maxRss) this.kill(slot, new SandboxLimitError('memory', `the document needed more than the ${this.o.maxRssMb} MB of memory allowed`));
+      if (rss > maxRss)
+        this.kill(
+          slot,
+          new SandboxLimitError(
+            'memory',
+            `the document needed more than the ${this.o.maxRssMb} MB of memory allowed`,
+          ),
+        );
     }, this.o.pollMs);
   }
 
@@ -228,7 +251,8 @@ export class DocumentSandbox {
     else if ('parseError' in m) job.reject(new DocumentParseError(m.parseError.code, m.parseError.message));
     else job.reject(new SandboxCrashError(m.crash));
     // A child that grew (one large file) or has served long enough is replaced: its heap goes back.
-    if (slot.jobs >= this.o.recycleAfterJobs || rssOf(slot.proc.pid) > (this.o.maxRssMb * 1024 * 1024) / 2) void this.retire(slot, 5000);
+    if (slot.jobs >= this.o.recycleAfterJobs || rssOf(slot.proc.pid) > (this.o.maxRssMb * 1024 * 1024) / 2)
+      void this.retire(slot, 5000);
     else this.idle.push(slot);
     this.pump();
   }
@@ -238,7 +262,12 @@ export class DocumentSandbox {
     const job = this.endJob(slot);
     this.forget(slot);
     // Unasked exits while working are V8 running out of its heap cap (abort) or the OOM killer.
-    job?.reject(new SandboxLimitError('memory', `the document needed more memory than allowed (the reader ended with ${signal ?? `code ${code}`})`));
+    job?.reject(
+      new SandboxLimitError(
+        'memory',
+        `the document needed more memory than allowed (the reader ended with ${signal ?? `code ${code}`})`,
+      ),
+    );
     this.pump();
   }
 

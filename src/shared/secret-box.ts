@@ -29,7 +29,10 @@ export function parseSecretKeys(raw: string): SecretKey[] {
     const m = /^([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/=_-]+)$/.exec(item.trim());
     if (!m) throw new Error('each key is id:base64 (id: 1-32 of A-Z a-z 0-9 _ -)');
     const key = Buffer.from(m[2]!, 'base64');
-    if (key.length !== 32) throw new Error(`key ${m[1]} must be 32 bytes (base64 of 32 random bytes, e.g. openssl rand -base64 32)`);
+    if (key.length !== 32)
+      throw new Error(
+        `key ${m[1]} must be 32 bytes (base64 of 32 random bytes, e.g. openssl rand -base64 32)`,
+      );
     return { id: m[1]!, key };
   });
 }
@@ -51,7 +54,10 @@ export function open(stored: string): string {
   const colon = rest.indexOf(':');
   const id = rest.slice(0, colon);
   const k = keys.find((x) => x.id === id);
-  if (!k) throw new Error(`a stored secret is encrypted with key "${id}", which DOCRISK_SECRETS_KEYS does not list`);
+  if (!k)
+    throw new Error(
+      `a stored secret is encrypted with key "${id}", which DOCRISK_SECRETS_KEYS does not list`,
+    );
   const body = Buffer.from(rest.slice(colon + 1), 'base64url');
   const d = createDecipheriv('aes-256-gcm', k.key, body.subarray(0, 12));
   d.setAuthTag(body.subarray(body.length - 16));

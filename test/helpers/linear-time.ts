@@ -27,7 +27,12 @@ async function perCall<I>(run: (input: I) => unknown, input: I, minMs: number): 
 }
 
 /** growthRatio for sync or async work (the document engine's public API is async). */
-export async function growthRatioAsync<I>(run: (input: I) => unknown, make: (n: number) => I, n: number, minMs = 60): Promise<number> {
+export async function growthRatioAsync<I>(
+  run: (input: I) => unknown,
+  make: (n: number) => I,
+  n: number,
+  minMs = 60,
+): Promise<number> {
   const small = make(n);
   const large = make(4 * n);
   // Warm-up at both sizes: JIT tiers and regex compilation, so neither measurement pays for them.

@@ -60,7 +60,11 @@ function pdf(objects: (string | Uint8Array)[]): Uint8Array {
   const offsets: number[] = [];
   objects.forEach((body, i) => {
     offsets.push(length);
-    const parts = [Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), typeof body === 'string' ? Buffer.from(body, 'latin1') : Buffer.from(body), Buffer.from('\nendobj\n', 'latin1')];
+    const parts = [
+      Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
+      typeof body === 'string' ? Buffer.from(body, 'latin1') : Buffer.from(body),
+      Buffer.from('\nendobj\n', 'latin1'),
+    ];
     for (const p of parts) {
       chunks.push(p);
       length += p.length;
@@ -75,7 +79,11 @@ function pdf(objects: (string | Uint8Array)[]): Uint8Array {
 
 function streamObject(dict: string, data: Uint8Array): Uint8Array {
   return new Uint8Array(
-    Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'), Buffer.from(data), Buffer.from('\nendstream', 'latin1')]),
+    Buffer.concat([
+      Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'),
+      Buffer.from(data),
+      Buffer.from('\nendstream', 'latin1'),
+    ]),
   );
 }
 
@@ -83,7 +91,8 @@ function streamObject(dict: string, data: Uint8Array): Uint8Array {
 async function deflateRepeated(byte: number, total: number): Promise<Buffer> {
   const chunk = Buffer.alloc(1 << 20, byte);
   const chunks = (function* () {
-    for (let left = total; left > 0; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+    for (let left = total; left > 0; left -= chunk.length)
+      yield left >= chunk.length ? chunk : chunk.subarray(0, left);
   })();
   const out: Buffer[] = [];
   for await (const c of Readable.from(chunks).pipe(createDeflate({ level: 9 }))) out.push(c as Buffer);
@@ -112,7 +121,10 @@ export function pdfImageBomb(side = 20_000): Uint8Array {
     '<< /Type /Pages /Count 1 /Kids [3 0 R] >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>',
     streamObject('', enc('q 595 0 0 842 0 0 cm /Im1 Do Q')),
-    streamObject(`/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode`, rows),
+    streamObject(
+      `/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode`,
+      rows,
+    ),
   ]);
 }
 
@@ -134,10 +146,22 @@ export interface HostileCase {
 
 /** The default set written by scripts/hostile.ts and run by test/hostile/suite.test.ts. */
 export const HOSTILE_CASES: readonly HostileCase[] = [
-  { name: 'MT940 :86: with 100,000 ?2x lines', file: 'mt940-subfields.sta', make: () => mt940ManySubfields(100_000) },
-  { name: 'camt.053 with a 400,000-character <Ustrd>', file: 'camt-long-ustrd.xml', make: () => camtLongUstrd(400_000) },
+  {
+    name: 'MT940 :86: with 100,000 ?2x lines',
+    file: 'mt940-subfields.sta',
+    make: () => mt940ManySubfields(100_000),
+  },
+  {
+    name: 'camt.053 with a 400,000-character <Ustrd>',
+    file: 'camt-long-ustrd.xml',
+    make: () => camtLongUstrd(400_000),
+  },
   { name: 'CSV with 199,000 rows', file: 'csv-199k.csv', make: () => csvRows(199_000) },
-  { name: 'PDF with a 3× FlateDecode content stream (1 GiB)', file: 'flate-bomb.pdf', make: () => pdfFlateBomb() },
+  {
+    name: 'PDF with a 3× FlateDecode content stream (1 GiB)',
+    file: 'flate-bomb.pdf',
+    make: () => pdfFlateBomb(),
+  },
   { name: 'PDF with a 20,000² image XObject', file: 'image-bomb.pdf', make: () => pdfImageBomb() },
   { name: 'PDF with a 200-inch MediaBox', file: 'huge-mediabox.pdf', make: () => pdfHugeMediaBox() },
 ];

@@ -21,7 +21,11 @@ async function mint(shape: Shape): Promise<string> {
   const key = t.app.services.auth.keys.signing();
   const now = Math.floor(Date.now() / 1000);
   const jwt = new SignJWT({ scope: 'processes:read', space_id: 'x' })
-    .setProtectedHeader({ alg: TOKEN_ALG, kid: key.kid, ...(shape.typ !== undefined ? { typ: shape.typ } : {}) })
+    .setProtectedHeader({
+      alg: TOKEN_ALG,
+      kid: key.kid,
+      ...(shape.typ !== undefined ? { typ: shape.typ } : {}),
+    })
     .setIssuer(t.config.issuer)
     .setAudience(AUDIENCE)
     .setSubject(BOOT.clientId)
@@ -31,7 +35,13 @@ async function mint(shape: Shape): Promise<string> {
 }
 
 const call = async (token: string) =>
-  (await t.request({ method: 'GET', url: '/document-engine/v1/processes', auth: { authorization: `Bearer ${token}`, 'ocp-apim-subscription-key': BOOT.subscriptionKey } })).statusCode;
+  (
+    await t.request({
+      method: 'GET',
+      url: '/document-engine/v1/processes',
+      auth: { authorization: `Bearer ${token}`, 'ocp-apim-subscription-key': BOOT.subscriptionKey },
+    })
+  ).statusCode;
 
 describe('access token checks', () => {
   const now = () => Math.floor(Date.now() / 1000);

@@ -4,7 +4,10 @@ import { BOOT, createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ workers: false, env: { DOCRISK_RATE_LIMIT_PER_MINUTE: '40', DOCRISK_TEST_EVENTS_PER_MINUTE: '3' } });
+  t = await createTestApp({
+    workers: false,
+    env: { DOCRISK_RATE_LIMIT_PER_MINUTE: '40', DOCRISK_TEST_EVENTS_PER_MINUTE: '3' },
+  });
 });
 afterAll(async () => t?.close());
 
@@ -17,7 +20,11 @@ const token = (clientId: string, secret: string) =>
     payload: { client_id: clientId, client_secret: secret },
   });
 
-function expect429(r: { statusCode: number; headers: Record<string, unknown>; json(): { code: string } }): number {
+function expect429(r: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  json(): { code: string };
+}): number {
   expect(r.statusCode).toBe(429);
   expect(r.headers['content-type']).toContain('application/problem+json');
   expect(r.json().code).toBe('rate_limited');
@@ -44,7 +51,10 @@ describe('token endpoint', () => {
 describe('API', () => {
   it('test events are limited per client', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await t.request({ method: 'POST', url: '/portal/v1/webhooks/test', payload: {} })).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push(
+        (await t.request({ method: 'POST', url: '/portal/v1/webhooks/test', payload: {} })).statusCode,
+      );
     expect(codes.slice(0, 3)).not.toContain(429);
     expect(codes[3]).toBe(429);
   });
@@ -61,8 +71,16 @@ describe('API', () => {
     expect(last).toBe(429);
     expect429(r[r.length - 1]!);
     expect(r[0]!.headers['x-ratelimit-limit']).toBe('40');
-    expect((await t.request({ method: 'GET', url: '/document-engine/v1/processes/00000000-0000-0000-0000-000000000000' })).statusCode).toBe(429);
-    for (let i = 0; i < 50; i++) expect((await t.request({ method: 'GET', url: '/healthz', auth: false })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: '/document-engine/v1/processes/00000000-0000-0000-0000-000000000000',
+        })
+      ).statusCode,
+    ).toBe(429);
+    for (let i = 0; i < 50; i++)
+      expect((await t.request({ method: 'GET', url: '/healthz', auth: false })).statusCode).toBe(200);
   });
 });
 

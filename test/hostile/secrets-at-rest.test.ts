@@ -23,8 +23,10 @@ describe('secrets at rest', () => {
   it('rotation: plain → k1 → k2, values unchanged for the code, never plain in the table', async () => {
     const d = db.database.db;
     const raw = async (id: string) =>
-      rowsOf<{ s: string }>(await d.execute(sql`select webhook_secret as s from spaces where id = ${id}`))[0]!.s;
-    const read = async (id: string) => (await d.select().from(spaces).where(eq(spaces.id, id)))[0]!.webhookSecret;
+      rowsOf<{ s: string }>(await d.execute(sql`select webhook_secret as s from spaces where id = ${id}`))[0]!
+        .s;
+    const read = async (id: string) =>
+      (await d.select().from(spaces).where(eq(spaces.id, id)))[0]!.webhookSecret;
     const id = randomUUID();
     await d.insert(spaces).values({ id, name: `s-${id}`, webhookSecret: 'whsec_plain' });
     expect(await raw(id)).toBe('whsec_plain');
@@ -67,6 +69,8 @@ describe('secrets at rest', () => {
   });
 
   it('a malformed key is a config error at start', async () => {
-    await expect(createTestApp({ workers: false, env: { DOCRISK_SECRETS_KEYS: 'k1:c2hvcnQ=' } })).rejects.toThrow(/32 bytes/);
+    await expect(
+      createTestApp({ workers: false, env: { DOCRISK_SECRETS_KEYS: 'k1:c2hvcnQ=' } }),
+    ).rejects.toThrow(/32 bytes/);
   });
 });

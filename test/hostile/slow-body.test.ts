@@ -8,7 +8,10 @@ import { csvRows } from './generate.ts';
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
-  t = await createTestApp({ workers: false, env: { DOCRISK_BODY_RATE_WINDOW_MS: '2000', DOCRISK_MIN_BODY_BYTES_PER_SEC: '100' } });
+  t = await createTestApp({
+    workers: false,
+    env: { DOCRISK_BODY_RATE_WINDOW_MS: '2000', DOCRISK_MIN_BODY_BYTES_PER_SEC: '100' },
+  });
   await t.app.server!.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server!.server.address() as net.AddressInfo).port;
 });
@@ -17,7 +20,11 @@ afterAll(async () => t?.close());
 describe('slow request bodies', () => {
   it('a body trickling at 1 byte/s is cut off with 408 and the socket closed', async () => {
     const h = await t.headers();
-    const p = await t.request({ method: 'POST', url: '/document-engine/v1/start-process', payload: { ext_application_id: 'slow' } });
+    const p = await t.request({
+      method: 'POST',
+      url: '/document-engine/v1/start-process',
+      payload: { ext_application_id: 'slow' },
+    });
     const processId = p.json().process_id as string;
     const started = Date.now();
     const socket = net.connect(port, '127.0.0.1');
@@ -40,21 +47,39 @@ describe('slow request bodies', () => {
 
   it('a body sent at once is not cut off while the handler takes longer than the window', async () => {
     const h = await t.headers();
-    const p = await t.request({ method: 'POST', url: '/document-engine/v1/start-process', payload: { ext_application_id: 'fast-body' } });
+    const p = await t.request({
+      method: 'POST',
+      url: '/document-engine/v1/start-process',
+      payload: { ext_application_id: 'fast-body' },
+    });
     const form = new FormData();
     form.set('ext_file_id', 'big');
     form.set('file', new Blob([new Uint8Array(csvRows(199_000))]), 'big.csv');
     const t0 = Date.now();
-    const r = await fetch(`http://127.0.0.1:${port}/document-engine/v1/processes/${p.json().process_id}/files`, { method: 'POST', headers: h, body: form });
+    const r = await fetch(
+      `http://127.0.0.1:${port}/document-engine/v1/processes/${p.json().process_id}/files`,
+      { method: 'POST', headers: h, body: form },
+    );
     expect(r.status).toBe(201);
     // Validation (in the sandbox) outlasted the 2 s rate window.
     expect(Date.now() - t0).toBeGreaterThan(2000);
   });
 
   it('an injected request (no socket) is never taken for a slow one', async () => {
-    const p = await t.request({ method: 'POST', url: '/document-engine/v1/start-process', payload: { ext_application_id: 'inject-body' } });
-    const m = multipart({ ext_file_id: 'big' }, { filename: 'big.csv', content: Buffer.from(csvRows(199_000)) });
-    const r = await t.request({ method: 'POST', url: `/document-engine/v1/processes/${p.json().process_id}/files`, ...m });
+    const p = await t.request({
+      method: 'POST',
+      url: '/document-engine/v1/start-process',
+      payload: { ext_application_id: 'inject-body' },
+    });
+    const m = multipart(
+      { ext_file_id: 'big' },
+      { filename: 'big.csv', content: Buffer.from(csvRows(199_000)) },
+    );
+    const r = await t.request({
+      method: 'POST',
+      url: `/document-engine/v1/processes/${p.json().process_id}/files`,
+      ...m,
+    });
     expect(r.statusCode).toBe(201);
   });
 

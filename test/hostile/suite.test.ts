@@ -72,8 +72,15 @@ describe('hostile inputs over HTTP', () => {
       form.set('ext_file_id', c.file);
       form.set('file', new Blob([new Uint8Array(bytes)]), c.file);
       const t0 = performance.now();
-      const r = await fetch(`${base}/document-engine/v1/processes/${processId}/files`, { method: 'POST', headers, body: form });
-      const body = (await r.json()) as { file_id: string; validation_result?: { status: string; errors: { code: string }[] } };
+      const r = await fetch(`${base}/document-engine/v1/processes/${processId}/files`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
+      const body = (await r.json()) as {
+        file_id: string;
+        validation_result?: { status: string; errors: { code: string }[] };
+      };
       const uploadMs = performance.now() - t0;
       expect(r.status, JSON.stringify(body)).toBeLessThan(500);
       expect(uploadMs).toBeLessThan(60_000);
@@ -83,17 +90,25 @@ describe('hostile inputs over HTTP', () => {
         let parsing = 'processing';
         const deadline = Date.now() + 60_000;
         while (Date.now() < deadline) {
-          const f = (await (await fetch(`${base}/document-engine/v1/processes/${processId}/files/${body.file_id}`, { headers })).json()) as { parsing_status: string };
+          const f = (await (
+            await fetch(`${base}/document-engine/v1/processes/${processId}/files/${body.file_id}`, {
+              headers,
+            })
+          ).json()) as { parsing_status: string };
           parsing = f.parsing_status;
           if (parsing !== 'processing') break;
           await new Promise((res) => setTimeout(res, 250));
         }
         expect(parsing).not.toBe('processing');
-        console.log(`${c.file}: upload ${Math.round(uploadMs)} ms → ${body.validation_result!.status} ${JSON.stringify(body.validation_result!.errors.map((e) => e.code))}, parsing ${parsing}`);
+        console.log(
+          `${c.file}: upload ${Math.round(uploadMs)} ms → ${body.validation_result!.status} ${JSON.stringify(body.validation_result!.errors.map((e) => e.code))}, parsing ${parsing}`,
+        );
       }
       const after = process.memoryUsage();
       const mb = (k: keyof NodeJS.MemoryUsage) => Math.round((after[k] - before[k]) / 1048576);
-      console.log(`${c.file}: API process growth rss ${mb('rss')} MB, heap ${mb('heapUsed')} MB, array buffers ${mb('arrayBuffers')} MB`);
+      console.log(
+        `${c.file}: API process growth rss ${mb('rss')} MB, heap ${mb('heapUsed')} MB, array buffers ${mb('arrayBuffers')} MB`,
+      );
       expect(after.heapUsed - before.heapUsed).toBeLessThan(512 * 1024 * 1024);
       // On PGlite this process also hosts the database, whose WASM memory grows with a large JSONB
       // result and is not given back; the RSS bound is the one of a service on PostgreSQL.
@@ -106,7 +121,9 @@ describe('hostile inputs over HTTP', () => {
   it('/healthz answered within 200 ms (p99) throughout', () => {
     const sorted = [...health].sort((a, b) => a - b);
     const p99 = sorted[Math.floor(sorted.length * 0.99)] ?? 0;
-    console.log(`healthz: n=${sorted.length} p50=${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms p99=${p99.toFixed(1)} ms max=${sorted[sorted.length - 1]?.toFixed(1)} ms; sandbox ${JSON.stringify(t.app.sandbox!.stats)}`);
+    console.log(
+      `healthz: n=${sorted.length} p50=${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms p99=${p99.toFixed(1)} ms max=${sorted[sorted.length - 1]?.toFixed(1)} ms; sandbox ${JSON.stringify(t.app.sandbox!.stats)}`,
+    );
     expect(sorted.length).toBeGreaterThan(20);
     // PGlite runs SQL on this event loop (storing a 199k-row result takes it for a few seconds);
     // the 200 ms target is the one of a service on PostgreSQL (CI runs both).

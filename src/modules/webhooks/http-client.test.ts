@@ -19,7 +19,8 @@ async function receiver(handler: http.RequestListener): Promise<string> {
   return `http://127.0.0.1:${(s.address() as AddressInfo).port}/hook`;
 }
 
-const post = (url: string, timeoutMs = 1500) => postWebhook({ url, headers: {}, body: '{}', timeoutMs, allowPrivate: true });
+const post = (url: string, timeoutMs = 1500) =>
+  postWebhook({ url, headers: {}, body: '{}', timeoutMs, allowPrivate: true });
 
 describe('webhook answers are bounded', () => {
   it('a receiver trickling its body keeps the socket no longer than the budget', async () => {
@@ -74,7 +75,12 @@ describe('webhook answers are bounded', () => {
       req.resume();
       res.writeHead(429, { 'retry-after': '120' }).end();
     });
-    expect(await post(url)).toEqual({ ok: false, statusCode: 429, error: 'HTTP 429', retryAfterSeconds: 120 });
+    expect(await post(url)).toEqual({
+      ok: false,
+      statusCode: 429,
+      error: 'HTTP 429',
+      retryAfterSeconds: 120,
+    });
   });
 
   it('does not show tenants the address a refused host resolved to', async () => {
@@ -100,7 +106,9 @@ describe('Retry-After within the contract schedule', () => {
 
   it('parses delta-seconds and HTTP dates', () => {
     expect(parseRetryAfter('30')).toBe(30);
-    expect(parseRetryAfter(new Date(Date.UTC(2030, 0, 1, 0, 1)).toUTCString(), Date.UTC(2030, 0, 1))).toBe(60);
+    expect(parseRetryAfter(new Date(Date.UTC(2030, 0, 1, 0, 1)).toUTCString(), Date.UTC(2030, 0, 1))).toBe(
+      60,
+    );
     expect(parseRetryAfter('soon')).toBeUndefined();
   });
 

@@ -22,7 +22,12 @@ describe('normaliseCounterparty on hostile text', () => {
   });
 
   it('reads only the first MAX_TEXT_CHARS characters of a description', () => {
-    expect(normaliseCounterparty(`ACME ${'X '.repeat(MAX_TEXT_CHARS)}`)).toBe(normaliseCounterparty(`ACME ${'X '.repeat(MAX_TEXT_CHARS * 2)}`));
-    expect(matchText({ description: 'Y'.repeat(MAX_TEXT_CHARS * 3), counterparty: 'Z'.repeat(MAX_TEXT_CHARS * 3) }).length).toBeLessThanOrEqual(2 * MAX_TEXT_CHARS + 3);
+    expect(normaliseCounterparty(`ACME ${'X '.repeat(MAX_TEXT_CHARS)}`)).toBe(
+      normaliseCounterparty(`ACME ${'X '.repeat(MAX_TEXT_CHARS * 2)}`),
+    );
+    expect(
+      matchText({ description: 'Y'.repeat(MAX_TEXT_CHARS * 3), counterparty: 'Z'.repeat(MAX_TEXT_CHARS * 3) })
+        .length,
+    ).toBeLessThanOrEqual(2 * MAX_TEXT_CHARS + 3);
   });
 });
