@@ -9,6 +9,10 @@ import type { Config } from '../config/config.ts';
 import { openDatabase, type Database, type Executor } from '../db/client.ts';
 import { createMetrics, type Metrics } from '../http/metrics.ts';
 import { createServer } from '../http/server.ts';
+import { rateLimitDeps } from '../http/rate-limit.ts';
+import { configureSecretKeys } from '../shared/secret-box.ts';
+import { resealSecrets } from '../db/secrets-at-rest.ts';
+import { DocumentSandbox } from '../sandbox/pool.ts';
 import { portalUiRoutes } from '../http/portal-ui.ts';
 import type { JobDefinition } from '../jobs/registry.ts';
 import { JobRuntime } from '../jobs/runtime.ts';
@@ -61,6 +65,8 @@ export interface App {
     workflow: WorkflowService;
   };
   blobs: BlobStore;
+  /** The document sandbox (null with DOCRISK_SANDBOX=0). */
+  sandbox: DocumentSandbox | null;
   /** Credentials of the demo client when this start created it (print once). */
   demoClient: NewClientCredentials | null;
   listen(): Promise<string>;
@@ -75,6 +81,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   try {
     await database.migrate();
     const db = database.db;
+    configureSecretKeys(config.secretKeys);
+    const resealed = await resealSecrets(db);
+    if (resealed > 0) logger.info({ resealed }, 'stored secrets encrypted with the current DOCRISK_SECRETS_KEYS key');
 
     const auth = new AuthService({
       db,
@@ -109,7 +118,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     });
     const portal = new PortalService({ db, clock, webhooks, newWebhookSecret });
 
+    // With HTTP and more than one child, one stays free for the validations uploads wait on.
+    const sandbox = config.sandbox.enabled
+      ? new DocumentSandbox({ ...config.sandbox, recycleAfterJobs: 50, reservedForValidation: opts.http && config.sandbox.workers > 1 ? 1 : 0 })
+      : null;
     const files = new FilesService({
+      ...(sandbox ? { engine: sandbox } : {}),
       db,
       clock,
       blobs,
@@ -177,6 +191,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
           metrics,
           ready: () => database.ping(),
           version: VERSION,
+          edges: config.edges,
+          rateLimit: rateLimitDeps(config.rateLimit, db),
           routes: [authRoutes(auth), processesRoutes(processes), filesRoutes(files), accountsRoutes(accounts), reportsRoutes(reports), workflowRoutes(workflow, files), portalRoutes(portal), webhooksRoutes(webhooks), portalUiRoutes()],
         })
       : null;
@@ -190,6 +206,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       server,
       metrics,
       blobs,
+      sandbox,
       services: { auth, processes, files, webhooks, portal, accounts, reports, workflow },
       demoClient,
       async listen() {
@@ -205,6 +222,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         await runtime.stop(config.shutdownGraceMs);
         // The OCR workers (process-wide, started on the first scanned upload) end with the last user.
         await shutdownOcr();
+        await sandbox?.close(config.shutdownGraceMs);
         await database.close();
       },
     };

@@ -26,7 +26,10 @@ function parseGerman(flat: string, gvc: string | null): Mt940Details {
   const re = /\?(\d{2})([^?]*)/g;
   for (let m = re.exec(flat); m; m = re.exec(flat)) {
     const key = m[1] ?? '';
-    fields.set(key, [...(fields.get(key) ?? []), m[2] ?? '']);
+    // Appended in place: copying the array per sub-field was quadratic in the number of ?2x lines.
+    const list = fields.get(key);
+    if (list) list.push(m[2] ?? '');
+    else fields.set(key, [m[2] ?? '']);
   }
   const one = (k: string): string => (fields.get(k) ?? []).join('');
   let purpose = '';

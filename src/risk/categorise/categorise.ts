@@ -2,7 +2,7 @@ import type { CategoryResult, Market, RiskTransaction } from '../types.ts';
 import { CODE_RULES, TEXT_RULES } from './rules.data.ts';
 import type { CodeRule, Sign } from './rules.data.ts';
 import { groupOf } from './taxonomy.data.ts';
-import { fold, normaliseCounterparty } from './normalise.ts';
+import { fold, MAX_TEXT_CHARS, normaliseCounterparty } from './normalise.ts';
 
 interface CompiledText {
   id: string;
@@ -53,9 +53,9 @@ function result(category: string, rule_id: string, matched: string | null = null
   return { category, group, rule_id, rule_trace: [matched === null ? rule_id : `${rule_id}:${matched}`] };
 }
 
-/** The text a rule sees: description and counterparty, folded. */
+/** The text a rule sees: description and counterparty, each cut to MAX_TEXT_CHARS, folded. */
 export function matchText(t: Pick<RiskTransaction, 'description' | 'counterparty'>): string {
-  return fold(`${t.description} | ${t.counterparty ?? ''}`);
+  return fold(`${t.description.slice(0, MAX_TEXT_CHARS)} | ${(t.counterparty ?? '').slice(0, MAX_TEXT_CHARS)}`);
 }
 
 /**
