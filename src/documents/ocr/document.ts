@@ -44,14 +44,15 @@ export async function validateImage(bytes: Uint8Array, format: FileFormat, opts:
   } catch (e) {
     return refused(e, format, asserted);
   }
-  if (!look.verdict.ok) {
-    return outcome(format, {
+  const illegible = (): ValidationOutcome =>
+    outcome(format, {
       page_count: pageCount,
       document_type: asserted,
       status: 'unreadable',
       errors: [{ code: 'low_quality', message: look.verdict.reason ?? 'image is not legible', page: 1 }],
     });
-  }
+  // A card photo reads few confident words at the look's resolution; its MRZ still shows.
+  if (!look.verdict.ok && !hasMrzLikeWords(look)) return illegible();
   const ocrLang = langsFor(look.lang)[0]!;
   const out = (partial: Partial<ValidationOutcome>): ValidationOutcome => outcome(format, { page_count: pageCount, ocr_lang: ocrLang, ...partial });
   let detected = typeOfPages([pageSignals(buildLines(look), look.page)]);
@@ -64,6 +65,7 @@ export async function validateImage(bytes: Uint8Array, format: FileFormat, opts:
     if (!isIdType(detected) && analysis.type) detected = analysis.type;
     if (isIdType(detected)) pre = idValidation(analysis, opts.checkIdCompleteness === true);
   }
+  if (!look.verdict.ok && !isIdType(detected)) return illegible();
   if (opts.assertedType && opts.assertedType !== detected) {
     return out({
       document_type: detected,

@@ -213,6 +213,18 @@ export function lookPdf(bytes: Uint8Array): Promise<OcrPage | null> {
   }).then((p) => p[0] ?? null);
 }
 
+/**
+ * Validation's look at one page of a PDF that has a text layer elsewhere (a scanned page inside
+ * it: an identity card after a statement), at low resolution; null when the page is not there.
+ */
+export function lookPdfPage(bytes: Uint8Array, page: number): Promise<OcrPage | null> {
+  return cached(`lookpdfpage${page}`, bytes, async () => {
+    const look = { langs: ['eng'], mrz: 'off', look: true } as const;
+    const [r] = await renderPdfPages(bytes, { maxPages: page, only: page, dpiOf: (w, h) => (isCardSize(w, h) ? LOOK_DPI.card : LOOK_DPI.a4) });
+    return r ? [await ocrPageImage(r.image, r.page, r.dpi, look)] : [];
+  }).then((p) => p[0] ?? null);
+}
+
 /** Renders and OCRs the pages of an image-only PDF, in page order. */
 export function ocrPdf(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES): Promise<OcrPage[]> {
   return cached(`pdf${opts.langs.join('+')}${opts.mrz ?? 'auto'}${maxPages}`, bytes, async () => {

@@ -44,7 +44,7 @@ export function dpiFor(widthPt: number, heightPt: number): number {
 /** Renders pages 1..maxPages; dpi defaults to dpiFor(page size). */
 export async function renderPdfPages(
   bytes: Uint8Array,
-  opts: { maxPages: number; dpi?: number; dpiOf?: (widthPt: number, heightPt: number) => number },
+  opts: { maxPages: number; dpi?: number; dpiOf?: (widthPt: number, heightPt: number) => number; only?: number },
 ): Promise<RenderedPage[]> {
   const task = getDocument({
     data: new Uint8Array(bytes),
@@ -62,6 +62,7 @@ export async function renderPdfPages(
     const factory = doc.canvasFactory as CanvasFactoryLike;
     const out: RenderedPage[] = [];
     for (let n = 1; n <= Math.min(doc.numPages, opts.maxPages); n++) {
+      if (opts.only !== undefined && n !== opts.only) continue;
       const page = await doc.getPage(n);
       const base = page.getViewport({ scale: 1 });
       const dpi = opts.dpi ?? (opts.dpiOf ?? dpiFor)(base.width, base.height);

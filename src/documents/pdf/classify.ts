@@ -133,6 +133,10 @@ export function segment(sig: readonly PageSignals[]): Segment[] {
         split = true;
       if (s.marker?.n === 1 && prev?.marker && !(s.period && cur.period && continues(cur.period, s.period)))
         split = true;
+      // A statement that printed its closing balance, then a page that opens another one (a title
+      // and an opening balance) of an account not known to be the same: a second document.
+      if (cur.pages.some((p) => p.closing) && s.opening && s.statementTitle && !(s.iban && cur.iban && s.iban === cur.iban))
+        split = true;
     }
     if (!cur || split) {
       segs.push({ from: s.page, to: s.page, kind, iban: s.iban, period: s.period, pages: [s] });

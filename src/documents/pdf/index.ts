@@ -26,6 +26,8 @@ export { extractStatement } from './extract.ts';
 
 /** Fewer words than this in the whole file means there is no usable text layer. */
 const MIN_WORDS = 5;
+/** Scanned pages inside a text PDF looked at during validation (each ≈ 1–2 s of OCR). */
+const LOOK_MAX_SCANNED_PAGES = 3;
 
 export async function validatePdf(
   bytes: Uint8Array,
@@ -78,6 +80,21 @@ export async function validatePdf(
     }
   }
   const signals = pages.map((p) => pageSignals(buildLines(p), p.page));
+  // A page without text in a PDF that has text elsewhere is a scan inside it (an identity card
+  // after a statement): looked at too, so a merged upload is told on every page.
+  if (pages === pdf.pages) {
+    const scanned = pdf.pages.filter((p) => p.words.length < MIN_WORDS).slice(0, LOOK_MAX_SCANNED_PAGES);
+    if (scanned.length > 0 && scanned.length < pdf.pages.length) {
+      const ocr = await ocrModule();
+      for (const p of scanned) {
+        const look = await ocr.lookPdfPage(bytes, p.page);
+        if (!look) continue;
+        // An MRZ tells an identity document even where the low-resolution look reads little else.
+        const sig = pageSignals(buildLines(look), p.page);
+        if (look.verdict.ok || sig.idType) signals[signals.findIndex((s) => s.page === p.page)] = sig;
+      }
+    }
+  }
   let detected = typeOfPages(signals);
   // A scanned back side alone carries no title: its MRZ document code names the type.
   if (detected === 'unknown' && mrzType) detected = mrzType;
