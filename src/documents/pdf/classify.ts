@@ -66,8 +66,10 @@ export function pageSignals(lines: readonly Line[], page: number): PageSignals {
 function idTypeOf(lines: readonly Line[], text: string): IdType | null {
   for (const k of ID_KEYWORDS) if (k.re.test(text)) return k.type;
   for (const l of lines) {
-    const s = l.text.replace(/\s+/g, '');
-    if (!MRZ_LINE.test(s) || !s.includes('<<')) continue;
+    // OCR of a low-resolution look writes some filler '<' as letters, some in lower case.
+    const s = l.text.replace(/\s+/g, '').toUpperCase();
+    const clean = [...s].filter((c) => /[A-Z0-9<]/.test(c)).length;
+    if (!(MRZ_LINE.test(s) || (s.length >= 28 && s.length <= 46 && clean >= s.length * 0.9)) || !s.includes('<<')) continue;
     if (/^P[A-Z<]/.test(s)) return 'passport';
     if (/^(IR|AR|RP|R<)/.test(s)) return 'residency_permit';
     if (/^[IAC][A-Z<]/.test(s)) return 'identity_card';
