@@ -8,11 +8,15 @@
 import { countrySpecs, isValidIBAN } from 'ibantools';
 import type { Period } from './dates.ts';
 import { findDates } from './dates.ts';
-import { BANK_WORD, HOLDER_LABEL, PERIOD_CUE, SALUTATION } from './keywords.ts';
+import { BANK_WORD, PERIOD_CUE } from './keywords.ts';
 import type { BBox, Line } from './model.ts';
 import { bboxOf } from './model.ts';
 import { fold, phrases } from './lines.ts';
 import { parseAmount } from './numbers.ts';
+import { ibanFromNationalParts } from './national-iban.ts';
+import { findHolder as findHolderIn } from './holder.ts';
+import { COUNTRY_CURRENCY, CURRENCY_LABELS } from './header-vocab.data.ts';
+import { compileLabels, labelsOnLine, valuesOf } from './label-value.ts';
 
 export interface Found<T> {
   value: T;
@@ -70,23 +74,73 @@ function wordsInRange(line: Line, from: number, to: number): Line['words'] {
   return out.length > 0 ? out : line.words;
 }
 
-/** The account's IBAN: a labelled one first (label on its line or the line above), else the most frequent. */
+/**
+ * The account's IBAN, in this order: a printed IBAN with its label (on its line,
+ * or a label cell above it in the same column), the IBAN composed from printed
+ * national parts (CIN/ABI/CAB/conto, BLZ/Konto, sort code + BIC), the most
+ * frequent unlabelled IBAN. Between a labelled one and composed parts the one
+ * printed first wins: the account block precedes the transactions, whose
+ * descriptions may hold a counterparty's "IBAN: …".
+ */
 export function findIban(lines: readonly Line[], only: ReadonlySet<Line> | null): IbanHit | null {
-  const hits: IbanHit[] = [];
+  const hits: (IbanHit & { k: number })[] = [];
   for (let k = 0; k < lines.length; k++) {
     const l = lines[k]!;
     if (only && !only.has(l)) continue;
-    const above = lines[k - 1];
-    const labelAbove = above !== undefined && above.page === l.page && /\biban\b/i.test(above.text);
-    for (const h of ibansOnLine(l)) hits.push(labelAbove ? { ...h, labelled: true, confidence: 0.98 } : h);
+    const labelAbove = hasLabelAbove(lines, k, /\biban\b/i);
+    for (const h of ibansOnLine(l))
+      hits.push(labelAbove ? { ...h, labelled: true, confidence: 0.98, k } : { ...h, k });
   }
   const labelled = hits.find((h) => h.labelled);
-  if (labelled) return labelled;
+  const scope = only ? lines.filter((l) => only.has(l)) : lines;
+  const national = ibanFromNationalParts(scope);
+  // Parts printed before a labelled IBAN of another account win (a counterparty's "IBAN: …" in the
+  // transactions); a labelled IBAN of the same account number is the printed truth.
+  const printed = national ? hits.find((h) => sameAccount(h.value, national.iban)) : undefined;
+  if (printed) return strip(printed);
+  if (
+    national &&
+    (!labelled ||
+      (lines.indexOf(scope[national.line]!) < labelled.k && !sameAccount(labelled.value, national.iban)))
+  )
+    return {
+      value: national.iban,
+      confidence: 0.9,
+      page: national.page,
+      bbox: bboxOf(national.words),
+      labelled: true,
+    };
+  if (labelled) return strip(labelled);
   const counts = new Map<string, number>();
   for (const h of hits) counts.set(h.value, (counts.get(h.value) ?? 0) + 1);
-  let best: IbanHit | null = null;
+  let best: (IbanHit & { k: number }) | null = null;
   for (const h of hits) if (!best || (counts.get(h.value) ?? 0) > (counts.get(best.value) ?? 0)) best = h;
-  return best;
+  return best ? strip(best) : null;
+}
+
+/** Two IBANs of one account: the same trailing account number (bank codes may be printed differently). */
+function sameAccount(a: string, b: string): boolean {
+  return a.slice(0, 2) === b.slice(0, 2) && a.slice(-8) === b.slice(-8);
+}
+
+function strip(h: IbanHit & { k: number }): IbanHit {
+  const { k: _k, ...rest } = h;
+  return rest;
+}
+
+/** A label cell matching `re` above line k in the same column, within three line heights. */
+function hasLabelAbove(lines: readonly Line[], k: number, re: RegExp): boolean {
+  const l = lines[k]!;
+  const h = Math.max(1, l.y1 - l.y0);
+  for (let j = k - 1; j >= 0 && j >= k - 3; j--) {
+    const a = lines[j]!;
+    if (a.page !== l.page || l.y0 - a.y1 > h * 3) break;
+    for (const p of phrases(a, 1.5)) {
+      if (p.x1 < l.x0 - 2 || p.x0 > l.x1) continue;
+      if (re.test(p.text) && p.text.length < 40) return true;
+    }
+  }
+  return false;
 }
 
 /** Statement period: the first line with a period cue and two dates in order. */
@@ -107,59 +161,12 @@ export function findPeriod(lines: readonly Line[]): Found<Period> | null {
   return null;
 }
 
+/** The account holder (holder.ts), with the letterhead's bank name kept out of the address window. */
 export function findHolder(lines: readonly Line[]): Found<string> | null {
-  for (let k = 0; k < lines.length; k++) {
-    const l = lines[k]!;
-    for (const p of phrases(l, 1.5)) {
-      const t = fold(p.text);
-      const m = HOLDER_LABEL.exec(t);
-      if (!m) continue;
-      const rest = p.text.slice(m[0].length).trim();
-      // "Name" alone is too common a word; it counts only with a colon.
-      if (m[1] === 'name' && !/:/.test(p.text)) continue;
-      if (rest.length >= 3 && /[A-Za-zÀ-ÿ]/.test(rest)) {
-        return { value: cleanName(rest), confidence: 0.9, page: l.page, bbox: bboxOf(p.words) };
-      }
-      // Label alone: the value is the phrase below it, starting near the label's x.
-      const below = lines[k + 1];
-      if (below && below.page === l.page) {
-        const cand = phrases(below, 1.5).find(
-          (q) => Math.abs(q.x0 - p.x0) < 15 && /[A-Za-zÀ-ÿ]{2}/.test(q.text) && !parseAmount(q.text),
-        );
-        if (cand)
-          return { value: cleanName(cand.text), confidence: 0.85, page: l.page, bbox: bboxOf(cand.words) };
-      }
-    }
-  }
-  // Address window: a salutation line followed by the name.
-  for (let k = 0; k < lines.length - 1; k++) {
-    const l = lines[k]!;
-    if (l.page !== 1) break;
-    const ps = phrases(l, 1.5);
-    const p0 = ps[0];
-    if (!p0) continue;
-    const words = p0.text.split(/\s+/);
-    if (!SALUTATION.test(fold(words[0] ?? ''))) continue;
-    if (words.length > 1) {
-      return {
-        value: cleanName(words.slice(1).join(' ')),
-        confidence: 0.6,
-        page: l.page,
-        bbox: bboxOf(p0.words),
-      };
-    }
-    const next = lines[k + 1]!;
-    const q = phrases(next, 1.5).find((x) => Math.abs(x.x0 - p0.x0) < 10);
-    if (q) return { value: cleanName(q.text), confidence: 0.6, page: next.page, bbox: bboxOf(q.words) };
-  }
-  return null;
-}
-
-function cleanName(s: string): string {
-  return s
-    .replace(/\s+/g, ' ')
-    .replace(/[,;:]$/, '')
-    .trim();
+  const page1 = lines.filter((l) => l.page === (lines[0]?.page ?? 1));
+  const height = Math.max(842, ...page1.map((l) => l.y1));
+  const bank = findBankName(lines, height);
+  return findHolderIn(lines, { bankName: bank?.value ?? null });
 }
 
 /** A letterhead line naming a bank in the top part of page 1. */
@@ -177,20 +184,48 @@ export function findBankName(lines: readonly Line[], pageHeight: number): Found<
   return null;
 }
 
-export function findCurrency(lines: readonly Line[]): Found<string> | null {
+const CURRENCY_VOCAB = compileLabels(CURRENCY_LABELS);
+const CURRENCY_TOKEN = /(€|£|\bEUR\b|\bCHF\b|\bGBP\b|\bUSD\b)/g;
+const codeOf = (t: string): string => (t === '€' ? 'EUR' : t === '£' ? 'GBP' : t.toUpperCase());
+
+/**
+ * The account currency: a labelled one ("Divisa", "Währung", "Currency"), else
+ * the code printed most often in short cells (amount cells, headings: "Importo
+ * (EUR)"), not in prose (a deposit-guarantee footer naming "£85,000"), else the
+ * currency of the IBAN's country when that has its own.
+ */
+export function findCurrency(lines: readonly Line[], iban?: string | null): Found<string> | null {
+  for (let k = 0; k < lines.length; k++) {
+    for (const hit of labelsOnLine(lines[k]!, k, CURRENCY_VOCAB)) {
+      const v = valuesOf(lines, hit, 1)[0];
+      const m = v ? /^(€|£|EUR|CHF|GBP|USD)\b/i.exec(v.text.trim()) : null;
+      if (v && m)
+        return { value: codeOf(m[1]!), confidence: 0.95, page: lines[k]!.page, bbox: bboxOf(v.words) };
+    }
+  }
   const counts = new Map<string, { n: number; line: Line }>();
   for (const l of lines) {
-    for (const m of l.text.matchAll(/(€|\bEUR\b|\bCHF\b|\bGBP\b|£|\bUSD\b)/g)) {
-      const code = m[1] === '€' ? 'EUR' : m[1] === '£' ? 'GBP' : m[1]!;
-      const c = counts.get(code) ?? { n: 0, line: l };
-      c.n++;
-      counts.set(code, c);
+    for (const p of phrases(l, 1.5)) {
+      if (p.words.length > 8) continue;
+      for (const m of p.text.matchAll(CURRENCY_TOKEN)) {
+        const code = codeOf(m[1]!);
+        const c = counts.get(code) ?? { n: 0, line: l };
+        c.n++;
+        counts.set(code, c);
+      }
     }
   }
   let best: [string, { n: number; line: Line }] | null = null;
   for (const e of counts) if (!best || e[1].n > best[1].n) best = e;
-  if (!best) return null;
-  return { value: best[0], confidence: 0.9, page: best[1].line.page, bbox: bboxOf(best[1].line.words) };
+  if (best)
+    return { value: best[0], confidence: 0.85, page: best[1].line.page, bbox: bboxOf(best[1].line.words) };
+  const account = iban === undefined ? findIban(lines, null)?.value : iban;
+  const byCountry = account ? COUNTRY_CURRENCY[account.slice(0, 2)] : undefined;
+  if (byCountry) {
+    const l = lines[0];
+    return l ? { value: byCountry, confidence: 0.6, page: l.page, bbox: [0, 0, 0, 0] } : null;
+  }
+  return null;
 }
 
 /**

@@ -1,0 +1,93 @@
+/**
+ * Account holder from labels and from the address window, on positioned words
+ * built here (no PDF): labelled values right of or under their label, weak labels,
+ * salutations on their own line or inline, joint holders, companies, and the
+ * bank's letterhead block that must not be taken for the window.
+ */
+import { describe, expect, it } from 'vitest';
+import { findHolder, looksLikeName, stripSalutation } from './holder.ts';
+import { buildLines } from './lines.ts';
+import type { PositionedWord } from './model.ts';
+
+function words(text: string, x: number, y: number, size = 9): PositionedWord[] {
+  const out: PositionedWord[] = [];
+  let cx = x;
+  for (const t of text.split(' ')) {
+    const w = t.length * size * 0.5;
+    out.push({ text: t, x0: cx, x1: cx + w, y0: y, y1: y + size });
+    cx += w + size * 0.28;
+  }
+  return out;
+}
+const lines = (...ws: PositionedWord[][]) =>
+  buildLines({ page: 1, width: 595, height: 842, words: ws.flat() });
+
+describe('holder', () => {
+  it('takes the value right of an aligned label, not the next label below it', () => {
+    const ls = lines(
+      words('Name:', 438, 123),
+      words('GARETH HUGHES AND SIOBHAN HUGHES', 494, 123),
+      words('IBAN:', 438, 136),
+      words('GB06 LOYD 8615 3836 7528 08', 494, 136),
+    );
+    expect(findHolder(ls)?.value).toBe('GARETH HUGHES AND SIOBHAN HUGHES');
+  });
+
+  it('takes the value under a stacked label and strips an inline salutation', () => {
+    const ls = lines(words('Intestatario', 40, 130), words('Gent.mo Sig. ROSSI MARIO', 40, 141));
+    expect(findHolder(ls)?.value).toBe('ROSSI MARIO');
+  });
+
+  it('finds the address window by geometry: salutation line, name, street, postcode + city', () => {
+    const ls = lines(
+      words('Sparkasse Oberland', 97, 107),
+      words('Goethestraße 103', 97, 119),
+      words('04148 Leipzig', 97, 131),
+      words('Herrn', 433, 107),
+      words('Günter Vogel', 433, 119),
+      words('Hauptstraße 155', 433, 131),
+      words('60390 Frankfurt am Main', 433, 143),
+    );
+    expect(findHolder(ls)?.value).toBe('Günter Vogel');
+  });
+
+  it('keeps "Surname, Name", joint holders and companies as printed; skips a sender line', () => {
+    const comma = lines(
+      words('Vogel, Günter', 60, 100),
+      words('Via Roma 12', 60, 112),
+      words('20121 MILANO MI', 60, 124),
+    );
+    expect(findHolder(comma)?.value).toBe('Vogel, Günter');
+    const joint = lines(
+      words('Nordbank Hanse AG · 70187 Stuttgart', 41, 92, 5.5),
+      words('Max und Erika Mustermann', 41, 100),
+      words('Bahnhofstraße 113', 41, 112),
+      words('70157 Stuttgart', 41, 124),
+    );
+    expect(findHolder(joint)?.value).toBe('Max und Erika Mustermann');
+    const uk = lines(
+      words('Castle Accountants Ltd', 50, 100),
+      words('4 STATION ROAD', 50, 112),
+      words('BRISTOL', 50, 124),
+      words('BS1 5TR', 50, 136),
+    );
+    expect(findHolder(uk)?.value).toBe('Castle Accountants Ltd');
+  });
+
+  it('does not take the bank letterhead for the window', () => {
+    const ls = lines(
+      words('Northgate Bank plc', 438, 46),
+      words('73 Church Lane', 438, 59),
+      words('M1 2AB', 438, 73),
+    );
+    expect(findHolder(ls)).toBeNull();
+  });
+
+  it('strips honorifics and rejects labels and numbers as names', () => {
+    expect(stripSalutation('Spett.le Logistica Padana Srl')).toBe('Logistica Padana Srl');
+    expect(stripSalutation('Mr. John Roberts')).toBe('John Roberts');
+    expect(looksLikeName('IBAN')).toBe(false);
+    expect(looksLikeName('International Bank Account Number: IT68N79279')).toBe(false);
+    expect(looksLikeName('Immobiliare 2000 S.r.l.')).toBe(true);
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * The account IBAN from its national parts when the statement prints those
+ * instead of (or beside) the IBAN: Italian CIN / ABI / CAB / conto, German or
+ * Austrian BLZ / Konto, Swiss clearing / Konto, British or Irish sort code / account number with the
+ * bank code of the printed BIC. The IBAN is fully determined by them: the check
+ * digits are computed (ibantools) and the result must validate.
+ */
+import { composeIBAN, isValidIBAN } from 'ibantools';
+import { NATIONAL_PART_LABELS } from './header-vocab.data.ts';
+import type { LabelHit } from './label-value.ts';
+import { compileLabels, labelsOnLine, valuesOf } from './label-value.ts';
+import type { Line, PositionedWord } from './model.ts';
+
+type Part = keyof typeof NATIONAL_PART_LABELS;
+
+const VOCAB: Record<Part, string[][]> = Object.fromEntries(
+  Object.entries(NATIONAL_PART_LABELS).map(([k, v]) => [k, compileLabels(v)]),
+) as Record<Part, string[][]>;
+
+/** What each part looks like; the value is read from at most four words (spaced groups are joined). */
+const SHAPE: Record<Part, RegExp> = {
+  cin: /^[A-Z]$/,
+  abi: /^\d{5}$/,
+  cab: /^\d{5}$/,
+  account: /^(?=(?:\D*\d){4})\d[0-9A-Z]{3,11}$/,
+  blz: /^(\d{8}|\d{5})$/,
+  clearing: /^\d{3,5}$/,
+  sortCode: /^\d{6}$/,
+  bic: /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/,
+};
+
+const DATE_LIKE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$|^(al|dal|vom|bis|del)$/i;
+
+export interface NationalIban {
+  iban: string;
+  words: PositionedWord[];
+  page: number;
+  /** Line index of the first part, for document-order ranking. */
+  line: number;
+}
+
+/** The IBAN composed from national parts printed in `lines`, or null. */
+export function ibanFromNationalParts(lines: readonly Line[]): NationalIban | null {
+  const found = new Map<Part, { value: string; words: PositionedWord[]; line: number; page: number }>();
+  const parts = Object.keys(VOCAB) as Part[];
+  // Labels that begin a cell first, over the whole header; then labels anywhere in a line
+  // ("CIN T ABI 07786 CAB 10906 C/C 1000…" is one cell) for the parts still missing.
+  for (const atStart of [true, false]) {
+    for (let k = 0; k < lines.length; k++) {
+      const l = lines[k]!;
+      for (const part of parts) {
+        if (found.has(part)) continue;
+        for (const hit of labelsOnLine(l, k, VOCAB[part], atStart, 0.6)) {
+          const v = readPart(lines, hit, part);
+          if (v) {
+            found.set(part, { ...v, page: l.page });
+            break;
+          }
+        }
+      }
+    }
+  }
+  const get = (p: Part): string | undefined => found.get(p)?.value;
+  const acct = get('account');
+  const candidates: { country: string; bban: string; uses: Part[] }[] = [];
+  const cin = get('cin');
+  const abi = get('abi');
+  const cab = get('cab');
+  if (abi && cab && acct && acct.length <= 12) {
+    const conto = acct.padStart(12, '0');
+    // A missing CIN is the check letter of the other parts; a printed one must agree with it.
+    const check = cinOf(abi, cab, conto);
+    if (!cin || cin === check)
+      candidates.push({
+        country: 'IT',
+        bban: check + abi + cab + conto,
+        uses: cin ? ['cin', 'abi', 'cab', 'account'] : ['abi', 'cab', 'account'],
+      });
+  }
+  const blz = get('blz');
+  if (blz && acct && /^\d+$/.test(acct)) {
+    if (blz.length === 8 && acct.length <= 10)
+      candidates.push({ country: 'DE', bban: blz + acct.padStart(10, '0'), uses: ['blz', 'account'] });
+    if (blz.length === 5 && acct.length <= 11)
+      candidates.push({ country: 'AT', bban: blz + acct.padStart(11, '0'), uses: ['blz', 'account'] });
+  }
+  const clearing = get('clearing');
+  if (clearing && acct && acct.length <= 12)
+    candidates.push({
+      country: 'CH',
+      bban: clearing.padStart(5, '0') + acct.padStart(12, '0'),
+      uses: ['clearing', 'account'],
+    });
+  const sort = get('sortCode');
+  const bic = get('bic');
+  if (sort && acct && /^\d{8}$/.test(acct) && bic) {
+    const country = bic.slice(4, 6);
+    if (country === 'GB' || country === 'IE')
+      candidates.push({ country, bban: bic.slice(0, 4) + sort + acct, uses: ['sortCode', 'account', 'bic'] });
+  }
+  for (const c of candidates) {
+    const iban = composeIBAN({ countryCode: c.country, bban: c.bban });
+    if (!iban || !isValidIBAN(iban)) continue;
+    const used = c.uses.map((p) => found.get(p)!).filter(Boolean);
+    const first = used.reduce((a, b) => (b.line < a.line ? b : a));
+    return { iban, words: used.flatMap((u) => u.words), page: first.page, line: first.line };
+  }
+  return null;
+}
+
+function readPart(
+  lines: readonly Line[],
+  hit: LabelHit,
+  part: Part,
+): { value: string; words: PositionedWord[]; line: number } | null {
+  for (const v of valuesOf(lines, hit, 1)) {
+    // Try the first one to four words: "76389128", "200 400 00", "31-94-29".
+    for (let n = Math.min(4, v.words.length); n >= 1; n--) {
+      const ws = v.words.slice(0, n);
+      if (ws.some((w) => DATE_LIKE.test(w.text))) break;
+      const raw = ws.map((w) => w.text).join('');
+      const s = raw.toUpperCase().replace(/[\s.:-]/g, '');
+      if (SHAPE[part].test(s)) return { value: s, words: ws, line: v.line };
+    }
+  }
+  return null;
+}
+
+/** The Italian CIN check letter of ABI + CAB + conto (odd/even position tables). */
+export function cinOf(abi: string, cab: string, conto: string): string {
+  const ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+  const s = (abi + cab + conto).toUpperCase();
+  let sum = 0;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s.charAt(i);
+    const n = /\d/.test(ch) ? Number(ch) : ch.charCodeAt(0) - 65;
+    sum += i % 2 === 0 ? ODD[n]! : n;
+  }
+  return String.fromCharCode(65 + (sum % 26));
+}
