@@ -13,7 +13,8 @@ import {
   findLabelledAmount,
   findPeriod,
 } from './header-fields.ts';
-import { CLOSING, OPENING, TOTALS_CREDIT, TOTALS_DEBIT } from './keywords.ts';
+import { findLabelledBalances, preferRows } from './balance-labels.ts';
+import { TOTALS_CREDIT, TOTALS_DEBIT } from './keywords.ts';
 import type { Line, WordPage } from './model.ts';
 import { bboxOf } from './model.ts';
 import { buildLines } from './lines.ts';
@@ -43,12 +44,13 @@ export function extractStatement(pages: readonly WordPage[]): StatementExtractio
   const headerLines = all.filter((l) => !table.tableLines.has(l));
   const iban = findIban(headerLines, null) ?? findIban(all, null);
   const holder = findHolder(headerLines);
-  const bank = findBankName(headerLines, pages[0]?.height ?? 842);
+  const bank = findBankName(all, pages[0]?.height ?? 842);
   const currency = findCurrency(all);
   const txs = table.txs;
 
-  let opening = findLabelledAmount(headerLines, OPENING, table.tableLines) ?? fromRows(table, 'opening');
-  let closing = findLabelledAmount(headerLines, CLOSING, table.tableLines) ?? fromRows(table, 'closing');
+  const labelled = findLabelledBalances(all, period?.value ?? null, table.tableLines);
+  let opening = preferRows(labelled.opening, fromRows(table, 'opening'));
+  let closing = preferRows(labelled.closing, fromRows(table, 'closing'));
   const carries = table.balances.filter((b) => b.kind === 'carry');
   const firstCarry = carries[0];
   const lastCarry = carries[carries.length - 1];

@@ -8,7 +8,7 @@
 import { countrySpecs, isValidIBAN } from 'ibantools';
 import type { Period } from './dates.ts';
 import { findDates } from './dates.ts';
-import { BANK_WORD, PERIOD_CUE } from './keywords.ts';
+import { BANK_WORD, PERIOD_CUE, STRONG_PERIOD_CUE } from './keywords.ts';
 import type { BBox, Line } from './model.ts';
 import { bboxOf } from './model.ts';
 import { fold, phrases } from './lines.ts';
@@ -143,22 +143,33 @@ function hasLabelAbove(lines: readonly Line[], k: number, re: RegExp): boolean {
   return false;
 }
 
-/** Statement period: the first line with a period cue and two dates in order. */
+/**
+ * Statement period: a line with a period cue and two dates in increasing order.
+ * A named period ("Periodo", "Zeitraum", "Statement period", "dal … al", "vom …
+ * bis", "from … to") beats a bare "date – date"; a line with two equal dates
+ * ("Kontostand per 31.12.2024 … 31.12.2024") is not a period.
+ */
 export function findPeriod(lines: readonly Line[]): Found<Period> | null {
+  let best: { f: Found<Period>; strong: boolean } | null = null;
   for (const l of lines) {
     const t = fold(l.text);
     if (!PERIOD_CUE.test(t)) continue;
     const ds = findDates(l.words.map((w) => w.text));
-    if (ds.length >= 2 && ds[0]!.iso <= ds[1]!.iso) {
-      return {
+    if (ds.length < 2 || !(ds[0]!.iso < ds[1]!.iso)) continue;
+    const strong = STRONG_PERIOD_CUE.test(t);
+    if (best && (best.strong || !strong)) continue;
+    best = {
+      f: {
         value: { start: ds[0]!.iso, end: ds[1]!.iso },
-        confidence: 0.9,
+        confidence: strong ? 0.9 : 0.75,
         page: l.page,
         bbox: bboxOf(l.words),
-      };
-    }
+      },
+      strong,
+    };
+    if (strong) break;
   }
-  return null;
+  return best?.f ?? null;
 }
 
 /** The account holder (holder.ts), with the letterhead's bank name kept out of the address window. */
@@ -169,19 +180,76 @@ export function findHolder(lines: readonly Line[]): Found<string> | null {
   return findHolderIn(lines, { bankName: bank?.value ?? null });
 }
 
-/** A letterhead line naming a bank in the top part of page 1. */
+/**
+ * The bank's name: the first letterhead phrase naming a bank in the top part of
+ * page 1; when that is a wordmark or short form ("IBM Banca", "T&M Bank",
+ * "RAIFFEISEN", "Sparkasse"), the fuller form of the same name printed in the
+ * letterhead, a sender line or a page header ("Istituto Bancario Meridionale
+ * S.p.A.", "Thames & Mercia Bank", "Raiffeisenbank Tirol Mitte eGen").
+ */
 export function findBankName(lines: readonly Line[], pageHeight: number): Found<string> | null {
+  let first: Found<string> | null = null;
+  const names: Found<string>[] = [];
   for (const l of lines) {
-    if (l.page !== 1 || l.y0 > pageHeight * 0.3) continue;
-    for (const p of phrases(l, 1.5)) {
-      const t = fold(p.text);
-      if (!BANK_WORD.test(t) || /\b(iban|bic|swift|abi|cab|blz|bankleitzahl|konto|conto|account)\b/.test(t))
-        continue;
-      if (p.text.length > 60 || /\d{3,}/.test(p.text)) continue;
-      return { value: p.text.trim(), confidence: 0.7, page: l.page, bbox: bboxOf(p.words) };
+    const top = l.page === 1 ? pageHeight * 0.4 : pageHeight * 0.12;
+    if (l.y0 > top) continue;
+    // A transaction row naming a bank ("BARGELDAUSZAHLUNG GA RAIFFEISENBANK …") starts with a date or
+    // ends with an amount; a letterhead line may carry a date in its other column.
+    const ps = phrases(l, 1.5);
+    const edge = (q: { text: string } | undefined): boolean =>
+      q !== undefined &&
+      (findDates(q.text.split(/\s+/)).length > 0 || parseAmount(q.text.split(/\s+/).pop() ?? '') !== null);
+    const row =
+      ps.length > 1 &&
+      (edge(ps[0]) || parseAmount(ps[ps.length - 1]!.text.split(/\s+/).pop() ?? '') !== null);
+    for (const p of ps) {
+      if (row) continue;
+      for (const seg of p.text.split(/\s*[·•|]\s*/)) {
+        const t = fold(seg);
+        if (seg.length < 3 || seg.length > 60 || /\d/.test(seg) || seg.split(/\s+/).length > 7) continue;
+        if (
+          /\b(iban|bic|swift|abi|cab|blz|bankleitzahl|konto|conto|account|statement|kontoauszug|estratto)\b/.test(
+            t,
+          )
+        )
+          continue;
+        const f: Found<string> = { value: seg.trim(), confidence: 0.7, page: l.page, bbox: bboxOf(p.words) };
+        names.push(f);
+        if (!first && l.page === 1 && l.y0 <= pageHeight * 0.3 && BANK_WORD.test(t)) first = f;
+      }
     }
   }
-  return null;
+  if (!first) return null;
+  const fuller = names
+    .filter((n) => n.value.length > first.value.length && sameBank(first.value, n.value))
+    .sort((a, b) => b.value.length - a.value.length)[0];
+  return fuller ? { ...fuller, confidence: 0.75 } : first;
+}
+
+/**
+ * `short` names the bank `long` names: each of its words is a word of `long`, the
+ * start of one ("Raiffeisen" → "Raiffeisenbank"), or the initials of consecutive
+ * words ("IBM" → "Istituto Bancario Meridionale", "T&M" → "Thames & Mercia").
+ */
+export function sameBank(short: string, long: string): boolean {
+  const lw = fold(long)
+    .split(/\s+/)
+    .filter((w) => w !== '&' && w.length > 0);
+  const initials = lw.map((w) => w.charAt(0)).join('');
+  const sw = fold(short)
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+  if (sw.length === 0) return false;
+  return sw.every((w) => {
+    if (lw.some((x) => x === w || (w.length >= 5 && x.startsWith(w)))) return true;
+    const letters = w.replace(/[^a-z]/g, '');
+    return (
+      letters.length >= 2 &&
+      letters.length <= 5 &&
+      letters === w.replace(/&/g, '') &&
+      initials.includes(letters)
+    );
+  });
 }
 
 const CURRENCY_VOCAB = compileLabels(CURRENCY_LABELS);

@@ -206,6 +206,7 @@ export const OPENING_BALANCE_LABELS: readonly string[] = [
   'starting balance',
   'beginning balance',
   'balance brought forward',
+  'balance forward',
   'brought forward balance',
   'balance b/f',
   'old balance',
@@ -234,6 +235,33 @@ export const CLOSING_BALANCE_LABELS: readonly string[] = [
   'final balance',
   'balance carried forward to next statement',
 ];
+
+/**
+ * "Balance carried forward": the closing balance when the statement ends with it,
+ * a page carry when a "brought forward" follows it.
+ */
+export const CARRIED_FORWARD_LABELS: readonly string[] = [
+  'balance carried forward',
+  'carried forward balance',
+  'balance c/f',
+];
+
+/**
+ * A balance word printed alone with its value ("Saldo contabile: 2.130,96",
+ * "Buchungssaldo: 8863,91"): the closing balance of a movements list when no
+ * other closing label is printed. Bare words count only with a colon.
+ */
+export const UNDATED_CLOSING_LABELS: readonly string[] = [
+  'saldo contabile',
+  'buchungssaldo',
+  'book balance',
+  'ledger balance',
+  'current balance',
+  'aktueller kontostand',
+  'aktueller saldo',
+  'saldo attuale',
+];
+export const BARE_BALANCE_WORDS: readonly string[] = ['saldo', 'kontostand', 'balance'];
 
 /** Balance words that take their role from a printed date ("Saldo al …", "Kontostand vom …"). */
 export const DATED_BALANCE_WORDS: readonly string[] = [

@@ -91,3 +91,19 @@ describe('holder', () => {
     expect(looksLikeName('Immobiliare 2000 S.r.l.')).toBe(true);
   });
 });
+
+describe('bank name', () => {
+  it('prefers the full form of a wordmark printed in the letterhead', async () => {
+    const { findBankName, sameBank } = await import('./header-fields.ts');
+    expect(sameBank('IBM Banca', 'Istituto Bancario Meridionale S.p.A.')).toBe(true);
+    expect(sameBank('T&M Bank', 'Thames & Mercia Bank')).toBe(true);
+    expect(sameBank('RAIFFEISEN', 'Raiffeisenbank Tirol Mitte eGen')).toBe(true);
+    expect(sameBank('Sparkasse', 'Volksbank Donau eG')).toBe(false);
+    const ls = lines(
+      words('IBM Banca', 45, 40),
+      words('Istituto Bancario Meridionale S.p.A.', 312, 71),
+      words('02.03.2026 PRELIEVO ATM ISTITUTO BANCARIO MERIDIONALE SPA FILIALE 20', 45, 200),
+    );
+    expect(findBankName(ls, 842)?.value).toBe('Istituto Bancario Meridionale S.p.A.');
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Labelled opening/closing balances on positioned words: summary boxes (value
+ * right of or under the label), text lines, rows with the amount left of the
+ * label, S/H and DR/CR markers, trailing minus, dated labels decided by the period.
+ */
+import { describe, expect, it } from 'vitest';
+import { amountInWords, findLabelledBalances, preferRows } from './balance-labels.ts';
+import { buildLines } from './lines.ts';
+import type { PositionedWord } from './model.ts';
+
+function words(text: string, x: number, y: number, size = 9): PositionedWord[] {
+  const out: PositionedWord[] = [];
+  let cx = x;
+  for (const t of text.split(' ')) {
+    const w = t.length * size * 0.5;
+    out.push({ text: t, x0: cx, x1: cx + w, y0: y, y1: y + size });
+    cx += w + size * 0.28;
+  }
+  return out;
+}
+const lines = (...ws: PositionedWord[][]) =>
+  buildLines({ page: 1, width: 595, height: 842, words: ws.flat() });
+const period = { start: '2025-10-01', end: '2025-10-31' };
+
+describe('labelled balances', () => {
+  it('reads a summary box with markers and trailing signs', () => {
+    const ls = lines(
+      words('Anfangssaldo', 51, 253),
+      words('10.443,22 H €', 246, 253),
+      words('Endsaldo', 51, 265),
+      words('9.063,12-', 246, 265),
+    );
+    const b = findLabelledBalances(ls, period);
+    expect(b.opening?.value).toBe(1_044_322);
+    expect(b.closing?.value).toBe(-906_312);
+  });
+
+  it('reads values printed under their labels', () => {
+    const ls = lines(
+      words('Saldo precedente', 40, 100),
+      words('Saldo finale', 200, 100),
+      words('1.234,56', 40, 111),
+      words('987,65', 200, 111),
+    );
+    const b = findLabelledBalances(ls, period);
+    expect(b.opening?.value).toBe(123_456);
+    expect(b.closing?.value).toBe(98_765);
+  });
+
+  it('decides dated labels by the period and ignores day balances inside it', () => {
+    const ls = lines(
+      words('Saldo al 01/10/2025 -221,35 EUR', 50, 168),
+      words('SALDO AL 15/10/2025', 150, 300),
+      words('1.377,40', 500, 300),
+      words('Balance at 31/10/2025: 469,93', 50, 400),
+    );
+    const b = findLabelledBalances(ls, period);
+    expect(b.opening?.value).toBe(-22_135);
+    expect(b.closing?.value).toBe(46_993);
+  });
+
+  it('reads an amount left of the label and a debit marker', () => {
+    const ls = lines(
+      words('53,12 D SALDO PRECEDENTE', 248, 289),
+      words('6,871.14', 51, 320),
+      words('CLOSING BALANCE', 262, 320),
+    );
+    const b = findLabelledBalances(ls, period);
+    expect(b.opening?.value).toBe(-5_312);
+    expect(b.closing?.value).toBe(687_114);
+  });
+
+  it('takes "balance carried forward" as closing only when nothing is brought forward after it', () => {
+    const page = lines(words('Balance carried forward', 43, 100), words('617,54 CR', 239, 100));
+    expect(findLabelledBalances(page, period).closing?.value).toBe(61_754);
+    const carry = lines(
+      words('Balance carried forward', 43, 100),
+      words('617,54', 239, 100),
+      words('Balance brought forward', 43, 300),
+      words('617,54', 239, 300),
+    );
+    expect(findLabelledBalances(carry, period).closing).toBeNull();
+  });
+
+  it('joins grouped digits and skips currency words', () => {
+    expect(amountInWords(words('EUR 7 661,15', 0, 0))?.cents).toBe(766_115);
+    expect(amountInWords(words('2,930.81 CR GBP', 0, 0))?.cents).toBe(293_081);
+    expect(amountInWords(words('al 31/03/2026', 0, 0))).toBeNull();
+  });
+
+  it('defers a row balance to the table reader unless only a printed sign differs', () => {
+    const mine = {
+      value: 5_312,
+      confidence: 0.9,
+      page: 1,
+      bbox: [0, 0, 0, 0] as [number, number, number, number],
+      inTable: true,
+    };
+    const rows = {
+      value: -5_312,
+      confidence: 0.85,
+      page: 1,
+      bbox: [0, 0, 0, 0] as [number, number, number, number],
+    };
+    expect(preferRows(mine, rows)?.value).toBe(-5_312);
+    expect(preferRows({ ...mine, value: -5_312 }, { ...rows, value: 5_312 })?.value).toBe(-5_312);
+    expect(preferRows({ ...mine, inTable: false, value: 100 }, rows)?.value).toBe(100);
+    expect(preferRows(mine, null)?.value).toBe(5_312);
+  });
+});

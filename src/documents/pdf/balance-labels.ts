@@ -1,0 +1,262 @@
+/**
+ * Opening and closing balances from the labels real banks print, wherever they
+ * print them: a summary box (label with the value right of it or under it), a
+ * text line ("Saldo al 01/10/2025 -221,35 EUR"), an opening/closing row of the
+ * table (the amount may stand left of the label when the balance column comes
+ * first). Amounts carry their sign as printed: leading or trailing minus, S/H,
+ * DR/CR, a currency before or after.
+ *
+ * A label is either explicit ("Saldo iniziale", "Alter Saldo", "Balance brought
+ * forward" / "Saldo finale", "Neuer Saldo", "Closing balance") or a balance word
+ * with a date ("Saldo al 31/03/2026", "Kontostand vom 30.04.25", "Balance at
+ * 2025-04-30"), whose role the date decides against the statement period: on or
+ * before its start → opening, on or after its end → closing; dated balances
+ * inside the period are day balances, not the statement's.
+ */
+import type { Period } from './dates.ts';
+import { parseDateAt } from './dates.ts';
+import type { Found } from './header-fields.ts';
+import {
+  BALANCE_DATE_PREPOSITIONS,
+  BARE_BALANCE_WORDS,
+  CARRIED_FORWARD_LABELS,
+  CLOSING_BALANCE_LABELS,
+  DATED_BALANCE_WORDS,
+  OPENING_BALANCE_LABELS,
+  UNDATED_CLOSING_LABELS,
+} from './header-vocab.data.ts';
+import { compileLabels, labelsOnLine, type LabelHit } from './label-value.ts';
+import type { Line, PositionedWord } from './model.ts';
+import { bboxOf } from './model.ts';
+import { fold } from './lines.ts';
+import { parseAmount } from './numbers.ts';
+
+const OPEN = compileLabels(OPENING_BALANCE_LABELS);
+const CLOSE = compileLabels(CLOSING_BALANCE_LABELS);
+const DATED = compileLabels(DATED_BALANCE_WORDS);
+const PREPS = compileLabels(BALANCE_DATE_PREPOSITIONS);
+const CARRIED = compileLabels(CARRIED_FORWARD_LABELS);
+const UNDATED = compileLabels(UNDATED_CLOSING_LABELS);
+const BARE = new Set(BARE_BALANCE_WORDS);
+
+export interface Balance extends Found<number> {
+  /** Read from a line the table reader counts as a transaction-table line. */
+  inTable: boolean;
+}
+
+export interface LabelledBalances {
+  opening: Balance | null;
+  closing: Balance | null;
+}
+
+/**
+ * A labelled balance read outside the table is the answer; one read on a table row
+ * defers to the table reader's own opening/closing row (which knows the column, and
+ * so the sign of a debit-column balance), and stands when the reader has none.
+ */
+export function preferRows(mine: Balance | null, rows: Found<number> | null): Found<number> | null {
+  if (mine && !mine.inTable) return mine;
+  // Same magnitude: a printed minus or debit marker ("53,12 D SALDO PRECEDENTE") is evidence too.
+  if (mine && rows && Math.abs(mine.value) === Math.abs(rows.value)) return mine.value < 0 ? mine : rows;
+  return rows ?? mine;
+}
+
+interface Candidate {
+  role: 'opening' | 'closing';
+  /** 3 = explicit wording, 2 = a date decides, 1 = "carried forward" at the end, 0 = an undated balance word. */
+  strength: number;
+  found: Found<number>;
+  order: number;
+  date: string | null;
+  inTable: boolean;
+}
+
+const CURRENCY_WORD = /^(€|£|\$|eur|euro|chf|gbp|usd|fr\.?)$/i;
+const DATE_WORD = /^\d{1,4}[./-]\d{1,2}[./-]?\d{0,4}$/;
+
+/**
+ * The first signed amount in a run of words: currency words and dates skipped,
+ * up to three words joined ("7 661,15", "8.193,31 H", "10,091.36 CR", "9.063,12-").
+ */
+export function amountInWords(
+  ws: readonly PositionedWord[],
+): { cents: number; words: PositionedWord[] } | null {
+  const kept = ws.filter((w) => !CURRENCY_WORD.test(w.text.trim()));
+  for (let i = 0; i < kept.length; i++) {
+    if (DATE_WORD.test(kept[i]!.text) && !/[.,]\d{2}[-+]?$/.test(kept[i]!.text)) continue;
+    if (!/\d|^[-−+(]$/.test(kept[i]!.text)) continue;
+    for (let n = Math.min(3, kept.length - i); n >= 1; n--) {
+      const part = kept.slice(i, i + n);
+      // Words of one amount sit close together.
+      if (part.some((w, j) => j > 0 && w.x0 - part[j - 1]!.x1 > (w.y1 - w.y0) * 2)) continue;
+      const a = parseAmount(part.map((w) => w.text).join(' '));
+      if (a) return { cents: a.cents * (a.sign ?? 1), words: part };
+    }
+  }
+  return null;
+}
+
+/** The date printed right after a dated balance word ("al", "vom", "at" optional). */
+function dateAfter(line: Line, hit: LabelHit, period: Period | null): { iso: string; end: number } | null {
+  const texts = line.words.map((w) => w.text.replace(/:$/, ''));
+  let i = hit.to;
+  const folded = texts.map((t) => fold(t));
+  for (const p of PREPS) {
+    if (p.every((w, j) => folded[i + j] === w)) {
+      i += p.length;
+      break;
+    }
+  }
+  const d = parseDateAt(texts, i, period);
+  return d ? { iso: d.iso, end: i + d.words } : null;
+}
+
+function valueFor(
+  lines: readonly Line[],
+  k: number,
+  from: number,
+  to: number,
+): { cents: number; words: PositionedWord[]; line: Line } | null {
+  const l = lines[k]!;
+  const right = amountInWords(l.words.slice(to));
+  if (right) return { ...right, line: l };
+  // A table whose balance column comes first prints the amount left of the label.
+  const left = amountInWords(l.words.slice(0, from));
+  if (left) return { ...left, line: l };
+  // A box with the value under its label: the cell between the neighbouring words of the label's line.
+  const lw = l.words.slice(from, to);
+  const h = Math.max(1, l.y1 - l.y0);
+  const lx0 = from > 0 ? l.words[from - 1]!.x1 + h * 0.5 : lw[0]!.x0 - h * 6;
+  const lx1 = to < l.words.length ? l.words[to]!.x0 - h * 0.5 : Infinity;
+  for (let j = k + 1; j < lines.length && j <= k + 2; j++) {
+    const b = lines[j]!;
+    if (b.page !== l.page || b.y0 - l.y1 > h * 2.5) break;
+    const under = b.words.filter((w) => w.x0 >= lx0 && w.x1 <= lx1);
+    const a = amountInWords(under);
+    if (a) return { ...a, line: b };
+    // Another label under this one: the box prints label/value pairs side by side, not stacked.
+    if (under.some((w) => /\p{L}{3}/u.test(w.text))) break;
+  }
+  return null;
+}
+
+/**
+ * Labelled opening and closing balances. Candidates rank by the strength of their
+ * label (explicit > dated > "carried forward" at the end > an undated balance word),
+ * then outside the table (`table`: the reader's transaction lines) before inside it,
+ * then the first opening and the last closing in document order.
+ */
+export function findLabelledBalances(
+  lines: readonly Line[],
+  period: Period | null,
+  table?: ReadonlySet<Line>,
+): LabelledBalances {
+  const cands: Candidate[] = [];
+  const carried: { order: number; found: Found<number>; inTable: boolean }[] = [];
+  const dated: {
+    hitLine: number;
+    from: number;
+    to: number;
+    date: string;
+    order: number;
+    inTable: boolean;
+  }[] = [];
+  for (let k = 0; k < lines.length; k++) {
+    const l = lines[k]!;
+    const inTable = table?.has(l) ?? false;
+    const taken = new Set<number>();
+    for (const [role, vocab] of [
+      ['opening', OPEN],
+      ['closing', CLOSE],
+    ] as const) {
+      // Explicit wording is specific enough to count anywhere in a line ("53,12 D SALDO PRECEDENTE").
+      for (const hit of labelsOnLine(l, k, vocab, false)) {
+        const v = valueFor(lines, k, hit.from, hit.to);
+        for (let i = hit.from; i < hit.to; i++) taken.add(i);
+        if (!v) continue;
+        const d = dateAfter(l, hit, period);
+        cands.push({
+          role,
+          strength: 3,
+          found: { value: v.cents, confidence: 0.9, page: v.line.page, bbox: bboxOf(v.words) },
+          order: k,
+          date: d?.iso ?? null,
+          inTable,
+        });
+      }
+    }
+    for (const hit of labelsOnLine(l, k, CARRIED, true, 1.0)) {
+      for (let i = hit.from; i < hit.to; i++) taken.add(i);
+      const v = valueFor(lines, k, hit.from, hit.to);
+      if (v)
+        carried.push({
+          order: k,
+          inTable,
+          found: { value: v.cents, confidence: 0.75, page: v.line.page, bbox: bboxOf(v.words) },
+        });
+    }
+    for (const hit of labelsOnLine(l, k, DATED, true, 1.0)) {
+      if (taken.has(hit.from)) continue;
+      const d = dateAfter(l, hit, period);
+      if (!d) {
+        const bare = BARE.has(hit.label);
+        if (bare && !hit.colon) continue;
+        if (!bare && !UNDATED.some((u) => u.join(' ') === hit.label)) continue;
+        const v = valueFor(lines, k, hit.from, hit.to);
+        if (v)
+          cands.push({
+            role: 'closing',
+            strength: 0,
+            found: { value: v.cents, confidence: 0.6, page: v.line.page, bbox: bboxOf(v.words) },
+            order: k,
+            date: null,
+            inTable,
+          });
+        continue;
+      }
+      dated.push({ hitLine: k, from: hit.from, to: d.end, date: d.iso, order: k, inTable });
+    }
+  }
+  // "Carried forward" closes the statement when no "brought forward" follows it.
+  const lastCarried = carried[carried.length - 1];
+  if (lastCarried && !cands.some((c) => c.role === 'opening' && c.order > lastCarried.order))
+    cands.push({ role: 'closing', strength: 1, ...lastCarried, date: null });
+  // Dated balance words: the date against the period (or, without one, against each other).
+  const dates = dated.map((d) => d.date).sort();
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  // Without a period, one dated balance takes the role no explicit label holds ("Saldo al 01/11" + "Nuovo saldo").
+  const explicitRoles = new Set(cands.filter((c) => c.strength === 3).map((c) => c.role));
+  const lone = explicitRoles.has('closing') && !explicitRoles.has('opening') ? 'opening' : 'closing';
+  for (const d of dated) {
+    let role: 'opening' | 'closing' | null = null;
+    if (period) {
+      if (d.date <= period.start) role = 'opening';
+      else if (d.date >= period.end) role = 'closing';
+    } else if (first !== last) {
+      role = d.date === first ? 'opening' : d.date === last ? 'closing' : null;
+    } else role = lone;
+    if (!role) continue;
+    const v = valueFor(lines, d.hitLine, d.from, d.to);
+    if (!v) continue;
+    cands.push({
+      role,
+      strength: 2,
+      found: { value: v.cents, confidence: 0.8, page: v.line.page, bbox: bboxOf(v.words) },
+      order: d.order,
+      date: d.date,
+      inTable: d.inTable,
+    });
+  }
+  const pick = (role: 'opening' | 'closing'): Balance | null => {
+    const cs = cands.filter((c) => c.role === role);
+    if (cs.length === 0) return null;
+    const top = Math.max(...cs.map((c) => c.strength));
+    let pool = cs.filter((c) => c.strength === top);
+    if (pool.some((c) => !c.inTable)) pool = pool.filter((c) => !c.inTable);
+    const sorted = [...pool].sort((a, b) => a.order - b.order);
+    const c = (role === 'opening' ? sorted[0] : sorted[sorted.length - 1])!;
+    return { ...c.found, inTable: c.inTable };
+  };
+  return { opening: pick('opening'), closing: pick('closing') };
+}
