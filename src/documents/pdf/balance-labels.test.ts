@@ -108,3 +108,21 @@ describe('labelled balances', () => {
     expect(preferRows(mine, null)?.value).toBe(5_312);
   });
 });
+
+describe('undated balance words', () => {
+  it('takes "Ledger balance:" as the closing balance when nothing else closes', () => {
+    const ls = lines(words('Ledger balance: GBP 1355.04 DR', 32, 290));
+    expect(findLabelledBalances(ls, null).closing?.value).toBe(-135_504);
+    expect(findLabelledBalances(ls, null).opening).toBeNull();
+  });
+
+  it('does not take a page carry ("Saldo riportato") for the opening balance', () => {
+    const ls = lines(
+      words('Saldo al 30-09-2024', 37, 222),
+      words('6.839,61', 246, 222),
+      words('SALDO RIPORTATO', 118, 400),
+      words('6.157,59', 508, 400),
+    );
+    expect(findLabelledBalances(ls, { start: '2024-10-01', end: '2024-12-31' }).opening?.value).toBe(683_961);
+  });
+});

@@ -36,7 +36,7 @@ const CLOSE = compileLabels(CLOSING_BALANCE_LABELS);
 const DATED = compileLabels(DATED_BALANCE_WORDS);
 const PREPS = compileLabels(BALANCE_DATE_PREPOSITIONS);
 const CARRIED = compileLabels(CARRIED_FORWARD_LABELS);
-const UNDATED = compileLabels(UNDATED_CLOSING_LABELS);
+const UNDATED = compileLabels([...UNDATED_CLOSING_LABELS, ...BARE_BALANCE_WORDS]);
 const BARE = new Set(BARE_BALANCE_WORDS);
 
 export interface Balance extends Found<number> {
@@ -56,6 +56,17 @@ export interface LabelledBalances {
  */
 export function preferRows(mine: Balance | null, rows: Found<number> | null): Found<number> | null {
   if (mine && !mine.inTable) return mine;
+  // The same printed number read further ("3 874,65" where the row kept "874,65"): the longer reading.
+  if (
+    mine &&
+    rows &&
+    mine.page === rows.page &&
+    mine.bbox[1] <= rows.bbox[3] &&
+    rows.bbox[1] <= mine.bbox[3] &&
+    Math.abs(mine.value) > Math.abs(rows.value) &&
+    String(Math.abs(mine.value)).endsWith(String(Math.abs(rows.value)))
+  )
+    return mine;
   // Same magnitude: a printed minus or debit marker ("53,12 D SALDO PRECEDENTE") is evidence too.
   if (mine && rows && Math.abs(mine.value) === Math.abs(rows.value)) return mine.value < 0 ? mine : rows;
   return rows ?? mine;
@@ -195,25 +206,24 @@ export function findLabelledBalances(
           found: { value: v.cents, confidence: 0.75, page: v.line.page, bbox: bboxOf(v.words) },
         });
     }
+    // A balance word printed alone with its value: a closing of last resort.
+    for (const hit of labelsOnLine(l, k, UNDATED, true, 1.0)) {
+      if (taken.has(hit.from) || (BARE.has(hit.label) && !hit.colon) || dateAfter(l, hit, period)) continue;
+      const v = valueFor(lines, k, hit.from, hit.to);
+      if (!v) continue;
+      cands.push({
+        role: 'closing',
+        strength: 0,
+        found: { value: v.cents, confidence: 0.6, page: v.line.page, bbox: bboxOf(v.words) },
+        order: k,
+        date: null,
+        inTable,
+      });
+    }
     for (const hit of labelsOnLine(l, k, DATED, true, 1.0)) {
       if (taken.has(hit.from)) continue;
       const d = dateAfter(l, hit, period);
-      if (!d) {
-        const bare = BARE.has(hit.label);
-        if (bare && !hit.colon) continue;
-        if (!bare && !UNDATED.some((u) => u.join(' ') === hit.label)) continue;
-        const v = valueFor(lines, k, hit.from, hit.to);
-        if (v)
-          cands.push({
-            role: 'closing',
-            strength: 0,
-            found: { value: v.cents, confidence: 0.6, page: v.line.page, bbox: bboxOf(v.words) },
-            order: k,
-            date: null,
-            inTable,
-          });
-        continue;
-      }
+      if (!d) continue;
       dated.push({ hitLine: k, from: hit.from, to: d.end, date: d.iso, order: k, inTable });
     }
   }

@@ -13,7 +13,7 @@ import type { BBox, Line } from './model.ts';
 import { bboxOf } from './model.ts';
 import { fold, phrases } from './lines.ts';
 import { parseAmount } from './numbers.ts';
-import { ibanFromNationalParts } from './national-iban.ts';
+import { ibanFromNationalParts, nationalCountry } from './national-iban.ts';
 import { findHolder as findHolderIn } from './holder.ts';
 import { COUNTRY_CURRENCY, CURRENCY_LABELS } from './header-vocab.data.ts';
 import { compileLabels, labelsOnLine, valuesOf } from './label-value.ts';
@@ -288,7 +288,8 @@ export function findCurrency(lines: readonly Line[], iban?: string | null): Foun
   if (best)
     return { value: best[0], confidence: 0.85, page: best[1].line.page, bbox: bboxOf(best[1].line.words) };
   const account = iban === undefined ? findIban(lines, null)?.value : iban;
-  const byCountry = account ? COUNTRY_CURRENCY[account.slice(0, 2)] : undefined;
+  const country = account ? account.slice(0, 2) : nationalCountry(lines);
+  const byCountry = country ? COUNTRY_CURRENCY[country] : undefined;
   if (byCountry) {
     const l = lines[0];
     return l ? { value: byCountry, confidence: 0.6, page: l.page, bbox: [0, 0, 0, 0] } : null;

@@ -189,7 +189,6 @@ export const OPENING_BALANCE_LABELS: readonly string[] = [
   'saldo a inizio periodo',
   'saldo iniziale contabile',
   "saldo d'apertura",
-  'saldo riportato',
   'anfangssaldo',
   'anfangsbestand',
   'alter saldo',
@@ -273,6 +272,7 @@ export const DATED_BALANCE_WORDS: readonly string[] = [
   'balance',
   'account balance',
   'book balance',
+  'ledger balance',
 ];
 
 /** Prepositions between a balance word and its date. */

@@ -61,3 +61,22 @@ describe('IBAN from national parts', () => {
     expect(ibanFromNationalParts(ls)).toBeNull();
   });
 });
+
+describe('account country without an IBAN', () => {
+  it('reads a sort code that looks like a date and names the country', async () => {
+    const { nationalCountry } = await import('./national-iban.ts');
+    const ls = lines(
+      words('SORT CODE', 313, 147),
+      words('97-53-17', 313, 159),
+      words('ACCOUNT NUMBER', 313, 177),
+      words('33485977', 313, 187),
+    );
+    expect(nationalCountry(ls)).toBe('GB');
+    expect(ibanFromNationalParts(ls)).toBeNull(); // no BIC printed: the bank code is unknown
+    const withBic = lines(
+      words('Sort code 40-05-30 Account number 12345678', 50, 100),
+      words('BIC: MIDLGB22', 50, 112),
+    );
+    expect(ibanFromNationalParts(withBic)?.iban).toMatch(/^GB\d\dMIDL40053012345678$/);
+  });
+});

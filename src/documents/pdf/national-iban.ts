@@ -24,7 +24,7 @@ const SHAPE: Record<Part, RegExp> = {
   cab: /^\d{5}$/,
   account: /^(?=(?:\D*\d){4})\d[0-9A-Z]{3,11}$/,
   blz: /^(\d{8}|\d{5})$/,
-  clearing: /^\d{3,5}$/,
+  clearing: /^\d{2,5}$/,
   sortCode: /^\d{6}$/,
   bic: /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/,
 };
@@ -39,27 +39,50 @@ export interface NationalIban {
   line: number;
 }
 
-/** The IBAN composed from national parts printed in `lines`, or null. */
-export function ibanFromNationalParts(lines: readonly Line[]): NationalIban | null {
-  const found = new Map<Part, { value: string; words: PositionedWord[]; line: number; page: number }>();
+type PartHit = { value: string; words: PositionedWord[]; line: number; page: number; label: string };
+
+/** The national account parts printed in `lines`, each with the label that introduced it. */
+function findParts(lines: readonly Line[]): Map<Part, PartHit> {
+  const found = new Map<Part, PartHit>();
   const parts = Object.keys(VOCAB) as Part[];
-  // Labels that begin a cell first, over the whole header; then labels anywhere in a line
-  // ("CIN T ABI 07786 CAB 10906 C/C 1000…" is one cell) for the parts still missing.
-  for (const atStart of [true, false]) {
-    for (let k = 0; k < lines.length; k++) {
-      const l = lines[k]!;
-      for (const part of parts) {
-        if (found.has(part)) continue;
+  // In document order (the account block precedes the transactions); on each line a label that
+  // begins a cell first, then one anywhere ("CIN T ABI 07786 CAB 10906 C/C 1000…" is one cell).
+  for (let k = 0; k < lines.length; k++) {
+    const l = lines[k]!;
+    for (const part of parts) {
+      for (const atStart of [true, false]) {
+        if (found.has(part)) break;
         for (const hit of labelsOnLine(l, k, VOCAB[part], atStart, 0.6)) {
           const v = readPart(lines, hit, part);
           if (v) {
-            found.set(part, { ...v, page: l.page });
+            found.set(part, { ...v, page: l.page, label: hit.label });
             break;
           }
         }
       }
     }
   }
+  return found;
+}
+
+/**
+ * The account's country from its national parts when no IBAN can be built (a UK
+ * sort code without the BIC): GB for a sort code, IE for an NSC, IT for ABI/CAB, CH
+ * for a clearing number, DE/AT by the BLZ's length.
+ */
+export function nationalCountry(lines: readonly Line[]): string | null {
+  const f = findParts(lines);
+  const sort = f.get('sortCode');
+  if (sort) return /nsc/.test(sort.label) ? 'IE' : 'GB';
+  if (f.has('abi') && f.has('cab')) return 'IT';
+  if (f.has('clearing')) return 'CH';
+  const blz = f.get('blz')?.value;
+  return blz ? (blz.length === 8 ? 'DE' : 'AT') : null;
+}
+
+/** The IBAN composed from national parts printed in `lines`, or null. */
+export function ibanFromNationalParts(lines: readonly Line[]): NationalIban | null {
+  const found = findParts(lines);
   const get = (p: Part): string | undefined => found.get(p)?.value;
   const acct = get('account');
   const candidates: { country: string; bban: string; uses: Part[] }[] = [];
@@ -117,7 +140,7 @@ function readPart(
     // Try the first one to four words: "76389128", "200 400 00", "31-94-29".
     for (let n = Math.min(4, v.words.length); n >= 1; n--) {
       const ws = v.words.slice(0, n);
-      if (ws.some((w) => DATE_LIKE.test(w.text))) break;
+      if (part !== 'sortCode' && ws.some((w) => DATE_LIKE.test(w.text))) break;
       const raw = ws.map((w) => w.text).join('');
       const s = raw.toUpperCase().replace(/[\s.:-]/g, '');
       if (SHAPE[part].test(s)) return { value: s, words: ws, line: v.line };
