@@ -95,6 +95,7 @@ describe('labelled balances', () => {
       page: 1,
       bbox: [0, 0, 0, 0] as [number, number, number, number],
       inTable: true,
+      column: null as 'none' | null,
     };
     const rows = {
       value: -5_312,
@@ -106,6 +107,25 @@ describe('labelled balances', () => {
     expect(preferRows({ ...mine, value: -5_312 }, { ...rows, value: 5_312 })?.value).toBe(-5_312);
     expect(preferRows({ ...mine, inTable: false, value: 100 }, rows)?.value).toBe(100);
     expect(preferRows(mine, null)?.value).toBe(5_312);
+    // A summary box the reader took for rows: its amount stands under no amount column.
+    expect(preferRows({ ...mine, column: 'none' }, rows)?.value).toBe(5_312);
+  });
+
+  it('signs a row balance printed in the debit column of a Paid out / Paid in table', () => {
+    const ls = lines(
+      words('DETAILS', 62, 216),
+      words('POSTING', 610, 216),
+      words('DEBITS', 726, 216),
+      words('CREDITS', 768, 216),
+      words('START BALANCE', 62, 246),
+      words('467.86', 726, 246),
+      words('CONTACTLESS PAYMENT GREGGS', 62, 259),
+      words('01/05/2025', 610, 259),
+      words('183.07', 726, 259),
+    );
+    const b = findLabelledBalances(ls, null, new Set(ls.slice(1)));
+    expect(b.opening?.value).toBe(-46_786);
+    expect(b.opening?.column).toBe('debit');
   });
 });
 

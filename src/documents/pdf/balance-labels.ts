@@ -19,12 +19,14 @@ import type { Found } from './header-fields.ts';
 import {
   BALANCE_DATE_PREPOSITIONS,
   BARE_BALANCE_WORDS,
+  BROUGHT_FORWARD_LABELS,
   CARRIED_FORWARD_LABELS,
   CLOSING_BALANCE_LABELS,
   DATED_BALANCE_WORDS,
   OPENING_BALANCE_LABELS,
   UNDATED_CLOSING_LABELS,
 } from './header-vocab.data.ts';
+import { HEADER_VOCAB, type ColumnKind } from './keywords.ts';
 import { compileLabels, labelsOnLine, type LabelHit } from './label-value.ts';
 import type { Line, PositionedWord } from './model.ts';
 import { bboxOf } from './model.ts';
@@ -38,10 +40,17 @@ const PREPS = compileLabels(BALANCE_DATE_PREPOSITIONS);
 const CARRIED = compileLabels(CARRIED_FORWARD_LABELS);
 const UNDATED = compileLabels([...UNDATED_CLOSING_LABELS, ...BARE_BALANCE_WORDS]);
 const BARE = new Set(BARE_BALANCE_WORDS);
+const BROUGHT = new Set(BROUGHT_FORWARD_LABELS);
 
 export interface Balance extends Found<number> {
   /** Read from a line the table reader counts as a transaction-table line. */
   inTable: boolean;
+  /**
+   * The table column under the amount, by the heading above it: a debit column makes an
+   * unsigned balance negative; 'none' = the amount stands under no amount column (a summary
+   * box the reader took for rows); null = no heading above.
+   */
+  column: 'debit' | 'credit' | 'other' | 'none' | null;
 }
 
 export interface LabelledBalances {
@@ -55,7 +64,7 @@ export interface LabelledBalances {
  * so the sign of a debit-column balance), and stands when the reader has none.
  */
 export function preferRows(mine: Balance | null, rows: Found<number> | null): Found<number> | null {
-  if (mine && !mine.inTable) return mine;
+  if (mine && (!mine.inTable || mine.column === 'none')) return mine;
   // The same printed number read further ("3 874,65" where the row kept "874,65"): the longer reading.
   if (
     mine &&
@@ -76,6 +85,9 @@ interface Candidate {
   role: 'opening' | 'closing';
   /** 3 = explicit wording, 2 = a date decides, 1 = "carried forward" at the end, 0 = an undated balance word. */
   strength: number;
+  label: string;
+  /** The amount carried its own sign (minus, S/H, DR/CR). */
+  signed: boolean;
   found: Found<number>;
   order: number;
   date: string | null;
@@ -91,7 +103,7 @@ const DATE_WORD = /^\d{1,4}[./-]\d{1,2}[./-]?\d{0,4}$/;
  */
 export function amountInWords(
   ws: readonly PositionedWord[],
-): { cents: number; words: PositionedWord[] } | null {
+): { cents: number; words: PositionedWord[]; signed: boolean } | null {
   const kept = ws.filter((w) => !CURRENCY_WORD.test(w.text.trim()));
   for (let i = 0; i < kept.length; i++) {
     if (DATE_WORD.test(kept[i]!.text) && !/[.,]\d{2}[-+]?$/.test(kept[i]!.text)) continue;
@@ -101,7 +113,7 @@ export function amountInWords(
       // Words of one amount sit close together.
       if (part.some((w, j) => j > 0 && w.x0 - part[j - 1]!.x1 > (w.y1 - w.y0) * 2)) continue;
       const a = parseAmount(part.map((w) => w.text).join(' '));
-      if (a) return { cents: a.cents * (a.sign ?? 1), words: part };
+      if (a) return { cents: a.cents * (a.sign ?? 1), words: part, signed: a.sign !== null };
     }
   }
   return null;
@@ -122,12 +134,88 @@ function dateAfter(line: Line, hit: LabelHit, period: Period | null): { iso: str
   return d ? { iso: d.iso, end: i + d.words } : null;
 }
 
+const AMOUNTISH = /^([-+−(]?[\d.,'\u00a0\u202f]*\d[-+)]?|€|£|eur|chf|gbp|usd|s|h|d|c|dr|cr|[-+])$/i;
+
+/**
+ * Labels of a generic balance word that begin a cell, or follow only the cell's
+ * amount ("1.686,63 EUR KONTOSTAND AM 31.07.2024", "44.222,41 SALDO AL 01-03-2025"):
+ * a balance word inside a description ("… SALDO FATTURA") is not a label.
+ */
+function cellLabels(l: Line, k: number, vocab: readonly string[][]): LabelHit[] {
+  return labelsOnLine(l, k, vocab, false).filter((hit) => {
+    for (let i = hit.from - 1; i >= 0; i--) {
+      const w = l.words[i]!;
+      const next = l.words[i + 1]!;
+      if (next.x0 - w.x1 > Math.max(1, w.y1 - w.y0) * 1.0) return true; // a gap: the label begins a cell
+      if (!AMOUNTISH.test(w.text)) return false;
+    }
+    return true;
+  });
+}
+
+const DEBIT_HEADING = /^(out|payments?|paid out|money out|withdrawals?|debits?)$/;
+const CREDIT_HEADING = /^(in|receipts?|paid in|money in|deposits?|credits?)$/;
+
+function headingKind(text: string): ColumnKind | 'debit' | 'credit' | null {
+  const t = fold(text).replace(/[():]/g, '').trim();
+  if (DEBIT_HEADING.test(t)) return 'debit';
+  if (CREDIT_HEADING.test(t)) return 'credit';
+  for (const v of HEADER_VOCAB) if (v.re.test(t)) return v.kind;
+  return null;
+}
+
+/**
+ * The column a balance amount printed on a table row stands in, from the nearest
+ * heading line above it on its page (a line of two or more heading words):
+ * the heading word whose x-range overlaps the amount or ends where it ends.
+ */
+export function columnUnder(lines: readonly Line[], f: Found<number>): Balance['column'] {
+  const [ax0, ay0, ax1] = f.bbox;
+  const k = lines.findIndex((l) => l.page === f.page && l.y0 <= f.bbox[3] && ay0 <= l.y1);
+  // Headings may take up to three lines ("Paid" / "out", "Buchungs-" / "tag", "(GBP)").
+  let headingLines = 0;
+  for (let j = k - 1; j >= 0 && j >= k - 80 && headingLines < 3; j--) {
+    const l = lines[j]!;
+    if (l.page !== f.page) break;
+    const cells = l.words.map((w) => ({ w, kind: headingKind(w.text) })).filter((c) => c.kind !== null);
+    if (cells.length < 2 || cells.length < l.words.length / 2) {
+      if (headingLines > 0) break;
+      continue;
+    }
+    headingLines++;
+    let best: { kind: string; d: number } | null = null;
+    for (const c of cells) {
+      const overlap = Math.min(ax1, c.w.x1) - Math.max(ax0, c.w.x0);
+      const d = overlap > 0 ? -overlap : Math.abs(ax1 - c.w.x1);
+      if (d < 8 && (!best || d < best.d)) best = { kind: c.kind!, d };
+    }
+    if (best) return best.kind === 'debit' ? 'debit' : best.kind === 'credit' ? 'credit' : 'other';
+  }
+  return headingLines > 0 ? 'none' : null;
+}
+
+/**
+ * A balance printed as a table row: a line within five of it carries a date and an
+ * amount ending where this one ends (a summary box's neighbours are labels and prose).
+ */
+function rowLike(lines: readonly Line[], f: Found<number>): boolean {
+  const k = lines.findIndex((l) => l.page === f.page && l.y0 <= f.bbox[3] && f.bbox[1] <= l.y1);
+  for (let j = Math.max(0, k - 5); j <= k + 5 && j < lines.length; j++) {
+    const l = lines[j]!;
+    if (j === k || l.page !== f.page) continue;
+    const texts = l.words.map((w) => w.text);
+    if (!texts.some((_, i) => parseDateAt(texts, i) !== null)) continue;
+    if (l.words.some((w) => Math.abs(w.x1 - f.bbox[2]) < 3 && parseAmount(w.text))) return true;
+  }
+  return false;
+}
+
 function valueFor(
   lines: readonly Line[],
   k: number,
   from: number,
   to: number,
-): { cents: number; words: PositionedWord[]; line: Line } | null {
+): { cents: number; words: PositionedWord[]; line: Line; signed: boolean } | null {
   const l = lines[k]!;
   const right = amountInWords(l.words.slice(to));
   if (right) return { ...right, line: l };
@@ -189,14 +277,16 @@ export function findLabelledBalances(
         cands.push({
           role,
           strength: 3,
+          label: hit.label,
           found: { value: v.cents, confidence: 0.9, page: v.line.page, bbox: bboxOf(v.words) },
+          signed: v.signed,
           order: k,
           date: d?.iso ?? null,
           inTable,
         });
       }
     }
-    for (const hit of labelsOnLine(l, k, CARRIED, true, 1.0)) {
+    for (const hit of cellLabels(l, k, CARRIED)) {
       for (let i = hit.from; i < hit.to; i++) taken.add(i);
       const v = valueFor(lines, k, hit.from, hit.to);
       if (v)
@@ -207,30 +297,44 @@ export function findLabelledBalances(
         });
     }
     // A balance word printed alone with its value: a closing of last resort.
-    for (const hit of labelsOnLine(l, k, UNDATED, true, 1.0)) {
+    for (const hit of cellLabels(l, k, UNDATED)) {
       if (taken.has(hit.from) || (BARE.has(hit.label) && !hit.colon) || dateAfter(l, hit, period)) continue;
       const v = valueFor(lines, k, hit.from, hit.to);
       if (!v) continue;
       cands.push({
         role: 'closing',
         strength: 0,
+        label: hit.label,
         found: { value: v.cents, confidence: 0.6, page: v.line.page, bbox: bboxOf(v.words) },
+        signed: v.signed,
         order: k,
         date: null,
         inTable,
       });
     }
-    for (const hit of labelsOnLine(l, k, DATED, true, 1.0)) {
+    for (const hit of cellLabels(l, k, DATED)) {
       if (taken.has(hit.from)) continue;
       const d = dateAfter(l, hit, period);
       if (!d) continue;
       dated.push({ hitLine: k, from: hit.from, to: d.end, date: d.iso, order: k, inTable });
     }
   }
-  // "Carried forward" closes the statement when no "brought forward" follows it.
-  const lastCarried = carried[carried.length - 1];
-  if (lastCarried && !cands.some((c) => c.role === 'opening' && c.order > lastCarried.order))
-    cands.push({ role: 'closing', strength: 1, ...lastCarried, date: null });
+  // A page carry prints one value twice: "carried forward" at a page's end and "brought forward"
+  // at the next one's start. A "carried forward" whose value nothing brings forward closes the
+  // statement (newest-first statements print it first); a "brought forward" repeating a carried
+  // value is a carry, not the opening.
+  const carriedValues = new Set(carried.map((c) => c.found.value));
+  const broughtValues = new Set(
+    cands.filter((c) => c.role === 'opening' && BROUGHT.has(c.label)).map((c) => c.found.value),
+  );
+  for (let i = cands.length - 1; i >= 0; i--) {
+    const c = cands[i]!;
+    if (c.role === 'opening' && BROUGHT.has(c.label) && carriedValues.has(c.found.value)) cands.splice(i, 1);
+  }
+  const closingCarry = carried.filter((c) => !broughtValues.has(c.found.value));
+  const lastCarried = closingCarry[closingCarry.length - 1];
+  if (lastCarried)
+    cands.push({ role: 'closing', strength: 1, label: '', signed: false, ...lastCarried, date: null });
   // Dated balance words: the date against the period (or, without one, against each other).
   const dates = dated.map((d) => d.date).sort();
   const first = dates[0];
@@ -252,7 +356,9 @@ export function findLabelledBalances(
     cands.push({
       role,
       strength: 2,
+      label: '',
       found: { value: v.cents, confidence: 0.8, page: v.line.page, bbox: bboxOf(v.words) },
+      signed: v.signed,
       order: d.order,
       date: d.date,
       inTable: d.inTable,
@@ -266,7 +372,9 @@ export function findLabelledBalances(
     if (pool.some((c) => !c.inTable)) pool = pool.filter((c) => !c.inTable);
     const sorted = [...pool].sort((a, b) => a.order - b.order);
     const c = (role === 'opening' ? sorted[0] : sorted[sorted.length - 1])!;
-    return { ...c.found, inTable: c.inTable };
+    const column = c.inTable || rowLike(lines, c.found) ? columnUnder(lines, c.found) : null;
+    const value = column === 'debit' && !c.signed && c.found.value > 0 ? -c.found.value : c.found.value;
+    return { ...c.found, value, inTable: c.inTable, column };
   };
   return { opening: pick('opening'), closing: pick('closing') };
 }

@@ -239,6 +239,14 @@ export const CLOSING_BALANCE_LABELS: readonly string[] = [
  * "Balance carried forward": the closing balance when the statement ends with it,
  * a page carry when a "brought forward" follows it.
  */
+/** Opening labels that page carries repeat at the top of the next page. */
+export const BROUGHT_FORWARD_LABELS: readonly string[] = [
+  'balance brought forward',
+  'brought forward balance',
+  'balance forward',
+  'balance b/f',
+];
+
 export const CARRIED_FORWARD_LABELS: readonly string[] = [
   'balance carried forward',
   'carried forward balance',

@@ -22,7 +22,7 @@ const SHAPE: Record<Part, RegExp> = {
   cin: /^[A-Z]$/,
   abi: /^\d{5}$/,
   cab: /^\d{5}$/,
-  account: /^(?=(?:\D*\d){4})\d[0-9A-Z]{3,11}$/,
+  account: /^(?=(?:\D*\d){6})\d[0-9A-Z]{5,11}$/,
   blz: /^(\d{8}|\d{5})$/,
   clearing: /^\d{2,5}$/,
   sortCode: /^\d{6}$/,
@@ -47,21 +47,31 @@ function findParts(lines: readonly Line[]): Map<Part, PartHit> {
   const parts = Object.keys(VOCAB) as Part[];
   // In document order (the account block precedes the transactions); on each line a label that
   // begins a cell first, then one anywhere ("CIN T ABI 07786 CAB 10906 C/C 1000…" is one cell).
+  const accounts: PartHit[] = [];
   for (let k = 0; k < lines.length; k++) {
     const l = lines[k]!;
     for (const part of parts) {
       for (const atStart of [true, false]) {
-        if (found.has(part)) break;
+        if (found.has(part) && part !== 'account') break;
         for (const hit of labelsOnLine(l, k, VOCAB[part], atStart, 0.6)) {
           const v = readPart(lines, hit, part);
-          if (v) {
-            found.set(part, { ...v, page: l.page, label: hit.label });
-            break;
-          }
+          if (!v) continue;
+          if (part === 'account') accounts.push({ ...v, page: l.page, label: hit.label });
+          else found.set(part, { ...v, page: l.page, label: hit.label });
+          break;
         }
       }
     }
   }
+  // The account number is the one printed nearest the bank code it belongs to ("Konto-Nr." is
+  // also a word of prose and of counterparties' details).
+  const anchor = found.get('abi') ?? found.get('blz') ?? found.get('sortCode') ?? found.get('clearing');
+  const near = [...accounts].sort((a, b) =>
+    anchor
+      ? Math.abs(a.line - anchor.line) - Math.abs(b.line - anchor.line) || a.line - b.line
+      : a.line - b.line,
+  )[0];
+  if (near) found.set('account', near);
   return found;
 }
 
