@@ -87,8 +87,10 @@ export function findIban(lines: readonly Line[], only: ReadonlySet<Line> | null)
   for (let k = 0; k < lines.length; k++) {
     const l = lines[k]!;
     if (only && !only.has(l)) continue;
+    const found = ibansOnLine(l);
+    if (found.length === 0) continue;
     const labelAbove = hasLabelAbove(lines, k, /\biban\b/i);
-    for (const h of ibansOnLine(l))
+    for (const h of found)
       hits.push(labelAbove ? { ...h, labelled: true, confidence: 0.98, k } : { ...h, k });
   }
   const labelled = hits.find((h) => h.labelled);

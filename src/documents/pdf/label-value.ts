@@ -38,6 +38,33 @@ export function compileLabels(labels: readonly string[]): string[][] {
  * first word or a word after a gap wider than `gap` × height): a label word in
  * the middle of a sentence is not a label.
  */
+/** A line's words fold()ed once: the header fields scan every line with several vocabularies. */
+const foldCache = new WeakMap<Line, string[]>();
+function foldedWords(line: Line): string[] {
+  let f = foldCache.get(line);
+  if (!f) {
+    f = line.words.map((w) => norm(w.text));
+    foldCache.set(line, f);
+  }
+  return f;
+}
+
+/** Vocabulary entries by their first word: a line is scanned once, not once per entry. */
+const byFirst = new WeakMap<readonly string[][], Map<string, string[][]>>();
+function index(vocab: readonly string[][]): Map<string, string[][]> {
+  let m = byFirst.get(vocab);
+  if (!m) {
+    m = new Map();
+    for (const e of vocab) {
+      const list = m.get(e[0]!) ?? [];
+      list.push(e);
+      m.set(e[0]!, list);
+    }
+    byFirst.set(vocab, m);
+  }
+  return m;
+}
+
 export function labelsOnLine(
   line: Line,
   k: number,
@@ -46,15 +73,18 @@ export function labelsOnLine(
   gap = 1.2,
 ): LabelHit[] {
   const ws = line.words;
-  const folded = ws.map((w) => norm(w.text));
+  const first = index(vocab);
+  const folded = foldedWords(line);
   const out: LabelHit[] = [];
   for (let i = 0; i < ws.length; i++) {
+    const entries = first.get(folded[i]!);
+    if (!entries) continue;
     if (atPhraseStart && i > 0) {
       const prev = ws[i - 1]!;
       const h = Math.max(1, ws[i]!.y1 - ws[i]!.y0);
       if (ws[i]!.x0 - prev.x1 <= h * gap && !/[:;]$/.test(prev.text)) continue;
     }
-    for (const entry of vocab) {
+    for (const entry of entries) {
       if (i + entry.length > ws.length) continue;
       let ok = true;
       for (let j = 0; j < entry.length && ok; j++) ok = folded[i + j] === entry[j];

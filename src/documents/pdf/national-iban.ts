@@ -45,31 +45,51 @@ type PartHit = { value: string; words: PositionedWord[]; line: number; page: num
 function findParts(lines: readonly Line[]): Map<Part, PartHit> {
   const found = new Map<Part, PartHit>();
   const parts = Object.keys(VOCAB) as Part[];
-  // In document order (the account block precedes the transactions); on each line a label that
-  // begins a cell first, then one anywhere ("CIN T ABI 07786 CAB 10906 C/C 1000…" is one cell).
-  const accounts: PartHit[] = [];
-  for (let k = 0; k < lines.length; k++) {
-    const l = lines[k]!;
-    for (const part of parts) {
-      for (const atStart of [true, false]) {
-        if (found.has(part) && part !== 'account') break;
-        for (const hit of labelsOnLine(l, k, VOCAB[part], atStart, 0.6)) {
-          const v = readPart(lines, hit, part);
-          if (!v) continue;
-          if (part === 'account') accounts.push({ ...v, page: l.page, label: hit.label });
-          else found.set(part, { ...v, page: l.page, label: hit.label });
-          break;
+  // On each line a label that begins a cell first, then one anywhere ("CIN T ABI 07786 CAB 10906
+  // C/C 1000…" is one cell).
+  const scan = (
+    from: number,
+    to: number,
+    want: (p: Part) => boolean,
+    onHit: (p: Part, h: PartHit) => void,
+  ): void => {
+    for (let k = from; k < to; k++) {
+      const l = lines[k]!;
+      for (const part of parts) {
+        if (!want(part)) continue;
+        for (const atStart of [true, false]) {
+          if (!want(part)) break;
+          const hit = labelsOnLine(l, k, VOCAB[part], atStart, 0.6)
+            .map((h) => ({ h, v: readPart(lines, h, part) }))
+            .find((x) => x.v !== null);
+          if (hit) {
+            onHit(part, { ...hit.v!, page: l.page, label: hit.h.label });
+            break;
+          }
         }
       }
     }
-  }
-  // The account number is the one printed nearest the bank code it belongs to ("Konto-Nr." is
-  // also a word of prose and of counterparties' details).
+  };
+  // The bank-side parts first, in document order (the account block precedes the transactions) …
+  scan(
+    0,
+    lines.length,
+    (p) => p !== 'account' && !found.has(p),
+    (p, h) => found.set(p, h),
+  );
+  // … then the account number printed nearest its bank code ("Konto-Nr." is also a word of prose
+  // and of counterparties' details); without a bank code there is nothing to compose.
   const anchor = found.get('abi') ?? found.get('blz') ?? found.get('sortCode') ?? found.get('clearing');
-  const near = [...accounts].sort((a, b) =>
-    anchor
-      ? Math.abs(a.line - anchor.line) - Math.abs(b.line - anchor.line) || a.line - b.line
-      : a.line - b.line,
+  if (!anchor) return found;
+  const accounts: PartHit[] = [];
+  scan(
+    Math.max(0, anchor.line - 8),
+    Math.min(lines.length, anchor.line + 9),
+    (p) => p === 'account',
+    (_p, h) => accounts.push(h),
+  );
+  const near = [...accounts].sort(
+    (a, b) => Math.abs(a.line - anchor.line) - Math.abs(b.line - anchor.line) || a.line - b.line,
   )[0];
   if (near) found.set('account', near);
   return found;
