@@ -6,12 +6,19 @@
  * ß → ss) as whole words; a bank's new wording is a line here, not code.
  * Bump HEADER_VOCAB_VERSION when an entry changes meaning.
  */
-export const HEADER_VOCAB_VERSION = '2026-11-24.1';
+export const HEADER_VOCAB_VERSION = '2026-11-24.2';
 
 /** Labels whose value is the account holder's name. */
 export const HOLDER_LABELS: readonly string[] = [
   // it
   'intestatario',
+  'intestatario/i',
+  'intestatari/o',
+  'intestatari del conto',
+  'intestatario del conto',
+  'titolare del rapporto',
+  'intestazione rapporto',
+  'cointestatario',
   'intestatari',
   'intestataria',
   'cointestatari',
@@ -29,6 +36,9 @@ export const HOLDER_LABELS: readonly string[] = [
   'kontoinhaber',
   'kontoinhaberin',
   'kontoinhaber/in',
+  'kontoinhaber(in)',
+  'name des kontoinhabers',
+  'inhaber des kontos',
   'inhaber',
   'inhaberin',
   'kontobezeichnung',
@@ -41,6 +51,10 @@ export const HOLDER_LABELS: readonly string[] = [
   'account holders',
   'account holder(s)',
   'account name',
+  'account name(s)',
+  'account names',
+  'account holder name',
+  'name of account holder',
   'account owner',
   'customer',
   'customer name',
@@ -209,6 +223,10 @@ export const OPENING_BALANCE_LABELS: readonly string[] = [
   'brought forward balance',
   'balance b/f',
   'old balance',
+  'previous statement balance',
+  'balance from previous statement',
+  'saldo iniziale del periodo',
+  'saldo letzter auszug',
 ];
 
 export const CLOSING_BALANCE_LABELS: readonly string[] = [

@@ -74,6 +74,26 @@ describe('holder', () => {
     expect(findHolder(uk)?.value).toBe('Castle Accountants Ltd');
   });
 
+  it('reads label spellings with a slash or brackets and weak labels only without a better source', () => {
+    expect(findHolder(lines(words('Intestatario/i: ROSSI MARIO E BIANCHI ANNA', 40, 100)))?.value).toBe(
+      'ROSSI MARIO E BIANCHI ANNA',
+    );
+    expect(
+      findHolder(lines(words('Kontoinhaber(in):', 40, 100), words('Erika Mustermann', 140, 100)))?.value,
+    ).toBe('Erika Mustermann');
+    // "KUNDE" stacked without a colon is weak: the address window wins when there is one.
+    const ls = lines(
+      words('KUNDE', 33, 137),
+      words('Hartmann, Sabine', 33, 146),
+      words('Frau', 330, 60),
+      words('Sabine Hartmann-Ludwig', 330, 72),
+      words('Lindenallee 14', 330, 84),
+      words('40213 Düsseldorf', 330, 96),
+    );
+    expect(findHolder(ls)?.value).toBe('Sabine Hartmann-Ludwig');
+    expect(findHolder(ls.filter((l) => l.x0 < 300))?.value).toBe('Hartmann, Sabine');
+  });
+
   it('does not take the bank letterhead for the window', () => {
     const ls = lines(
       words('Northgate Bank plc', 438, 46),
