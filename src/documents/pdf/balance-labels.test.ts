@@ -145,4 +145,15 @@ describe('undated balance words', () => {
     );
     expect(findLabelledBalances(ls, { start: '2024-10-01', end: '2024-12-31' }).opening?.value).toBe(683_961);
   });
+
+  it('takes the sign of a balance row from a marker column', () => {
+    const de = lines(words('-', 123, 195), words("1'384.65 KONTOSTAND VOM 30.11.2024", 138, 195));
+    expect(findLabelledBalances(de, { start: '2024-12-01', end: '2024-12-31' }).opening?.value).toBe(
+      -138_465,
+    );
+    const en = lines(words('Previous balance', 96, 287), words('D', 462, 287), words('1176.52', 527, 287));
+    expect(findLabelledBalances(en, null).opening?.value).toBe(-117_652);
+    const it = lines(words('Saldo iniziale', 96, 287), words('A', 462, 287), words('1.176,52', 527, 287));
+    expect(findLabelledBalances(it, null).opening?.value).toBe(117_652);
+  });
 });

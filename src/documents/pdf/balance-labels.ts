@@ -194,6 +194,28 @@ export function columnUnder(lines: readonly Line[], f: Found<number>): Balance['
   return headingLines > 0 ? 'none' : null;
 }
 
+const MARKER = /^([-+−]|d|c|s|h|a|dr|cr)$/i;
+
+/**
+ * The sign of an unsigned balance from a marker column on its line: a lone "-",
+ * "+", "D"/"A" (Dare/Avere), "S"/"H", "DR"/"CR" in a cell of its own (wider gaps than a
+ * word space on both sides), as tables with a marker column print it.
+ */
+function markerCell(lines: readonly Line[], f: Found<number>): 'debit' | 'credit' | null {
+  const l = lines.find((x) => x.page === f.page && x.y0 <= f.bbox[3] && f.bbox[1] <= x.y1);
+  if (!l) return null;
+  const found: ('debit' | 'credit')[] = [];
+  l.words.forEach((w, i) => {
+    if (!MARKER.test(w.text)) return;
+    const h = Math.max(1, w.y1 - w.y0);
+    const prev = l.words[i - 1];
+    const next = l.words[i + 1];
+    if ((prev && w.x0 - prev.x1 < h) || (next && next.x0 - w.x1 < h)) return;
+    found.push(/^([-−]|d|s|dr)$/i.test(w.text) ? 'debit' : 'credit');
+  });
+  return found.length === 1 ? found[0]! : null;
+}
+
 /**
  * A balance printed as a table row: a line within five of it carries a date and an
  * amount ending where this one ends (a summary box's neighbours are labels and prose).
@@ -373,7 +395,9 @@ export function findLabelledBalances(
     const sorted = [...pool].sort((a, b) => a.order - b.order);
     const c = (role === 'opening' ? sorted[0] : sorted[sorted.length - 1])!;
     const column = c.inTable || rowLike(lines, c.found) ? columnUnder(lines, c.found) : null;
-    const value = column === 'debit' && !c.signed && c.found.value > 0 ? -c.found.value : c.found.value;
+    const marker = c.signed ? null : markerCell(lines, c.found);
+    const debit = marker ? marker === 'debit' : column === 'debit';
+    const value = debit && !c.signed && c.found.value > 0 ? -c.found.value : c.found.value;
     return { ...c.found, value, inTable: c.inTable, column };
   };
   return { opening: pick('opening'), closing: pick('closing') };
