@@ -222,7 +222,13 @@ export function findBankName(lines: readonly Line[], pageHeight: number): Found<
     }
   }
   if (!first) return null;
+  // On later pages only a running page header counts (printed on two or more pages): a
+  // description line continued at a page's top ("ORD: BANCAVIVA POS") is not a letterhead.
+  const pagesOf = new Map<string, Set<number>>();
+  for (const n of names) pagesOf.set(n.value, (pagesOf.get(n.value) ?? new Set()).add(n.page));
   const fuller = names
+    .filter((n) => n.page === 1 || (pagesOf.get(n.value)?.size ?? 0) >= 2)
+    .filter((n) => !/:/.test(n.value))
     .filter((n) => n.value.length > first.value.length && sameBank(first.value, n.value))
     .sort((a, b) => b.value.length - a.value.length)[0];
   return fuller ? { ...fuller, confidence: 0.75 } : first;

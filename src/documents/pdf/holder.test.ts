@@ -125,5 +125,12 @@ describe('bank name', () => {
       words('02.03.2026 PRELIEVO ATM ISTITUTO BANCARIO MERIDIONALE SPA FILIALE 20', 45, 200),
     );
     expect(findBankName(ls, 842)?.value).toBe('Istituto Bancario Meridionale S.p.A.');
+    const later = buildLines({
+      page: 2,
+      width: 595,
+      height: 842,
+      words: words('ORD: BANCAVIVA POS', 45, 40),
+    });
+    expect(findBankName([...lines(words('BancaViva', 45, 40)), ...later], 842)?.value).toBe('BancaViva');
   });
 });
