@@ -38,6 +38,12 @@ describe('header fields', () => {
       words('Zeitraum: 01.10.2024 - 31.12.2024', 40, 100),
     );
     expect(findPeriod(ls)?.value).toEqual({ start: '2024-10-01', end: '2024-12-31' });
+    // A transaction row's booking and value dates are no period; a bare "date – date" line is.
+    expect(findPeriod(lines(words('02/03/2026 05/03/2026 TRANSFER TO JOHN 1,300.00', 40, 100)))).toBeNull();
+    expect(findPeriod(lines(words('01 Mar 2026 - 30 Apr 2026', 400, 77)))?.value).toEqual({
+      start: '2026-03-01',
+      end: '2026-04-30',
+    });
   });
 
   it('reads a labelled currency, ignores prose, falls back to the account country', () => {

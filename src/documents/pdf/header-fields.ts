@@ -151,6 +151,8 @@ function hasLabelAbove(lines: readonly Line[], k: number, re: RegExp): boolean {
  * bis", "from … to") beats a bare "date – date"; a line with two equal dates
  * ("Kontostand per 31.12.2024 … 31.12.2024") is not a period.
  */
+const PERIOD_CONNECTOR = /^(-|–|—|to|bis|al|au|a|until|till)$/i;
+
 export function findPeriod(lines: readonly Line[]): Found<Period> | null {
   let best: { f: Found<Period>; strong: boolean } | null = null;
   for (const l of lines) {
@@ -160,6 +162,14 @@ export function findPeriod(lines: readonly Line[]): Found<Period> | null {
     if (ds.length < 2 || !(ds[0]!.iso < ds[1]!.iso)) continue;
     const strong = STRONG_PERIOD_CUE.test(t);
     if (best && (best.strong || !strong)) continue;
+    // Without a named cue the two dates must be joined by a connector ("01/03 - 31/03",
+    // "01 Mar 2026 to 30 Apr 2026") on a line without amounts: a transaction row prints its
+    // booking and value dates side by side ("02/03/2026 02/03/2026 TRANSFER TO … 1,300.00").
+    if (!strong) {
+      const between = l.words.slice(ds[0]!.index + ds[0]!.words, ds[1]!.index).map((w) => w.text);
+      if (between.length !== 1 || !PERIOD_CONNECTOR.test(between[0]!)) continue;
+      if (l.words.some((w) => parseAmount(w.text))) continue;
+    }
     best = {
       f: {
         value: { start: ds[0]!.iso, end: ds[1]!.iso },
