@@ -31,6 +31,16 @@ describe('header fields', () => {
     expect(findIban(ls, null)?.value).toBe('DE74599370446005681679');
   });
 
+  it("never returns a counterparty's IBAN from a transaction description", () => {
+    const ls = lines(
+      words('29/07/2025 BONIFICO SEPA SPESE CONDOMINIALI -120,00', 40, 100),
+      words('RECHNUNG 9313', 80, 110),
+      words('IBAN: AT852399800000338681', 80, 120),
+      words('IBAN BEN. IT34P0752663473010005512641', 80, 200),
+    );
+    expect(findIban(ls, null)).toBeNull();
+  });
+
   it('prefers a named period and rejects two equal dates', () => {
     const ls = lines(
       words('Kontostand per 31.12.2024 Druck 31.12.2024', 40, 60),

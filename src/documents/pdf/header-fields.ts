@@ -7,7 +7,7 @@
  */
 import { countrySpecs, isValidIBAN } from 'ibantools';
 import type { Period } from './dates.ts';
-import { findDates } from './dates.ts';
+import { findDates, parseDateAt } from './dates.ts';
 import { BANK_WORD, PERIOD_CUE, STRONG_PERIOD_CUE } from './keywords.ts';
 import type { BBox, Line } from './model.ts';
 import { bboxOf } from './model.ts';
@@ -88,7 +88,7 @@ export function findIban(lines: readonly Line[], only: ReadonlySet<Line> | null)
     const l = lines[k]!;
     if (only && !only.has(l)) continue;
     const found = ibansOnLine(l);
-    if (found.length === 0) continue;
+    if (found.length === 0 || inTransaction(lines, k)) continue;
     const labelAbove = hasLabelAbove(lines, k, /\biban\b/i);
     for (const h of found)
       hits.push(labelAbove ? { ...h, labelled: true, confidence: 0.98, k } : { ...h, k });
@@ -118,6 +118,26 @@ export function findIban(lines: readonly Line[], only: ReadonlySet<Line> | null)
   let best: (IbanHit & { k: number }) | null = null;
   for (const h of hits) if (!best || (counts.get(h.value) ?? 0) > (counts.get(best.value) ?? 0)) best = h;
   return best ? strip(best) : null;
+}
+
+const COUNTERPARTY_CUE =
+  /\b(ben|benef|beneficiario|ordinante|ord|a favore|favore|empfanger|auftraggeber|zahlungsempfanger|payee|payer|creditor|debtor|gegenkonto)\b/;
+
+/**
+ * An IBAN printed in a transaction's description is a counterparty's: its line names
+ * the other party ("IBAN BEN.", "Empfänger"), or a booking row (a line starting with a
+ * date and holding an amount) stands within the four lines above it.
+ */
+function inTransaction(lines: readonly Line[], k: number): boolean {
+  const l = lines[k]!;
+  if (COUNTERPARTY_CUE.test(fold(l.text))) return true;
+  for (let j = k; j >= 0 && j >= k - 4; j--) {
+    const a = lines[j]!;
+    if (a.page !== l.page) break;
+    const texts = a.words.map((w) => w.text);
+    if (parseDateAt(texts, 0) && a.words.some((w) => parseAmount(w.text))) return true;
+  }
+  return false;
 }
 
 /** Two IBANs of one account: the same trailing account number (bank codes may be printed differently). */
