@@ -33,6 +33,16 @@ describe('holder', () => {
     expect(findHolder(ls)?.value).toBe('GARETH HUGHES AND SIOBHAN HUGHES');
   });
 
+  it('takes the value under a label whose row holds the next label, not that label', () => {
+    const ls = lines(
+      words('KONTOINHABER', 442, 137),
+      words('KONTOVERBINDUNG', 623, 137),
+      words('ANDREAS ZIMMERMANN UND SUSANNE BRAUN', 442, 147),
+      words('BLZ 60042803 Konto-Nr. 467555177', 623, 147),
+    );
+    expect(findHolder(ls)?.value).toBe('ANDREAS ZIMMERMANN UND SUSANNE BRAUN');
+  });
+
   it('takes the value under a stacked label and strips an inline salutation', () => {
     const ls = lines(words('Intestatario', 40, 130), words('Gent.mo Sig. ROSSI MARIO', 40, 141));
     expect(findHolder(ls)?.value).toBe('ROSSI MARIO');

@@ -22,7 +22,7 @@ const LABELS = compileLabels(HOLDER_LABELS);
 
 /** Words that begin another field's label or a non-name line: never a holder value. */
 const NOT_A_NAME =
-  /^(iban|bic|swift|codice|coordinate|conto|konto|kontonummer|account|acc|a\/c|currency|divisa|moneta|wahrung|kontowahrung|periodo|period|zeitraum|data|date|datum|saldo|balance|kontostand|blz|abi|cab|cin|c\/c|filiale|dipendenza|branch|sort|nsc|statement|estratto|kontoauszug|page|pagina|seite|tel|telefon|telefono|phone|fax|email|e-mail|www|http|p\.?\s?iva|partita|steuer|ust|vat|n\.|nr\.?|no\.?|numero|nummer|auszug|international|bank|banca|ihre|your|il suo|prodotto|product|tipo|type|rapporto|valuta|value|importo|amount|betrag)\b/;
+  /^(iban|bic|swift|codice|coordinate|conto|konto|kontonummer|account|acc|a\/c|currency|divisa|moneta|wahrung|kontowahrung|periodo|period|zeitraum|data|date|datum|saldo|balance|kontostand|blz|abi|cab|cin|c\/c|filiale|dipendenza|branch|sort|nsc|statement|estratto|kontoauszug|page|pagina|seite|tel|telefon|telefono|phone|fax|email|e-mail|www|http|p\.?\s?iva|partita|steuer|ust|vat|n\.|nr\.?|no\.?|numero|nummer|auszug|international|bank|banca|kontoverbindung|bankverbindung|bankverbindungen|kontodaten|coordinate|estremi|riepilogo|ubersicht|kontoubersicht|summary|details|ihre|your|il suo|prodotto|product|tipo|type|rapporto|valuta|value|importo|amount|betrag)\b/;
 
 const SALUTATION_RE = new RegExp(
   `^(?:${[...SALUTATIONS]
@@ -107,7 +107,20 @@ export function labelledHolders(lines: readonly Line[]): LabelledHolder[] {
     for (const hit of labelsOnLine(l, k, LABELS)) {
       const weak = WEAK_HOLDER_LABELS.has(hit.label);
       const rank = weak && !hit.colon ? 1 : 2;
-      for (const v of valuesOf(lines, hit, 1)) {
+      const values = valuesOf(lines, hit, 1);
+      // A row of stacked labels ("KONTOINHABER      KONTOVERBINDUNG") puts the next label, not the
+      // value, right of this one: a distant cell on the line yields to a name under the label.
+      const lw = l.words[hit.to - 1]!;
+      const inline = values.find((v) => v.where === 'inline');
+      const below = values.find((v) => v.where === 'below');
+      if (
+        inline &&
+        below &&
+        inline.words[0]!.x0 - lw.x1 > (lw.y1 - lw.y0) * 3 &&
+        looksLikeName(cleanName(below.text))
+      )
+        values.splice(values.indexOf(inline), 1);
+      for (const v of values) {
         const name = cleanName(v.text);
         if (!looksLikeName(name)) {
           if (v.where === 'inline') continue;
