@@ -156,4 +156,16 @@ describe('undated balance words', () => {
     const it = lines(words('Saldo iniziale', 96, 287), words('A', 462, 287), words('1.176,52', 527, 287));
     expect(findLabelledBalances(it, null).opening?.value).toBe(117_652);
   });
+
+  it('takes the sign from the signed printing of the same balance', () => {
+    const ls = lines(
+      words('Kontostand per 31.03.26', 46, 188),
+      words('2.489,67 S', 256, 188),
+      words('Kontostand am 31.03.26', 109, 245),
+      words('2.489,67', 507, 245),
+    );
+    expect(findLabelledBalances(ls, { start: '2026-01-01', end: '2026-03-31' }).closing?.value).toBe(
+      -248_967,
+    );
+  });
 });

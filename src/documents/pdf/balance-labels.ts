@@ -395,6 +395,12 @@ export function findLabelledBalances(
     const sorted = [...pool].sort((a, b) => a.order - b.order);
     const c = (role === 'opening' ? sorted[0] : sorted[sorted.length - 1])!;
     const column = c.inTable || rowLike(lines, c.found) ? columnUnder(lines, c.found) : null;
+    // The same balance printed twice, once with its sign ("2.489,67 S" in the box, "2.489,67" on the
+    // row): the signed printing says which.
+    const twin = c.signed
+      ? null
+      : cs.find((o) => o.signed && Math.abs(o.found.value) === Math.abs(c.found.value));
+    if (twin) return { ...c.found, value: twin.found.value, inTable: c.inTable, column: null };
     const marker = c.signed ? null : markerCell(lines, c.found);
     const debit = marker ? marker === 'debit' : column === 'debit';
     const value = debit && !c.signed && c.found.value > 0 ? -c.found.value : c.found.value;

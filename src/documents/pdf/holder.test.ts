@@ -43,6 +43,15 @@ describe('holder', () => {
     expect(findHolder(ls)?.value).toBe('ANDREAS ZIMMERMANN UND SUSANNE BRAUN');
   });
 
+  it('ends the cell under a label where the next label of its row begins', () => {
+    const ls = lines(
+      words('ACCOUNT NAME', 61, 166),
+      words('ACCOUNT DETAILS', 212, 166),
+      words("Rebecca O'Brien and Richard Thomas Sort code 08-03-41 Account number 16140720", 61, 177),
+    );
+    expect(findHolder(ls)?.value).toBe("Rebecca O'Brien and Richard Thomas");
+  });
+
   it('takes the value under a stacked label and strips an inline salutation', () => {
     const ls = lines(words('Intestatario', 40, 130), words('Gent.mo Sig. ROSSI MARIO', 40, 141));
     expect(findHolder(ls)?.value).toBe('ROSSI MARIO');

@@ -125,6 +125,8 @@ export function valuesOf(lines: readonly Line[], hit: LabelHit, maxBelow = 2): V
     if (cell.length > 0 && cell[0]!.x0 - lx1 < Math.max(160, h * 18))
       out.push(toValue(cell, hit.line, 'inline'));
   }
+  const next = line.words[hit.to];
+  const rightBound = next && next.x0 - lx1 > h * 1.5 ? next.x0 - h * 0.5 : Infinity;
   let seen = 0;
   for (let k = hit.line + 1; k < lines.length && seen < maxBelow; k++) {
     const b = lines[k]!;
@@ -132,7 +134,9 @@ export function valuesOf(lines: readonly Line[], hit: LabelHit, maxBelow = 2): V
     const start = b.words.findIndex((w) => w.x0 >= lx0 - h * 1.5 && w.x0 <= Math.max(lx1, lx0 + h * 4));
     if (start < 0) continue;
     seen++;
-    const cell = cellFrom(b.words, start, h * 1.5);
+    // The cell under a label ends where the next label of its row begins ("ACCOUNT NAME   ACCOUNT
+    // DETAILS" over "Rebecca O'Brien and Richard Thomas Sort code 08-03-41 …").
+    const cell = cellFrom(b.words, start, h * 1.5).filter((w) => w.x0 < rightBound);
     if (cell.length > 0) out.push(toValue(cell, k, 'below'));
   }
   return out;
