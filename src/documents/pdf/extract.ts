@@ -14,6 +14,7 @@ import {
   findLabelledAmount,
   findPeriod,
 } from './header-fields.ts';
+import { findLabelledBalances, preferRows } from './balance-labels.ts';
 import { CARRY, CLOSING, OPENING, TOTALS_CREDIT, TOTALS_DEBIT } from './keywords.ts';
 import type { Period } from './dates.ts';
 import type { Line, WordPage } from './model.ts';
@@ -59,12 +60,13 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
   const headerLines = all.filter((l) => !table.tableLines.has(l));
   const iban = findIban(headerLines, null) ?? findIban(all, null);
   const holder = findHolder(headerLines);
-  const bank = findBankName(headerLines, pages[0]?.height ?? 842);
+  const bank = findBankName(all, pages[0]?.height ?? 842);
   const currency = findCurrency(all);
   const txs = table.txs;
 
-  let opening = findLabelledAmount(headerLines, OPENING, table.tableLines) ?? fromRows(table, 'opening');
-  let closing = findLabelledAmount(headerLines, CLOSING, table.tableLines) ?? fromRows(table, 'closing');
+  const labelled = findLabelledBalances(all, period?.value ?? null, table.tableLines);
+  let opening = preferRows(labelled.opening, fromRows(table, 'opening'));
+  let closing = preferRows(labelled.closing, fromRows(table, 'closing'));
   const carries = table.balances.filter((b) => b.kind === 'carry');
   const firstCarry = carries[0];
   const lastCarry = carries[carries.length - 1];
@@ -161,10 +163,8 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
  * table as evidence for its column roles.
  */
 function chooseTable(byPage: Line[][], all: Line[], period: Period | null): TableResult {
-  const none = new Set<Line>();
-  const opening = findLabelledAmount(all, OPENING, none)?.value ?? null;
-  const closing = findLabelledAmount(all, CLOSING, none)?.value ?? null;
-  const v2 = readTable(byPage, period, { opening, closing });
+  const labelled = findLabelledBalances(all, period, new Set<Line>());
+  const v2 = readTable(byPage, period, { opening: labelled.opening?.value ?? null, closing: labelled.closing?.value ?? null });
   return {
     txs: v2.txs,
     balances: v2.balances.filter((b) => b.kind !== 'day' || !v2.newestFirst).map((b) => ({ ...b, kind: b.kind === 'day' ? 'carry' : b.kind })),

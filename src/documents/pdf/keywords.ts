@@ -25,6 +25,9 @@ export const BOOK_BALANCE = /\bsaldo contabile\b/;
 
 export const PERIOD_CUE =
   /\b(vom|bis|dal|al|periodo|zeitraum|period|from|to|du|au|statement period)\b|\d\s*[-–]\s*\d/;
+/** Words that name a period outright (a bare "date – date" is weaker evidence). */
+export const STRONG_PERIOD_CUE =
+  /\b(periodo|zeitraum|abrechnungszeitraum|period|statement period|dal \S+ al|vom \S+ bis|from \S+ to|covers|movimenti dal)\b/;
 
 export const HOLDER_LABEL =
   /^(intestatario|intestato a|titolare|cointestatari|kontoinhaber(in)?|inhaber|account holder|account name|customer name|name)\s*:?\s*/;
