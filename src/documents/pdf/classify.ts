@@ -135,10 +135,10 @@ export function segment(sig: readonly PageSignals[]): Segment[] {
         split = true;
       if (s.marker?.n === 1 && prev?.marker && !(s.period && cur.period && continues(cur.period, s.period)))
         split = true;
-      // A statement that printed its closing balance, then a page that opens another one (a title
-      // and an opening balance) of an account not known to be the same: a second document.
-      if (cur.pages.some((p) => p.closing) && s.opening && s.statementTitle && !(s.iban && cur.iban && s.iban === cur.iban))
-        split = true;
+      // A statement that printed its closing balance, then a page that opens another one (a title,
+      // an opening balance and an account of its own, not the one seen so far): a second document.
+      // (the new page prints its own account: a page header repeated on every page is not a new statement)
+      if (cur.pages.some((p) => p.closing) && s.opening && s.statementTitle && s.iban && s.iban !== cur.iban) split = true;
     }
     if (!cur || split) {
       segs.push({ from: s.page, to: s.page, kind, iban: s.iban, period: s.period, pages: [s] });
