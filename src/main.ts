@@ -12,8 +12,9 @@ Usage: docrisk <command>
   serve     serve the HTTP API and run background workers in one process (default for npm start)
   worker    run background workers only (scale-out against PostgreSQL via DATABASE_URL)
   migrate   apply database migrations and exit
-  parse FILE...   print the File resource JSON of each file (offline: no server or database);
-                  --type=<document_type> asserts a type
+  parse FILE...   the File resource JSON of each file, one per line on stdout (NDJSON), progress
+                  on stderr (offline: no server or database); --type=<document_type> asserts a
+                  type, --quiet drops the progress lines
   webhooks replay [--status=failed,skipped] [--since=ISO8601] [--id=DELIVERY_ID ...]
                   send matching callbacks again (same webhook-id and body) and wait for the outcome
   config    list configuration variables with their defaults
@@ -31,7 +32,10 @@ async function main(argv: string[]): Promise<number> {
     for (const k of CONFIG_KEYS) console.log(`${k.name.padEnd(36)} ${k.default.padEnd(12)} ${k.type.padEnd(24)} ${k.doc}`);
     return 0;
   }
-  if (cmd === 'parse') return parseFiles(argv.slice(1));
+  if (cmd === 'parse') {
+    const { parseCommand } = await import('./app/parse-command.ts');
+    return parseCommand(argv.slice(1), { out: (l) => process.stdout.write(`${l}\n`), progress: (l) => process.stderr.write(`${l}\n`) });
+  }
   let config;
   try {
     config = loadConfig(process.env);
@@ -139,36 +143,6 @@ async function replayWebhooks(config: Config, args: string[]): Promise<number> {
   } finally {
     await app.close();
   }
-}
-
-async function parseFiles(args: string[]): Promise<number> {
-  const { readFile } = await import('node:fs/promises');
-  const { parseOffline } = await import('./modules/files/files.offline.ts');
-  const { normaliseDocumentType } = await import('./documents/index.ts');
-  const typeArg = args.find((a) => a.startsWith('--type='));
-  const files = args.filter((a) => !a.startsWith('--'));
-  if (files.length === 0) {
-    console.error('usage: docrisk parse [--type=<document_type>] FILE...');
-    return 2;
-  }
-  const asserted = typeArg ? normaliseDocumentType(typeArg.slice('--type='.length)) : undefined;
-  if (asserted === null) {
-    console.error(`docrisk: unknown document type ${JSON.stringify(typeArg)}`);
-    return 2;
-  }
-  let code = 0;
-  for (const f of files) {
-    try {
-      const bytes = new Uint8Array(await readFile(f));
-      const out = await parseOffline(f, bytes, asserted ? { assertedType: asserted } : {});
-      console.log(JSON.stringify(out, null, 2));
-      if (out.parsing_status !== 'completed') code = 1;
-    } catch (err) {
-      console.error(`docrisk: ${f}: ${err instanceof Error ? err.message : String(err)}`);
-      code = 1;
-    }
-  }
-  return code;
 }
 
 main(process.argv.slice(2)).then(
