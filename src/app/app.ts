@@ -21,6 +21,7 @@ import { WorkflowService, workflowJobs, workflowRoutes } from '../modules/workfl
 import { PortalService, portalRoutes } from '../modules/portal/index.ts';
 import { WebhooksService, webhooksRoutes, type WebhookTuning } from '../modules/webhooks/index.ts';
 import { createBlobStore, type BlobStore } from '../blobs/index.ts';
+import { createOpsServer, type OpsServer } from './ops-server.ts';
 import { shutdownOcr } from '../documents/index.ts';
 import { systemClock, type Clock } from '../shared/clock.ts';
 import { newWebhookSecret } from '../shared/ids.ts';
@@ -85,7 +86,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     });
     await auth.init();
     if (config.bootstrap) await auth.ensureBootstrapClient(config.bootstrap);
-    const demoClient = config.bootstrap ? null : await auth.ensureDemoClient();
+    // Only a process that serves the API creates the demo client (and prints it): a worker has no portal to point at.
+    const demoClient = config.bootstrap || !opts.http ? null : await auth.ensureDemoClient();
 
     const processes = new ProcessesService(db, clock);
     const blobs = createBlobStore(config.blobStore, config.dataDir, db);
@@ -156,9 +158,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       ...webhooks.jobDefinitions(),
       ...(opts.extraJobs ?? []),
     ];
+    const metrics = createMetrics();
     jobs = new JobRuntime(database, jobDefs, logger.child({ component: 'jobs' }), {
       concurrency: config.workerConcurrency,
       expected: jobDefs.map((d) => d.name),
+      heartbeatSeconds: config.jobHeartbeatSeconds,
+      onHandled: (job, outcome) => metrics.jobsHandled.inc({ job, outcome }),
       ...(opts.jobTuning ?? {}),
     });
     await jobs.start();
@@ -166,7 +171,6 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     if (opts.workers) webhooks.startSweep();
     const runtime = jobs;
 
-    const metrics = createMetrics();
     const server = opts.http
       ? await createServer({
           logger,
@@ -179,6 +183,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
           routes: [authRoutes(auth), processesRoutes(processes), filesRoutes(files), accountsRoutes(accounts), reportsRoutes(reports), workflowRoutes(workflow, files), portalRoutes(portal), webhooksRoutes(webhooks), portalUiRoutes()],
         })
       : null;
+    // A worker-only process answers health and metrics on a port of its own.
+    const ops: OpsServer | null = server ? null : createOpsServer({ metrics, ready: () => database.ping(), log: logger.child({ component: 'ops' }), role: 'worker' });
 
     let closed = false;
     return {
@@ -191,15 +197,17 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       blobs,
       services: { auth, processes, files, webhooks, portal, accounts, reports, workflow },
       demoClient,
+      /** The API's address; for a worker-only process, its health and metrics listener's (DOCRISK_WORKER_PORT). */
       async listen() {
-        if (!server) throw new Error('this app does not serve HTTP');
-        return server.listen({ port: config.port, host: config.host });
+        if (server) return server.listen({ port: config.port, host: config.host });
+        return ops!.listen(config.workerPort, config.host);
       },
       async close() {
         if (closed) return;
         closed = true;
         // Stop accepting and finish in-flight requests, then in-flight jobs, then close the database.
         if (server) await server.close();
+        await ops?.close();
         await webhooks.stop(config.shutdownGraceMs);
         await runtime.stop(config.shutdownGraceMs);
         // The OCR workers (process-wide, started on the first scanned upload) end with the last user.

@@ -21,6 +21,12 @@ export interface Config {
   tokenTtlSeconds: number;
   workerConcurrency: number;
   shutdownGraceMs: number;
+  /** Port of a `docrisk worker`'s health and metrics listener (0: any free port). */
+  workerPort: number;
+  /** The operator says DOCRISK_DATA_DIR's blobs are one directory shared by every node (NFS and the like). */
+  blobDirShared: boolean;
+  /** Seconds without a heartbeat after which a claimed job counts as lost and is retried. */
+  jobHeartbeatSeconds: number;
 }
 
 export interface ConfigKey {
@@ -45,6 +51,9 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'LOG_LEVEL', type: 'fatal|error|warn|info|debug|trace|silent', default: 'info', doc: 'log level' },
   { name: 'DOCRISK_ISSUER', type: 'string', default: 'docrisk', doc: 'iss claim of access tokens' },
   { name: 'DOCRISK_WORKER_CONCURRENCY', type: 'integer 1-64', default: '2', doc: 'jobs handled at once per queue by this process' },
+  { name: 'DOCRISK_WORKER_PORT', type: 'port (0-65535)', default: '8081', doc: '`docrisk worker`: port of its /healthz, /readyz and /metrics (bound to HOST)' },
+  { name: 'DOCRISK_BLOB_DIR_SHARED', type: '0 | 1', default: '0', doc: '1: the fs blob directory is shared by every node, so api/worker nodes may use it with DATABASE_URL' },
+  { name: 'DOCRISK_JOB_HEARTBEAT_SECONDS', type: 'integer 10-600', default: '30', doc: 'a job whose worker stops beating this long (it died) is retried' },
   { name: 'DOCRISK_SHUTDOWN_GRACE_MS', type: 'integer >= 0', default: '15000', doc: 'time given to in-flight requests and jobs on shutdown' },
 ];
 
@@ -110,6 +119,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (adminToken !== null && adminToken.length < 16) problems.push('DOCRISK_ADMIN_TOKEN: at least 16 characters');
 
   const allowPrivate = oneOf('DOCRISK_WEBHOOK_ALLOW_PRIVATE', ['0', '1', 'true', 'false'], '0');
+  const blobDirShared = oneOf('DOCRISK_BLOB_DIR_SHARED', ['0', '1', 'true', 'false'], '0');
 
   const config: Config = {
     port: int('PORT', 8080, 0, 65535),
@@ -126,6 +136,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     tokenTtlSeconds: 86400,
     workerConcurrency: int('DOCRISK_WORKER_CONCURRENCY', 2, 1, 64),
     shutdownGraceMs: int('DOCRISK_SHUTDOWN_GRACE_MS', 15000, 0, 600000),
+    workerPort: int('DOCRISK_WORKER_PORT', 8081, 0, 65535),
+    blobDirShared: blobDirShared === '1' || blobDirShared === 'true',
+    jobHeartbeatSeconds: int('DOCRISK_JOB_HEARTBEAT_SECONDS', 30, 10, 600),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
