@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts', '**/*.test.ts'],
+    files: ['src/main.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'examples/**/*.ts', 'test/**/*.ts', '**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },
 );
