@@ -25,6 +25,7 @@ export const filesRoutes =
       {
         config: { scope: 'files:write' },
         schema: {
+          operationId: 'uploadFile',
           tags,
           summary: 'Upload a file (multipart/form-data); validated at once, parsed in the background',
           description:
@@ -54,7 +55,7 @@ export const filesRoutes =
       '/document-engine/v1/processes/:process_id/files',
       {
         config: { scope: 'files:read' },
-        schema: { tags, summary: 'List the files of a process', params: ProcessParams, querystring: FileListQuery, response: { 200: FileListSchema, ...errorResponses() } },
+        schema: { operationId: 'listFiles', tags, summary: 'List the files of a process', params: ProcessParams, querystring: FileListQuery, response: { 200: FileListSchema, ...errorResponses() } },
       },
       async (req) => service.list(principalOf(req).spaceId, req.params.process_id, req.query),
     );
@@ -63,7 +64,7 @@ export const filesRoutes =
       '/document-engine/v1/processes/:process_id/files/:file_id',
       {
         config: { scope: 'files:read' },
-        schema: { tags, summary: 'Read a file (same shape as the Doc Engine callback)', params: FileParams, response: { 200: FileSchema, ...errorResponses() } },
+        schema: { operationId: 'getFile', tags, summary: 'Read a file (same shape as the Doc Engine callback)', params: FileParams, response: { 200: FileSchema, ...errorResponses() } },
       },
       async (req) => service.get(principalOf(req).spaceId, req.params.process_id, req.params.file_id),
     );
@@ -73,6 +74,7 @@ export const filesRoutes =
       {
         config: { scope: 'files:read' },
         schema: {
+          operationId: 'getFileContent',
           tags,
           summary: 'Download the uploaded document (original bytes, with its content type)',
           description:
@@ -110,6 +112,7 @@ export const filesRoutes =
       {
         config: { scope: 'files:write' },
         schema: {
+          operationId: 'runParsing',
           tags,
           summary: 'Parse uploaded files (all uploaded+success files, or those in file_ids_filter)',
           params: ProcessParams,

@@ -21,6 +21,7 @@ export const processesRoutes =
       {
         config: { scope: 'processes:write' },
         schema: {
+          operationId: 'startProcess',
           tags,
           summary: 'Create a process (one case or application)',
           body: StartProcessBody,
@@ -35,6 +36,7 @@ export const processesRoutes =
       {
         config: { scope: 'processes:read' },
         schema: {
+          operationId: 'listProcesses',
           tags,
           summary: 'List processes, created_at descending',
           querystring: ProcessListQuery,
@@ -48,7 +50,7 @@ export const processesRoutes =
       '/document-engine/v1/processes/:process_id',
       {
         config: { scope: 'processes:read' },
-        schema: { tags, summary: 'Read a process', params: ProcessIdParams, response: { 200: ProcessSchema, ...errorResponses() } },
+        schema: { operationId: 'getProcess', tags, summary: 'Read a process', params: ProcessIdParams, response: { 200: ProcessSchema, ...errorResponses() } },
       },
       async (req) => service.get(principalOf(req).spaceId, req.params.process_id),
     );
@@ -58,6 +60,7 @@ export const processesRoutes =
       {
         config: { scope: 'processes:write' },
         schema: {
+          operationId: 'archiveProcess',
           tags,
           summary: 'Archive a process (read-only from then on)',
           params: ProcessIdParams,

@@ -24,6 +24,7 @@ export const reportsRoutes =
       {
         config: { scope: 'reports:write' },
         schema: {
+          operationId: 'runValidation',
           tags,
           summary: 'Validate report inputs (no report is created)',
           description:
@@ -42,6 +43,7 @@ export const reportsRoutes =
       {
         config: { scope: 'reports:write' },
         schema: {
+          operationId: 'runReport',
           tags,
           summary: 'Start a credit report (answers at once with status processing)',
           description:
@@ -59,7 +61,7 @@ export const reportsRoutes =
       base,
       {
         config: { scope: 'reports:read' },
-        schema: { tags, summary: 'List the credit reports of a process', params: ProcessParams, querystring: ReportListQuery, response: { 200: CreditReportListSchema, ...errorResponses() } },
+        schema: { operationId: 'listCreditReports', tags, summary: 'List the credit reports of a process', params: ProcessParams, querystring: ReportListQuery, response: { 200: CreditReportListSchema, ...errorResponses() } },
       },
       async (req) => service.list(principalOf(req).spaceId, req.params.process_id, req.query),
     );
@@ -68,7 +70,7 @@ export const reportsRoutes =
       `${base}/:credit_report_id`,
       {
         config: { scope: 'reports:read' },
-        schema: { tags, summary: 'Read a credit report (same shape as the Workflow callback)', params: ReportParams, response: { 200: CreditReportSchema, ...errorResponses() } },
+        schema: { operationId: 'getCreditReport', tags, summary: 'Read a credit report (same shape as the Workflow callback)', params: ReportParams, response: { 200: CreditReportSchema, ...errorResponses() } },
       },
       async (req) => service.get(principalOf(req).spaceId, req.params.process_id, req.params.credit_report_id),
     );
@@ -78,6 +80,7 @@ export const reportsRoutes =
       {
         config: { scope: 'reports:read' },
         schema: {
+          operationId: 'generateCreditReportPdf',
           tags,
           summary: 'Render a completed credit report as PDF (it, de or en)',
           description: '400 when the report is not completed, lacks the srg block, or langCountryCode is not it, de or en.',
