@@ -20,6 +20,7 @@ import { ReportsService, reportsJobs, reportsRoutes } from '../modules/reports/i
 import { WorkflowService, workflowJobs, workflowRoutes } from '../modules/workflow/index.ts';
 import { PortalService, portalRoutes } from '../modules/portal/index.ts';
 import { WebhooksService, webhooksRoutes, type WebhookTuning } from '../modules/webhooks/index.ts';
+import { IdempotencyService } from '../modules/idempotency/index.ts';
 import { createBlobStore, type BlobStore } from '../blobs/index.ts';
 import { createOpsServer, type OpsServer } from './ops-server.ts';
 import { openApiDeps } from './openapi-schemas.ts';
@@ -91,6 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     const demoClient = config.bootstrap || !opts.http ? null : await auth.ensureDemoClient();
 
     const processes = new ProcessesService(db, clock);
+    const idempotency = new IdempotencyService({ db, clock });
     const blobs = createBlobStore(config.blobStore, config.dataDir, db);
     // Services enqueue through the runtime created below (it needs their handlers first).
     let jobs: JobRuntime | null = null;
@@ -182,7 +184,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
           ready: () => database.ping(),
           version: VERSION,
           openapi: openApiDeps(),
-          routes: [authRoutes(auth), processesRoutes(processes), filesRoutes(files), accountsRoutes(accounts), reportsRoutes(reports), workflowRoutes(workflow, files), portalRoutes(portal), webhooksRoutes(webhooks), portalUiRoutes()],
+          routes: [authRoutes(auth), processesRoutes(processes, idempotency), filesRoutes(files, idempotency), accountsRoutes(accounts), reportsRoutes(reports, idempotency), workflowRoutes(workflow, files), portalRoutes(portal), webhooksRoutes(webhooks), portalUiRoutes()],
         })
       : null;
     // A worker-only process answers health and metrics on a port of its own.

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../http/common.ts';
+import { IDEMPOTENCY_DOC, IdempotencyHeaders, errorResponses } from '../../http/common.ts';
+import { REPLAYED_HEADER, fingerprint, parseIdempotencyKey, type IdempotencyService } from '../idempotency/index.ts';
 import { principalOf } from '../../http/auth-hook.ts';
 import {
   ArchivedProcessSchema,
@@ -14,7 +15,7 @@ import type { ProcessesService } from './processes.service.ts';
 const tags = ['Processes'];
 
 export const processesRoutes =
-  (service: ProcessesService): FastifyPluginAsyncTypebox =>
+  (service: ProcessesService, idempotency: IdempotencyService): FastifyPluginAsyncTypebox =>
   async (app) => {
     app.post(
       '/document-engine/v1/start-process',
@@ -24,11 +25,19 @@ export const processesRoutes =
           operationId: 'startProcess',
           tags,
           summary: 'Create a process (one case or application)',
+          description: IDEMPOTENCY_DOC,
+          headers: IdempotencyHeaders,
           body: StartProcessBody,
-          response: { 201: ProcessSchema, ...errorResponses(415) },
+          response: { 201: ProcessSchema, ...errorResponses(409, 415, 422) },
         },
       },
-      async (req, reply) => reply.status(201).send(await service.start(principalOf(req).spaceId, req.body)),
+      async (req, reply) => {
+        const { spaceId } = principalOf(req);
+        const key = parseIdempotencyKey(req.headers['idempotency-key']);
+        const a = await idempotency.run(spaceId, 'startProcess', key, fingerprint(req.body), async () => ({ status: 201 as const, body: await service.start(spaceId, req.body) }));
+        if (a.replayed) reply.header(REPLAYED_HEADER, 'true');
+        return reply.status(a.status).send(a.body);
+      },
     );
 
     app.get(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../../http/auth-hook.ts';
-import { errorResponses, problemRef } from '../../http/common.ts';
+import { IDEMPOTENCY_DOC, IdempotencyHeaders, errorResponses, problemRef } from '../../http/common.ts';
+import { REPLAYED_HEADER, fingerprint, parseIdempotencyKey, type IdempotencyService } from '../idempotency/index.ts';
 import {
   CreditReportListSchema,
   CreditReportSchema,
@@ -17,7 +18,7 @@ const tags = ['Credit reports'];
 const base = '/document-engine/v1/processes/:process_id/credit-reports';
 
 export const reportsRoutes =
-  (service: ReportsService): FastifyPluginAsyncTypebox =>
+  (service: ReportsService, idempotency: IdempotencyService): FastifyPluginAsyncTypebox =>
   async (app) => {
     app.post(
       `${base}/run-validation`,
@@ -48,13 +49,25 @@ export const reportsRoutes =
           summary: 'Start a credit report (answers at once with status processing)',
           description:
             'Re-runs the validation on the server: when it fails the answer is a 400 problem whose `validation` member holds the ' +
-            'validation result, and no report is created. The result arrives by the Workflow callback or by reading the report.',
+            'validation result, and no report is created. The result arrives by the Workflow callback or by reading the report. ' +
+            IDEMPOTENCY_DOC,
           params: ProcessParams,
+          headers: IdempotencyHeaders,
           body: ReportInputsBody,
-          response: { 201: CreditReportSchema, ...errorResponses(409, 415) },
+          response: { 201: CreditReportSchema, ...errorResponses(409, 415, 422) },
         },
       },
-      async (req, reply) => reply.status(201).send(await service.runReport(principalOf(req).spaceId, req.params.process_id, req.body)),
+      async (req, reply) => {
+        const { spaceId } = principalOf(req);
+        const processId = req.params.process_id;
+        const key = parseIdempotencyKey(req.headers['idempotency-key']);
+        const a = await idempotency.run(spaceId, 'runReport', key, fingerprint(processId, req.body), async () => ({
+          status: 201 as const,
+          body: await service.runReport(spaceId, processId, req.body),
+        }));
+        if (a.replayed) reply.header(REPLAYED_HEADER, 'true');
+        return reply.status(a.status).send(a.body);
+      },
     );
 
     app.get(
