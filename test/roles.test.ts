@@ -10,6 +10,7 @@ import { roleParts, roleProblem } from '../src/app/roles.ts';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './helpers/db.ts';
 import { multipart } from './helpers/multipart.ts';
 import { sample } from './helpers/samples.ts';
+import { startS3, type TestS3 } from './helpers/s3.ts';
 
 const run = promisify(execFile);
 
@@ -29,6 +30,7 @@ describe('role checks', () => {
     expect(roleProblem(fs, 'serve')).toBeNull();
     expect(roleProblem(loadConfig({ DATABASE_URL: pgUrl, DOCRISK_BLOB_DIR_SHARED: '1' }), 'worker')).toBeNull();
     expect(roleProblem(loadConfig({ DATABASE_URL: pgUrl, DOCRISK_BLOB_STORE: 'postgres' }), 'api')).toBeNull();
+    expect(roleProblem(loadConfig({ DATABASE_URL: pgUrl, DOCRISK_BLOB_STORE: 's3', S3_BUCKET: 'b' }), 'worker')).toBeNull();
   });
 
   it('roles map to HTTP and workers', () => {
@@ -64,18 +66,22 @@ function start(role: string, env: Record<string, string>): Proc {
   return p;
 }
 
-describe.skipIf(!TEST_DATABASE_URL)('scale-out roles on PostgreSQL', () => {
+describe.skipIf(!TEST_DATABASE_URL)('scale-out roles on PostgreSQL and S3', () => {
   const procs: Proc[] = [];
   let db: TestDatabase;
+  let s3: TestS3;
   afterAll(async () => {
     for (const p of procs) p.child.kill('SIGKILL');
     await db?.drop();
+    await s3?.close();
   });
 
   it('an api node serves and enqueues but parses nothing; a worker parses, answering health and metrics on its own port', async () => {
     db = await createTestDatabase({ migrated: false });
-    const env = { DATABASE_URL: db.url!, DOCRISK_BLOB_STORE: 'postgres' };
-    const api = start('api', env);
+    s3 = await startS3();
+    // Separate data directories, as on separate machines: only the database and the object store are shared.
+    const env = { DATABASE_URL: db.url!, ...s3.env };
+    const api = start('api', { ...env, DOCRISK_DATA_DIR: '/tmp/docrisk-roles-api-unused' });
     procs.push(api);
     const base = await api.address;
     // The api node created the demo client and printed it once, paste-ready, with the portal's address.
@@ -97,7 +103,7 @@ describe.skipIf(!TEST_DATABASE_URL)('scale-out roles on PostgreSQL', () => {
     await new Promise((r) => setTimeout(r, 2500));
     expect(await status()).toBe('processing');
 
-    const worker = start('worker', env);
+    const worker = start('worker', { ...env, DOCRISK_DATA_DIR: '/tmp/docrisk-roles-worker-unused' });
     procs.push(worker);
     const ops = await worker.address;
     expect(worker.out).not.toContain('export CID=');
@@ -108,5 +114,7 @@ describe.skipIf(!TEST_DATABASE_URL)('scale-out roles on PostgreSQL', () => {
     const metrics = await (await fetch(`${ops}/metrics`)).text();
     expect(metrics).toMatch(/docrisk_jobs_handled_total\{job="[^"]*parse[^"]*",outcome="completed"\} [1-9]/);
     expect((await fetch(`${ops}/document-engine/v1/processes`)).status).toBe(404);
+    const content = await fetch(`${fileUrl}/content`, { headers: h });
+    expect(Buffer.from(await content.arrayBuffer()).equals(sample('actual-budget-data.sta'))).toBe(true);
   }, 120_000);
 });

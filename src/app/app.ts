@@ -93,7 +93,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
     const processes = new ProcessesService(db, clock);
     const idempotency = new IdempotencyService({ db, clock });
-    const blobs = createBlobStore(config.blobStore, config.dataDir, db);
+    const blobs = await createBlobStore(config.blobStore, config.dataDir, db, config.s3);
     // Services enqueue through the runtime created below (it needs their handlers first).
     let jobs: JobRuntime | null = null;
     const enqueue = (tx: Executor, name: string, data: object) => {

@@ -23,7 +23,7 @@ export function roleProblem(config: Config, role: Role): string | null {
     return (
       `\`docrisk ${role}\` with DATABASE_URL shares work with other nodes, but DOCRISK_BLOB_STORE=fs keeps uploads under ` +
       `${config.dataDir} on this machine, where the other nodes cannot read them. Use DOCRISK_BLOB_STORE=postgres, ` +
-      'or set DOCRISK_BLOB_DIR_SHARED=1 if that directory is one shared mount on every node'
+      'or s3, or set DOCRISK_BLOB_DIR_SHARED=1 if that directory is one shared mount on every node'
     );
   }
   return null;

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 
-export type BlobStoreKind = 'fs' | 'postgres';
+export type BlobStoreKind = 'fs' | 'postgres' | 's3';
 
 export interface Config {
   port: number;
@@ -12,6 +12,15 @@ export interface Config {
   databaseUrl: string | null;
   dataDir: string;
   blobStore: BlobStoreKind;
+  /** Settings of the s3 blob store (null unless DOCRISK_BLOB_STORE=s3). */
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint: string | null;
+    forcePathStyle: boolean;
+    credentials: { accessKeyId: string; secretAccessKey: string } | null;
+    prefix: string;
+  } | null;
   bootstrap: { clientId: string; clientSecret: string; subscriptionKey: string } | null;
   adminToken: string | null;
   webhookAllowPrivate: boolean;
@@ -41,7 +50,14 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'HOST', type: 'string', default: '127.0.0.1', doc: 'bind address' },
   { name: 'DATABASE_URL', type: 'postgres:// URL', default: '(unset)', doc: 'PostgreSQL to use; unset = embedded PGlite under DOCRISK_DATA_DIR' },
   { name: 'DOCRISK_DATA_DIR', type: 'path', default: './data', doc: 'embedded database, blobs, generated keys' },
-  { name: 'DOCRISK_BLOB_STORE', type: 'fs | postgres', default: 'fs', doc: 'where uploaded files live' },
+  { name: 'DOCRISK_BLOB_STORE', type: 'fs | postgres | s3', default: 'fs', doc: 'where uploaded files live (s3: the S3_* variables below)' },
+  { name: 'S3_BUCKET', type: 'string', default: '(unset)', doc: 's3 blob store: bucket (required with DOCRISK_BLOB_STORE=s3)' },
+  { name: 'S3_REGION', type: 'string', default: 'us-east-1', doc: 's3 blob store: region' },
+  { name: 'S3_ENDPOINT', type: 'http(s) URL', default: '(unset)', doc: 's3 blob store: endpoint of an S3-compatible service (MinIO: http://host:9000); unset = AWS' },
+  { name: 'S3_FORCE_PATH_STYLE', type: '0 | 1', default: '1 with S3_ENDPOINT', doc: 's3 blob store: bucket in the path instead of the host name' },
+  { name: 'S3_ACCESS_KEY_ID', type: 'string', default: '(unset)', doc: 's3 blob store: with S3_SECRET_ACCESS_KEY; unset = the AWS SDK default chain (AWS_*, profile, role)' },
+  { name: 'S3_SECRET_ACCESS_KEY', type: 'string', default: '(unset)', doc: 's3 blob store: secret of S3_ACCESS_KEY_ID' },
+  { name: 'S3_PREFIX', type: 'string', default: '(empty)', doc: 's3 blob store: key prefix inside the bucket (e.g. docrisk/)' },
   { name: 'DOCRISK_BOOTSTRAP_CLIENT_ID', type: 'string', default: '(unset)', doc: 'with the two below: ensure this client exists in space default' },
   { name: 'DOCRISK_BOOTSTRAP_CLIENT_SECRET', type: 'string', default: '(unset)', doc: 'bootstrap client secret' },
   { name: 'DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY', type: 'string', default: '(unset)', doc: 'bootstrap subscription key' },
@@ -97,9 +113,26 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL: expected a postgres:// or postgresql:// URL');
   }
-  const blobRaw = str('DOCRISK_BLOB_STORE');
-  if (blobRaw === 's3') problems.push('DOCRISK_BLOB_STORE=s3: the S3 adapter is not part of this build; use fs or postgres');
-  const blobStore = blobRaw === 's3' ? 'fs' : oneOf<BlobStoreKind>('DOCRISK_BLOB_STORE', ['fs', 'postgres'], 'fs');
+  const blobStore = oneOf<BlobStoreKind>('DOCRISK_BLOB_STORE', ['fs', 'postgres', 's3'], 'fs');
+  let s3: Config['s3'] = null;
+  if (blobStore === 's3') {
+    const bucket = str('S3_BUCKET');
+    if (!bucket) problems.push('S3_BUCKET: required with DOCRISK_BLOB_STORE=s3');
+    const endpoint = str('S3_ENDPOINT') ?? null;
+    if (endpoint !== null && !/^https?:\/\/[^/]/.test(endpoint)) problems.push('S3_ENDPOINT: expected an http:// or https:// URL');
+    const pathStyle = oneOf('S3_FORCE_PATH_STYLE', ['0', '1', 'true', 'false'], endpoint ? '1' : '0');
+    const keyId = str('S3_ACCESS_KEY_ID');
+    const secret = str('S3_SECRET_ACCESS_KEY');
+    if ((keyId === undefined) !== (secret === undefined)) problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+    s3 = {
+      bucket: bucket ?? '',
+      region: str('S3_REGION') ?? 'us-east-1',
+      endpoint,
+      forcePathStyle: pathStyle === '1' || pathStyle === 'true',
+      credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : null,
+      prefix: str('S3_PREFIX') ?? '',
+    };
+  }
 
   const bootNames = ['DOCRISK_BOOTSTRAP_CLIENT_ID', 'DOCRISK_BOOTSTRAP_CLIENT_SECRET', 'DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY'] as const;
   const boot = bootNames.map(str);
@@ -127,6 +160,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     databaseUrl,
     dataDir: path.resolve(cwd, str('DOCRISK_DATA_DIR') ?? './data'),
     blobStore,
+    s3,
     bootstrap,
     adminToken,
     webhookAllowPrivate: allowPrivate === '1' || allowPrivate === 'true',
