@@ -19,7 +19,7 @@ done
 if [ ${#hide[@]} -gt 0 ] && [ -z "${FRESH_CLONE_INNER:-}" ]; then
   mounts=""
   for d in "${hide[@]}"; do mounts+="mount -t tmpfs none $(printf %q "$d") && "; done
-  exec unshare --mount --propagation private bash -c "${mounts} FRESH_CLONE_INNER=1 exec $(printf '%q ' "$0" $([ "$install" = ci ] && echo --npm-ci) "$@")"
+  exec unshare --mount --propagation private bash -c "${mounts} FRESH_CLONE_INNER=1 FRESH_CLONE_HIDDEN=$(printf %q "${hide[*]}") exec $(printf '%q ' "$0" $([ "$install" = ci ] && echo --npm-ci) "$@")"
 fi
 work=$(mktemp -d -t docrisk-fresh.XXXX)
 trap 'rm -rf "$work"' EXIT
@@ -27,6 +27,6 @@ git clone --quiet --no-hardlinks "$src" "$work/docrisk"
 cd "$work/docrisk"
 if [ "$install" = ci ]; then npm ci --no-audit --no-fund; else ln -s "$src/node_modules" node_modules; fi
 export PATH="$PWD/node_modules/.bin:$PATH"
-echo "fresh-clone-test: $(git rev-parse --short HEAD) in $PWD (nothing beside it${hide[*]:+; hidden: ${hide[*]}})"
+echo "fresh-clone-test: $(git rev-parse --short HEAD) in $PWD (nothing beside it${FRESH_CLONE_HIDDEN:+; hidden: $FRESH_CLONE_HIDDEN})"
 unset DOCRISK_CORPUS
 npx vitest run "$@"

@@ -14,12 +14,12 @@ import type { JobDefinition } from '../jobs/registry.ts';
 import { JobRuntime } from '../jobs/runtime.ts';
 import { AuthService, authRoutes, type NewClientCredentials } from '../modules/auth/index.ts';
 import { ProcessesService, processesRoutes } from '../modules/processes/index.ts';
-import { FilesService, filesJobs, filesRoutes } from '../modules/files/index.ts';
+import { FilesService, PARSE_JOB, filesJobs, filesRoutes } from '../modules/files/index.ts';
 import { AccountsService, accountsRoutes } from '../modules/accounts/index.ts';
-import { ReportsService, reportsJobs, reportsRoutes } from '../modules/reports/index.ts';
-import { WorkflowService, workflowJobs, workflowRoutes } from '../modules/workflow/index.ts';
+import { ReportsService, SCORE_JOB, reportsJobs, reportsRoutes } from '../modules/reports/index.ts';
+import { CONTINUE_JOB, WorkflowService, workflowJobs, workflowRoutes } from '../modules/workflow/index.ts';
 import { PortalService, portalRoutes } from '../modules/portal/index.ts';
-import { WebhooksService, webhooksRoutes, type WebhookTuning } from '../modules/webhooks/index.ts';
+import { DELIVER_JOB, WebhooksService, webhooksRoutes, type WebhookTuning } from '../modules/webhooks/index.ts';
 import { IdempotencyService } from '../modules/idempotency/index.ts';
 import { createBlobStore, type BlobStore } from '../blobs/index.ts';
 import { createOpsServer, type OpsServer } from './ops-server.ts';
@@ -29,6 +29,12 @@ import { systemClock, type Clock } from '../shared/clock.ts';
 import { newWebhookSecret } from '../shared/ids.ts';
 
 export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/**
+ * Every job the modules enqueue. The registry refuses to start when one of them has no handler among the
+ * definitions below (test/jobs-registry.test.ts keeps this list in step with the modules' enqueue calls).
+ */
+export const ENQUEUED_JOBS: readonly string[] = [PARSE_JOB, SCORE_JOB, CONTINUE_JOB, DELIVER_JOB];
 
 export interface AppOptions {
   config: Config;
@@ -41,6 +47,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Extra job definitions (tests, plug-ins). */
   extraJobs?: JobDefinition<never>[];
+  /** Leaves out the module job definitions with these names (tests of the registry check). */
+  withoutJobs?: readonly string[];
   jobTuning?: { superviseIntervalSeconds?: number; heartbeatSeconds?: number };
   /** Retry schedule, timeouts, sweep interval of webhook delivery (tests, benchmarks). */
   webhookTuning?: Partial<WebhookTuning>;
@@ -159,12 +167,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       ...(reportsJobs(reports) as JobDefinition<never>[]),
       ...(workflowJobs(workflow) as JobDefinition<never>[]),
       ...webhooks.jobDefinitions(),
-      ...(opts.extraJobs ?? []),
-    ];
+    ].filter((d) => !opts.withoutJobs?.includes(d.name));
+    jobDefs.push(...(opts.extraJobs ?? []));
     const metrics = createMetrics();
     jobs = new JobRuntime(database, jobDefs, logger.child({ component: 'jobs' }), {
       concurrency: config.workerConcurrency,
-      expected: jobDefs.map((d) => d.name),
+      expected: ENQUEUED_JOBS,
       heartbeatSeconds: config.jobHeartbeatSeconds,
       onHandled: (job, outcome) => metrics.jobsHandled.inc({ job, outcome }),
       ...(opts.jobTuning ?? {}),
