@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
+import { parseCommand } from '../src/app/parse-command.ts';
 import { SAMPLES } from './helpers/samples.ts';
 
 const docrisk = (...args: string[]) => run(process.execPath, ['src/main.ts', ...args], { env: { ...process.env, LOG_LEVEL: 'silent' } });
@@ -26,6 +27,15 @@ describe('docrisk CLI', () => {
     const { stdout, stderr } = await docrisk('parse', '--quiet', `${SAMPLES}/actual-budget-data.sta`);
     expect(JSON.parse(stdout)).toMatchObject({ format: 'mt940' });
     expect(stderr).toBe('');
+  });
+
+  it('parse says it is still working while a file takes long (every tickMs), and only on the progress stream', async () => {
+    const out: string[] = [];
+    const progress: string[] = [];
+    const code = await parseCommand(['examples/statement.pdf'], { out: (l) => out.push(l), progress: (l) => progress.push(l), tickMs: 20 });
+    expect(code).toBe(0);
+    expect(out).toHaveLength(1);
+    expect(progress.some((l) => /^\[1\/1\] examples\/statement\.pdf: still (validating|parsing) \([\d.]+ s\)$/.test(l))).toBe(true);
   });
 
   it('parse exits 1 for an unsupported file and 2 without files', async () => {
