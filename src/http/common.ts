@@ -36,7 +36,7 @@ export const IdempotencyHeaders = Type.Object(
 export const IDEMPOTENCY_DOC =
   'Send an Idempotency-Key header (1-255 visible characters, optionally a quoted string) to retry safely: the same key with the ' +
   'same request answers the first answer again (header Idempotent-Replayed: true) without doing anything twice; another ' +
-  'request with that key is a 422; while the first is still running, a 409 with Retry-After. Keys are per client space and endpoint.';
+  'request with that key is a 422; while the first is still running, a 409 with Retry-After. Keys are per client space and endpoint, kept for 24 hours.';
 
 export const PaginationQuery = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'page size, 1-100 (default 20)' })),

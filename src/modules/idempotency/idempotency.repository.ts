@@ -34,6 +34,11 @@ export const idempotencyRepository = {
     await db.update(idempotentRequests).set({ statusCode, response: sql`${JSON.stringify(response)}::jsonb` }).where(where(id));
   },
 
+  /** Forgets every record created before `before` (their keys may then be used afresh). */
+  async purgeBefore(db: Executor, before: Date): Promise<void> {
+    await db.delete(idempotentRequests).where(lt(idempotentRequests.createdAt, before));
+  },
+
   /** Drops the claim of a request that failed, so that a retry runs it again. */
   async release(db: Executor, id: Id): Promise<void> {
     await db.delete(idempotentRequests).where(and(where(id), isNull(idempotentRequests.statusCode)));

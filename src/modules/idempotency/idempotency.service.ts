@@ -3,7 +3,7 @@
  * request with a key runs and its answer is kept; a retry with the same key and the same request gets
  * that answer again (Idempotent-Replayed: true), with another request a 422, and while the first is
  * still running a 409. Failed requests (errors) are not kept: a retry runs again. Keys are per space
- * and per operation.
+ * and per operation, and kept for a day (KEEP_MS).
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
@@ -19,6 +19,9 @@ export interface IdempotentAnswer<T, S extends number = number> {
 
 /** An unanswered claim older than this is taken over by a retry (its request died with its process). */
 const STALE_MS = 5 * 60_000;
+/** How long a key and its answer are kept (retries come within minutes; a day is generous). */
+export const KEEP_MS = 24 * 3600_000;
+const PURGE_EVERY_MS = 60_000;
 
 /** The header's value: a structured-field string ("…"), a bare token accepted too; undefined when absent. */
 export function parseIdempotencyKey(raw: string | string[] | undefined): string | undefined {
@@ -47,6 +50,7 @@ export function fingerprint(...parts: unknown[]): string {
 export class IdempotencyService {
   private readonly db: Db;
   private readonly clock: Clock;
+  private lastPurge = 0;
   constructor(deps: { db: Db; clock: Clock }) {
     this.db = deps.db;
     this.clock = deps.clock;
@@ -63,6 +67,11 @@ export class IdempotencyService {
     if (key === undefined) return { ...(await exec()), replayed: false };
     const id = { spaceId, operation, key };
     const now = this.clock.now();
+    if (now.getTime() - this.lastPurge >= PURGE_EVERY_MS) {
+      // At most once a minute per process: the table holds about a day of keys.
+      this.lastPurge = now.getTime();
+      await idempotencyRepository.purgeBefore(this.db, new Date(now.getTime() - KEEP_MS));
+    }
     if (!(await idempotencyRepository.claim(this.db, id, requestHash, now, new Date(now.getTime() - STALE_MS)))) {
       const row = await idempotencyRepository.find(this.db, id);
       if (!row) return this.run(spaceId, operation, key, requestHash, exec); // released in between: claim again

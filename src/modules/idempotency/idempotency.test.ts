@@ -1,13 +1,17 @@
 /** Idempotency-Key on the create endpoints: a retry gets the first answer, another request with the key a 422. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import { BOOT, createTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { multipart } from '../../../test/helpers/multipart.ts';
 import { sample } from '../../../test/helpers/samples.ts';
 import { accountBody } from '../reports/reports.test-data.ts';
+import { KEEP_MS } from './idempotency.service.ts';
+
+let offsetMs = 0;
+const clock = { now: () => new Date(Date.now() + offsetMs) };
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ workers: false });
+  t = await createTestApp({ workers: false, clock });
 });
 afterAll(async () => t?.close());
 
@@ -91,5 +95,26 @@ describe('Idempotency-Key', () => {
     const other = await start({ ext_application_id: 'IDEM-X' }, 'shared-key');
     expect(other.json().process_id).toBe(s.json().process_id);
     expect((await runReport(s.json().process_id, 'shared-key')).statusCode).toBe(400); // no inputs: the report's own answer, not a 422
+  });
+
+  it('a key is kept for a day: after that it may be used afresh, and old records are purged', async () => {
+    const first = await start({ ext_application_id: 'IDEM-OLD' }, 'k-day');
+    expect((await start({ ext_application_id: 'IDEM-OLD-2' }, 'k-day')).statusCode).toBe(422);
+    offsetMs = KEEP_MS + 120_000;
+    try {
+      // A day later the cached token has expired too: a fresh one, issued on the moved clock.
+      const token = await t.tokenFor(BOOT.clientId, BOOT.clientSecret, BOOT.subscriptionKey);
+      const later = await t.request({
+        method: 'POST',
+        url: '/document-engine/v1/start-process',
+        payload: { ext_application_id: 'IDEM-OLD-2' },
+        auth: { authorization: `Bearer ${token}`, 'ocp-apim-subscription-key': BOOT.subscriptionKey, 'idempotency-key': 'k-day' },
+      });
+      expect(later.statusCode).toBe(201);
+      expect(later.json().process_id).not.toBe(first.json().process_id);
+      expect(later.headers['idempotent-replayed']).toBeUndefined();
+    } finally {
+      offsetMs = 0;
+    }
   });
 });
