@@ -40,6 +40,9 @@ const server = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu
     DOCRISK_BOOTSTRAP_CLIENT_ID: creds.id,
     DOCRISK_BOOTSTRAP_CLIENT_SECRET: creds.secret,
     DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY: creds.key,
+    // One client drives the whole load: per-client rate limits would measure the limiter instead.
+    DOCRISK_RATE_LIMIT_PER_MINUTE: process.env.DOCRISK_RATE_LIMIT_PER_MINUTE ?? '10000000',
+    DOCRISK_REPORTS_PER_MINUTE: process.env.DOCRISK_REPORTS_PER_MINUTE ?? '10000000',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

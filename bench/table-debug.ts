@@ -1,18 +1,25 @@
 /**
  * Print what the table reader sees in one text PDF: lines with their tokens, and the transactions.
- *   node bench/table-debug.ts FILE.pdf [--lines]
+ *   node bench/table-debug.ts FILE.pdf|PAGES.json [--lines]
  */
 import { readFileSync } from 'node:fs';
 import { loadPdf } from '../src/documents/pdf/load.ts';
 import { buildLines } from '../src/documents/pdf/lines.ts';
+import type { WordPage } from '../src/documents/pdf/model.ts';
 import { findPeriod } from '../src/documents/pdf/header-fields.ts';
 import { tokenise } from '../src/documents/statement/extract/tokens.ts';
 import { readTable } from '../src/documents/statement/extract/reader.ts';
 
 const file = process.argv[2]!;
-const loaded = await loadPdf(new Uint8Array(readFileSync(file)));
-if (!loaded.ok) throw new Error(loaded.message);
-const byPage = loaded.pdf.pages.map((p) => buildLines(p));
+// A text PDF, or the JSON pages bench/ocr-dump.ts saved from a scan.
+let pages: WordPage[];
+if (file.endsWith('.json')) pages = JSON.parse(readFileSync(file, 'utf8')) as WordPage[];
+else {
+  const loaded = await loadPdf(new Uint8Array(readFileSync(file)));
+  if (!loaded.ok) throw new Error(loaded.message);
+  pages = loaded.pdf.pages;
+}
+const byPage = pages.map((p) => buildLines(p));
 if (process.argv.includes('--lines')) {
   for (const l of byPage.flat()) {
     const tl = tokenise(l);

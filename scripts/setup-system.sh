@@ -10,6 +10,9 @@ command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 # OCR adapter prefers (≈1.6× faster than the npm best_int models it falls back to); native tesseract as
 # the benchmark reference (bench/ocr.ts).
 [ -f /usr/share/fonts/opentype/ocr-b/OCRB.otf ] || need+=(fonts-ocr-b)
+# DejaVu Sans: the report PDF's embedded Unicode font (Ł, Ş, ễ …); without it the PDF falls back to
+# Liberation Sans from pdfjs-dist, which lacks Vietnamese stacked accents.
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr)
 # libtiff's tiffcp writes the CCITT G3/G4, LZW, Deflate, PackBits and JPEG TIFFs of the TIFF decoding tests.
 command -v tiffcp >/dev/null 2>&1 || need+=(libtiff-tools)

@@ -19,6 +19,8 @@ Usage: docrisk <command>
                   type, --quiet drops the progress lines
   webhooks replay [--status=failed,skipped] [--since=ISO8601] [--id=DELIVERY_ID ...]
                   send matching callbacks again (same webhook-id and body) and wait for the outcome
+  model fit|validate ...   fit the credit score on labelled applications (JSONL), or check a model on
+                  applications it never saw; \`docrisk model\` prints the options
   config    list configuration variables with their defaults
   help      this text
 
@@ -38,6 +40,7 @@ async function main(argv: string[]): Promise<number> {
     const { parseCommand } = await import('./app/parse-command.ts');
     return parseCommand(argv.slice(1), { out: (l) => process.stdout.write(`${l}\n`), progress: (l) => process.stderr.write(`${l}\n`) });
   }
+  if (cmd === 'model') return (await import('./modules/reports/model.cli.ts')).runModelCommand(argv.slice(1));
   let config;
   try {
     config = loadConfig(process.env);

@@ -16,7 +16,8 @@ import { uploadFile, waitParsed as parsed } from './helpers/files.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({});
+  // In process (no document sandbox): the last test watches the OCR engine of this process.
+  t = await createTestApp({ env: { DOCRISK_SANDBOX: '0' } });
 });
 afterAll(async () => {
   await t?.close();

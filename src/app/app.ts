@@ -9,6 +9,10 @@ import type { Config } from '../config/config.ts';
 import { openDatabase, type Database, type Executor } from '../db/client.ts';
 import { createMetrics, type Metrics } from '../http/metrics.ts';
 import { createServer } from '../http/server.ts';
+import { rateLimitDeps } from '../http/rate-limit.ts';
+import { configureSecretKeys } from '../shared/secret-box.ts';
+import { resealSecrets } from '../db/secrets-at-rest.ts';
+import { DocumentSandbox } from '../sandbox/pool.ts';
 import { portalUiRoutes } from '../http/portal-ui.ts';
 import type { JobDefinition } from '../jobs/registry.ts';
 import { JobRuntime } from '../jobs/runtime.ts';
@@ -16,7 +20,7 @@ import { AuthService, authRoutes, type NewClientCredentials } from '../modules/a
 import { ProcessesService, processesRoutes } from '../modules/processes/index.ts';
 import { FilesService, PARSE_JOB, filesJobs, filesRoutes } from '../modules/files/index.ts';
 import { AccountsService, accountsRoutes } from '../modules/accounts/index.ts';
-import { ReportsService, SCORE_JOB, reportsJobs, reportsRoutes } from '../modules/reports/index.ts';
+import { loadRiskModels, ReportsService, SCORE_JOB, reportsJobs, reportsRoutes } from '../modules/reports/index.ts';
 import { CONTINUE_JOB, WorkflowService, workflowJobs, workflowRoutes } from '../modules/workflow/index.ts';
 import { PortalService, portalRoutes } from '../modules/portal/index.ts';
 import { DELIVER_JOB, WebhooksService, webhooksRoutes, type WebhookTuning } from '../modules/webhooks/index.ts';
@@ -72,6 +76,8 @@ export interface App {
     workflow: WorkflowService;
   };
   blobs: BlobStore;
+  /** The document sandbox (null with DOCRISK_SANDBOX=0). */
+  sandbox: DocumentSandbox | null;
   /** Credentials of the demo client when this start created it (print once). */
   demoClient: NewClientCredentials | null;
   listen(): Promise<string>;
@@ -86,6 +92,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   try {
     await database.migrate();
     const db = database.db;
+    configureSecretKeys(config.secretKeys);
+    const resealed = await resealSecrets(db);
+    if (resealed > 0) logger.info({ resealed }, 'stored secrets encrypted with the current DOCRISK_SECRETS_KEYS key');
 
     const auth = new AuthService({
       db,
@@ -122,7 +131,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     });
     const portal = new PortalService({ db, clock, webhooks, newWebhookSecret });
 
+    // With HTTP and more than one child, one stays free for the validations uploads wait on.
+    const sandbox = config.sandbox.enabled
+      ? new DocumentSandbox({ ...config.sandbox, recycleAfterJobs: 50, reservedForValidation: opts.http && config.sandbox.workers > 1 ? 1 : 0 })
+      : null;
     const files = new FilesService({
+      ...(sandbox ? { engine: sandbox } : {}),
       db,
       clock,
       blobs,
@@ -147,6 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         await webhooks.recordEvent(tx, ev);
       },
       log: logger.child({ component: 'reports' }),
+      riskModels: loadRiskModels(config.riskModelFiles),
     });
     const workflow = new WorkflowService({
       db,
@@ -192,6 +207,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
           ready: () => database.ping(),
           version: VERSION,
           openapi: openApiDeps(),
+          edges: config.edges,
+          rateLimit: rateLimitDeps(config.rateLimit, db),
           routes: [authRoutes(auth), processesRoutes(processes, idempotency), filesRoutes(files, idempotency), accountsRoutes(accounts), reportsRoutes(reports, idempotency), workflowRoutes(workflow, files), portalRoutes(portal), webhooksRoutes(webhooks), portalUiRoutes()],
         })
       : null;
@@ -207,6 +224,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       server,
       metrics,
       blobs,
+      sandbox,
       services: { auth, processes, files, webhooks, portal, accounts, reports, workflow },
       demoClient,
       /** The API's address; for a worker-only process, its health and metrics listener's (DOCRISK_WORKER_PORT). */
@@ -224,6 +242,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         await runtime.stop(config.shutdownGraceMs);
         // The OCR workers (process-wide, started on the first scanned upload) end with the last user.
         await shutdownOcr();
+        await sandbox?.close(config.shutdownGraceMs);
         await database.close();
       },
     };

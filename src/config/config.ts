@@ -3,6 +3,7 @@
  * Each key has a name, a type, a default and a one-line doc (see CONFIG_KEYS, printed by `docrisk config`).
  */
 import path from 'node:path';
+import { parseSecretKeys, type SecretKey } from '../shared/secret-box.ts';
 
 export type BlobStoreKind = 'fs' | 'postgres' | 's3';
 
@@ -36,6 +37,12 @@ export interface Config {
   blobDirShared: boolean;
   /** Seconds without a heartbeat after which a claimed job counts as lost and is retried. */
   jobHeartbeatSeconds: number;
+  /** Fitted risk model files (`docrisk model fit`), each scoring its data source instead of the built-in default. */
+  riskModelFiles: string[];
+  edges: { requestTimeoutMs: number; headersTimeoutMs: number; minBodyBytesPerSecond: number; bodyRateWindowMs: number };
+  secretKeys: SecretKey[];
+  sandbox: { enabled: boolean; workers: number; heapMb: number; maxRssMb: number; validateTimeoutMs: number; parseTimeoutMs: number };
+  rateLimit: { store: 'memory' | 'postgres'; apiPerMinute: number; tokenPerMinute: number; testEventsPerMinute: number; reportsPerMinute: number };
 }
 
 export interface ConfigKey {
@@ -47,6 +54,7 @@ export interface ConfigKey {
 
 export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'PORT', type: 'port (1-65535)', default: '8080', doc: 'HTTP port' },
+  { name: 'DOCRISK_RISK_MODELS', type: 'paths, comma-separated', default: '(unset)', doc: 'model files from `docrisk model fit`, each scoring its data_source (unset = the built-in defaults)' },
   { name: 'HOST', type: 'string', default: '127.0.0.1', doc: 'bind address' },
   { name: 'DATABASE_URL', type: 'postgres:// URL', default: '(unset)', doc: 'PostgreSQL to use; unset = embedded PGlite under DOCRISK_DATA_DIR' },
   { name: 'DOCRISK_DATA_DIR', type: 'path', default: './data', doc: 'embedded database, blobs, generated keys' },
@@ -71,6 +79,22 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'DOCRISK_BLOB_DIR_SHARED', type: '0 | 1', default: '0', doc: '1: the fs blob directory is shared by every node, so api/worker nodes may use it with DATABASE_URL' },
   { name: 'DOCRISK_JOB_HEARTBEAT_SECONDS', type: 'integer 10-600', default: '30', doc: 'a job whose worker stops beating this long (it died) is retried' },
   { name: 'DOCRISK_SHUTDOWN_GRACE_MS', type: 'integer >= 0', default: '15000', doc: 'time given to in-flight requests and jobs on shutdown' },
+  { name: 'DOCRISK_REQUEST_TIMEOUT_MS', type: 'integer >= 1000', default: '120000', doc: 'a request (headers and body) must arrive within this' },
+  { name: 'DOCRISK_HEADERS_TIMEOUT_MS', type: 'integer >= 1000', default: '20000', doc: 'request headers must arrive within this' },
+  { name: 'DOCRISK_MIN_BODY_BYTES_PER_SEC', type: 'integer >= 0', default: '1024', doc: 'a body slower than this over the rate window gets 408 and is closed (0 = off)' },
+  { name: 'DOCRISK_BODY_RATE_WINDOW_MS', type: 'integer >= 1000', default: '10000', doc: 'window over which the body rate is measured' },
+  { name: 'DOCRISK_SECRETS_KEYS', type: 'id:base64(32 bytes)[,…]', default: '(unset: secrets stored plain)', doc: 'encrypts webhook signing secrets and the token signing key at rest; the first key encrypts, all decrypt (rotation)' },
+  { name: 'DOCRISK_SANDBOX', type: '0 | 1', default: '1', doc: 'validate and parse documents in child processes with memory and time limits (0: in this process)' },
+  { name: 'DOCRISK_SANDBOX_WORKERS', type: 'integer 1-64', default: '2', doc: 'document child processes at most' },
+  { name: 'DOCRISK_SANDBOX_HEAP_MB', type: 'integer >= 64', default: '1024', doc: 'V8 heap cap of a document child' },
+  { name: 'DOCRISK_SANDBOX_MAX_RSS_MB', type: 'integer >= 128', default: '1536', doc: 'a document child above this RSS is killed (the file: too_large)' },
+  { name: 'DOCRISK_SANDBOX_VALIDATE_TIMEOUT_MS', type: 'integer >= 100', default: '60000', doc: 'time allowed to validate one upload' },
+  { name: 'DOCRISK_SANDBOX_PARSE_TIMEOUT_MS', type: 'integer >= 100', default: '300000', doc: 'time allowed to parse one file' },
+  { name: 'DOCRISK_RATE_LIMIT_STORE', type: 'memory | postgres', default: 'postgres with DATABASE_URL, else memory', doc: 'where rate-limit counters live (postgres: shared by every API process)' },
+  { name: 'DOCRISK_RATE_LIMIT_PER_MINUTE', type: 'integer >= 1', default: '600', doc: 'requests per client per minute over all routes with credentials' },
+  { name: 'DOCRISK_TOKEN_RATE_LIMIT_PER_MINUTE', type: 'integer >= 1', default: '10', doc: 'token requests per client_id and address per minute; each one over doubles the lockout' },
+  { name: 'DOCRISK_TEST_EVENTS_PER_MINUTE', type: 'integer >= 1', default: '10', doc: 'webhook test events and redeliveries per client per minute' },
+  { name: 'DOCRISK_REPORTS_PER_MINUTE', type: 'integer >= 1', default: '30', doc: 'run-report and workflow calls per client per minute' },
 ];
 
 export class ConfigError extends Error {
@@ -154,6 +178,16 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const allowPrivate = oneOf('DOCRISK_WEBHOOK_ALLOW_PRIVATE', ['0', '1', 'true', 'false'], '0');
   const blobDirShared = oneOf('DOCRISK_BLOB_DIR_SHARED', ['0', '1', 'true', 'false'], '0');
 
+  let secretKeys: SecretKey[] = [];
+  const rawKeys = str('DOCRISK_SECRETS_KEYS');
+  if (rawKeys !== undefined) {
+    try {
+      secretKeys = parseSecretKeys(rawKeys);
+    } catch (e) {
+      problems.push(`DOCRISK_SECRETS_KEYS: ${(e as Error).message}`);
+    }
+  }
+
   const config: Config = {
     port: int('PORT', 8080, 0, 65535),
     host: str('HOST') ?? '127.0.0.1',
@@ -173,6 +207,29 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     workerPort: int('DOCRISK_WORKER_PORT', 8081, 0, 65535),
     blobDirShared: blobDirShared === '1' || blobDirShared === 'true',
     jobHeartbeatSeconds: int('DOCRISK_JOB_HEARTBEAT_SECONDS', 30, 10, 600),
+    riskModelFiles: (str('DOCRISK_RISK_MODELS') ?? '').split(',').map((x) => x.trim()).filter((x) => x.length > 0).map((x) => path.resolve(cwd, x)),
+    edges: {
+      requestTimeoutMs: int('DOCRISK_REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+      headersTimeoutMs: int('DOCRISK_HEADERS_TIMEOUT_MS', 20_000, 1000, 600_000),
+      minBodyBytesPerSecond: int('DOCRISK_MIN_BODY_BYTES_PER_SEC', 1024, 0, 2 ** 30),
+      bodyRateWindowMs: int('DOCRISK_BODY_RATE_WINDOW_MS', 10_000, 1000, 600_000),
+    },
+    secretKeys,
+    sandbox: {
+      enabled: oneOf('DOCRISK_SANDBOX', ['0', '1', 'true', 'false'], '1') !== '0' && str('DOCRISK_SANDBOX') !== 'false',
+      workers: int('DOCRISK_SANDBOX_WORKERS', 2, 1, 64),
+      heapMb: int('DOCRISK_SANDBOX_HEAP_MB', 1024, 64, 65536),
+      maxRssMb: int('DOCRISK_SANDBOX_MAX_RSS_MB', 1536, 128, 131072),
+      validateTimeoutMs: int('DOCRISK_SANDBOX_VALIDATE_TIMEOUT_MS', 60_000, 100, 3_600_000),
+      parseTimeoutMs: int('DOCRISK_SANDBOX_PARSE_TIMEOUT_MS', 300_000, 100, 86_400_000),
+    },
+    rateLimit: {
+      store: oneOf('DOCRISK_RATE_LIMIT_STORE', ['memory', 'postgres'], databaseUrl ? 'postgres' : 'memory'),
+      apiPerMinute: int('DOCRISK_RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
+      tokenPerMinute: int('DOCRISK_TOKEN_RATE_LIMIT_PER_MINUTE', 10, 1, 10_000_000),
+      testEventsPerMinute: int('DOCRISK_TEST_EVENTS_PER_MINUTE', 10, 1, 10_000_000),
+      reportsPerMinute: int('DOCRISK_REPORTS_PER_MINUTE', 30, 1, 10_000_000),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

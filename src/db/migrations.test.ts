@@ -12,6 +12,7 @@ const TABLES = [
   'meta',
   'open_banking_accounts',
   'processes',
+  'rate_limits',
   'signing_keys',
   'spaces',
   'webhook_deliveries',

@@ -20,11 +20,34 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { open, seal } from '../shared/secret-box.ts';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** Text stored encrypted when DOCRISK_SECRETS_KEYS is set (see secret-box.ts). */
+const sealedText = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (v) => seal(v),
+  fromDriver: (v) => open(v),
+});
+
+/** A JSON value stored as {"enc": "<sealed JSON>"} when DOCRISK_SECRETS_KEYS is set. */
+const sealedJsonb = customType<{ data: unknown; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (v) => {
+    const json = JSON.stringify(v);
+    const sealed = seal(json);
+    return sealed === json ? json : JSON.stringify({ enc: sealed });
+  },
+  fromDriver: (raw) => {
+    const v: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    if (v !== null && typeof v === 'object' && typeof (v as { enc?: unknown }).enc === 'string') return JSON.parse(open((v as { enc: string }).enc));
+    return v;
+  },
 });
 
 export const spaces = pgTable('spaces', {
@@ -33,8 +56,8 @@ export const spaces = pgTable('spaces', {
   autoParsing: boolean('auto_parsing').notNull().default(true),
   docEngineUrl: text('doc_engine_url'),
   workflowUrl: text('workflow_url'),
-  webhookSecret: text('webhook_secret').notNull(),
-  webhookSecretPrevious: text('webhook_secret_previous'),
+  webhookSecret: sealedText('webhook_secret').notNull(),
+  webhookSecretPrevious: sealedText('webhook_secret_previous'),
   webhookSecretRotatedAt: tstz('webhook_secret_rotated_at'),
   createdAt: tstz('created_at').notNull().defaultNow(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
@@ -63,7 +86,7 @@ export const clients = pgTable(
 export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
   alg: text('alg').notNull(),
-  privateJwk: jsonb('private_jwk').notNull(),
+  privateJwk: sealedJsonb('private_jwk').notNull(),
   publicJwk: jsonb('public_jwk').notNull(),
   active: boolean('active').notNull().default(true),
   createdAt: tstz('created_at').notNull().defaultNow(),
@@ -279,3 +302,15 @@ export const meta = pgTable('meta', {
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
 
+
+/**
+ * Request counters of the rate limiter when it is shared between API processes: one row per
+ * key (client and route group), a window that starts at window_start and lasts ttl_ms (longer
+ * than the configured window while a client keeps going over the limit: the lockout back-off).
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: tstz('window_start').notNull(),
+  ttlMs: bigint('ttl_ms', { mode: 'number' }).notNull(),
+});

@@ -39,7 +39,7 @@ describe('normaliseDocumentType', () => {
 
 describe('validateDocument', () => {
   it('empty file', async () => {
-    expect(await validateDocument(new Uint8Array(0))).toMatchObject({ status: 'failure', errors: [{ code: 'empty_file' }] });
+    expect(await validateDocument(new Uint8Array(0))).toMatchObject({ status: 'unreadable', errors: [{ code: 'empty_file' }] });
   });
 
   it('unsupported format', async () => {
@@ -110,7 +110,7 @@ describe('parseDocument', () => {
       value_date: '2024-02-01',
       amount: -50.25,
       currency: 'EUR',
-      description: 'SEPA-LASTSCHRIFT Strom Februar',
+      description: 'Strom Februar', // the purpose; the posting text ?00 is not part of it
       counterparty: 'STADTWERKE MUSTERSTADT',
       category: null,
       balance: null,
@@ -185,5 +185,22 @@ describe.skipIf(!existsSync(CORPUS))('corpus end to end', () => {
     }
     console.log('corpus validation tally', tally);
     expect(Object.values(tally).reduce((a, b) => a + b, 0)).toBe(files.length);
+  });
+});
+
+describe('document_conformed needs evidence', () => {
+  const csv = (rows: string[]) => new TextEncoder().encode(['Data;Descrizione;Importo', ...rows].join('\n'));
+
+  it('an export with no balance of any kind is not conformed, and says why', async () => {
+    const out = await parseDocument(csv(['02/03/2026;PAGAMENTO POS;-45,10', '05/03/2026;STIPENDIO;1500,00']), { format: 'csv', documentType: 'bank_account_movements' });
+    expect(out.parsing_result['document_conformed']?.value).toBe(false);
+    const checks = out.parsing_result['conformity_checks']?.value as ConformityCheck[];
+    expect(checks.map((c) => [c.check, c.passed])).toEqual([['balance_evidence', false]]);
+  });
+
+  it('an export whose running balances agree is conformed', async () => {
+    const bytes = new TextEncoder().encode(['Data;Descrizione;Importo;Saldo', '02/03/2026;PAGAMENTO POS;-45,10;954,90', '05/03/2026;STIPENDIO;1500,00;2454,90'].join('\n'));
+    const out = await parseDocument(bytes, { format: 'csv', documentType: 'bank_account_movements' });
+    expect(out.parsing_result['document_conformed']?.value).toBe(true);
   });
 });

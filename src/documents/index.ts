@@ -71,7 +71,7 @@ function failureMessage(e: unknown): string {
 export async function validateDocument(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
   const asserted = opts.assertedType;
   if (bytes.length === 0) {
-    return outcome(null, asserted ?? 'unknown', 'failure', [{ code: 'empty_file', message: 'the uploaded file is empty' }]);
+    return outcome(null, asserted ?? 'unknown', 'unreadable', [{ code: 'empty_file', message: 'the uploaded file is empty' }]);
   }
   const format = sniff(bytes);
   if (format === null) {

@@ -27,4 +27,8 @@ export const LIMITS = {
   /** MT940 and camt: statements in one file, transactions over all statements. */
   maxStatements: 10_000,
   maxTransactions: 200_000,
+  /** OCR rendering: an image XObject with more pixels is not decoded (pdf.js maxImageSize). */
+  renderMaxImagePixels: 40_000_000,
+  /** OCR rendering: a page whose canvas (MediaBox × dpi) has more pixels is refused before rendering. */
+  renderMaxPagePixels: 40_000_000,
 } as const;

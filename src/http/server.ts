@@ -12,6 +12,9 @@ import type { Logger } from 'pino';
 import { isUuid, newId } from '../shared/ids.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { registerAuthHook } from './auth-hook.ts';
+import { registerControlCharGuard } from './control-chars.ts';
+import { registerRateLimits, type RateLimitDeps } from './rate-limit.ts';
+import { DEFAULT_EDGE_OPTIONS, registerResponseHeaders, registerSlowBodyGuard, type EdgeOptions } from './edges.ts';
 import { ProblemSchema } from './common.ts';
 import { errorHandler, sendProblem } from './errors.ts';
 import type { Metrics } from './metrics.ts';
@@ -29,11 +32,14 @@ export interface ServerDeps {
   version: string;
   /** Named schemas, scopes and callbacks for the OpenAPI document (from the modules, through app/). */
   openapi?: Omit<OpenApiDeps, 'version'>;
+  edges?: EdgeOptions;
+  rateLimit?: RateLimitDeps;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const edges = deps.edges ?? DEFAULT_EDGE_OPTIONS;
   // FastifyInstance is typed with the base logger; pino's Logger is a structural superset.
   const app = Fastify({
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
@@ -45,6 +51,8 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
       return v && REQUEST_ID_RE.test(v) ? v : newId();
     },
     return503OnClosing: true,
+    requestTimeout: edges.requestTimeoutMs,
+    http: { headersTimeout: edges.headersTimeoutMs },
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -81,7 +89,11 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
         version: deps.version,
         description:
           'Document parsing and credit risk reports. Every route except the token, health and docs routes needs ' +
-          '`Authorization: Bearer <access_token>` and `Ocp-Apim-Subscription-Key`. Errors are RFC 9457 problem+json.',
+          '`Authorization: Bearer <access_token>` and `Ocp-Apim-Subscription-Key`. Errors are RFC 9457 problem+json. ' +
+          'Every answer carries `X-Content-Type-Options: nosniff`; API data carries `Cache-Control: no-store`. Routes with ' +
+          'credentials are rate limited per client (and the token route per client_id and address): 429 problem+json with ' +
+          '`Retry-After`, and `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` on every limited answer. ' +
+          'A request body arriving slower than the configured rate gets 408.',
       },
       components: {
         securitySchemes: securitySchemes(deps.openapi?.scopes ?? {}) as never,
@@ -106,6 +118,10 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
 
   registerAuthHook(app, deps.auth, deps.adminToken);
+  registerControlCharGuard(app);
+  registerResponseHeaders(app);
+  registerSlowBodyGuard(app, edges);
+  if (deps.rateLimit) await registerRateLimits(app, deps.rateLimit);
 
   app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { config: { auth: 'public' }, schema: { operationId: 'getHealth', tags: ['Operations'], summary: 'Process alive', response: { 200: StatusSchema('ok') } } }, async () => ({

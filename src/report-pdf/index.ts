@@ -2,8 +2,9 @@ import PDFDocument from 'pdfkit';
 import { formatter } from './format.ts';
 import type { Lang } from './i18n.ts';
 import { t } from './i18n.ts';
-import { COLORS, FONT } from './layout.ts';
-import { applicant, categories, charts, coverageAndValidation, flags, header, methodology, metricsTable, reasons, summary } from './sections.ts';
+import { fontSource, keepParsedFonts, reportFont } from './fonts.ts';
+import { BOLD, COLORS, FONT } from './layout.ts';
+import { applicant, categories, charts, coverageAndValidation, evidence, flags, header, methodology, metricsTable, reasons, recurring, summary } from './sections.ts';
 import type { Ctx } from './sections.ts';
 import type { ReportView } from './view.types.ts';
 
@@ -31,6 +32,10 @@ export async function renderReportPdf(view: ReportView, lang: Lang): Promise<Uin
     doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     doc.on('error', reject);
   });
+  const font = reportFont();
+  // a parsed font object is accepted by pdfkit at run time; its type only names paths and buffers
+  doc.registerFont(FONT, (font ? fontSource(FONT, font.regular) : 'Helvetica') as string);
+  doc.registerFont(BOLD, (font ? fontSource(BOLD, font.bold) : 'Helvetica-Bold') as string);
   const ctx: Ctx = { doc, lang, f: formatter(lang), view, tr: (k, vars) => t(lang, k, vars) };
   header(ctx);
   summary(ctx);
@@ -40,7 +45,9 @@ export async function renderReportPdf(view: ReportView, lang: Lang): Promise<Uin
   metricsTable(ctx);
   charts(ctx);
   categories(ctx);
+  recurring(ctx);
   flags(ctx);
+  evidence(ctx);
   coverageAndValidation(ctx);
   methodology(ctx);
   const range = doc.bufferedPageRange();
@@ -55,6 +62,7 @@ export async function renderReportPdf(view: ReportView, lang: Lang): Promise<Uin
     doc.text(t(lang, 'page_of', { n: i + 1, total: range.count }), doc.page.margins.left, y, { width: doc.page.width - doc.page.margins.left - doc.page.margins.right, align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottomMargin;
   }
+  if (font) keepParsedFonts(doc, [FONT, BOLD]);
   doc.end();
   return done;
 }

@@ -15,8 +15,9 @@ export const COLORS = {
   line: '#1f5f9f',
 } as const;
 
-export const FONT = 'Helvetica';
-export const BOLD = 'Helvetica-Bold';
+/** Registered names of the embedded Unicode font (see fonts.ts); renderReportPdf registers them on each document. */
+export const FONT = 'Body';
+export const BOLD = 'Body-Bold';
 
 export function left(doc: Doc): number {
   return doc.page.margins.left;

@@ -69,6 +69,37 @@ describe('renderReportPdf', () => {
     if (lang === 'de') expect(text).toContain('Überweisungen äöü ß');
   });
 
+  it('embeds a Unicode font: "Łukasz Şahin-Nguyễn Żółć" prints as written (issue 21)', async () => {
+    const name = 'Łukasz Şahin-Nguyễn Żółć';
+    const view = { ...views.de, report_params: { ...views.de.report_params, account_holder: name } };
+    const bytes = await renderReportPdf(view, 'en');
+    const { text } = await extractText(bytes);
+    // pdf.js splits runs at kerning and line breaks: compare without spaces
+    expect(text.replace(/\s+/g, '')).toContain(name.replace(/\s+/g, ''));
+    expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/FontFile2/);
+  });
+
+  it.each([
+    ['it', 'Esito', { approve: 'Approvato', review: 'Da verificare', decline: 'Respinto' }],
+    ['de', 'Empfehlung', { approve: 'Genehmigung', review: 'Prüfung', decline: 'Ablehnung' }],
+    ['en', 'Outcome', { approve: 'Approved', review: 'Referred', decline: 'Declined' }],
+  ] as const)('%s: the decision reads as an outcome, not a command (issue 21)', async (lang, label, words) => {
+    const view = views.it;
+    const { text } = await extractText(await renderReportPdf(view, lang));
+    expect(text).toContain(label);
+    expect(text.replace(/\s+/g, '')).toContain(words[view.report_result.srg.decision].replace(/\s+/g, ''));
+    expect(text).not.toMatch(/Approvare|Genehmigen|Rifiutare|Ablehnen\b/);
+  });
+
+  it('lists recurring obligations with amounts and the rows behind the flags (issue 21)', async () => {
+    const view = views.it;
+    const { text } = await extractText(await renderReportPdf(view, 'en'));
+    expect(text).toContain('Recurring obligations and income sources');
+    const out = view.report_result.streams.find((s) => s.direction === 'out');
+    if (out) expect(text).toContain(formatter('en').money(out.typical_amount));
+    expect(text).toContain('Largest debits');
+  });
+
   it('formats numbers per locale, grouping in it-IT', () => {
     expect(formatter('it').money(1234.5)).toBe('1.234,50 €');
     expect(formatter('de').money(-1234.5)).toBe('-1.234,50 €');

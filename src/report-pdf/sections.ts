@@ -70,12 +70,53 @@ export function reasons(c: Ctx): void {
     return;
   }
   const texts = view.reason_code_texts ?? {};
+  const policy = new Set(view.report_result.srg.policy_reasons ?? []);
   const describe = (code: string, en: string): string => {
     const tx = texts[code];
     return lang === 'it' ? (tx?.description_it ?? en) : lang === 'de' ? (tx?.description_de ?? en) : en;
   };
   table(doc, [{ header: tr('code'), width: 0.28 }, { header: tr('description'), width: 0.54 }, { header: tr('impact'), width: 0.18, align: 'right' }],
-    codes.map((r) => [r.code, describe(r.code, r.description), r.impact >= 1000 ? tr('policy') : f.number(-r.impact)]));
+    codes.map((r) => [r.code, describe(r.code, r.description), policy.has(r.code) || r.impact >= 1000 ? tr('policy') : f.number(-r.impact)]));
+}
+
+/** Recurring streams: obligations out (with amounts) and income sources in, by the party named. */
+export function recurring(c: Ctx): void {
+  const { doc, view, tr, f, lang } = c;
+  const r = view.report_result;
+  heading(doc, tr('recurring'));
+  const streams = [...(r.streams ?? [])].sort((a, b) => (a.direction === b.direction ? b.typical_amount - a.typical_amount : a.direction === 'out' ? -1 : 1));
+  if (!streams.length) {
+    doc.font(FONT).fontSize(9).text(tr('no_recurring'), left(doc), doc.y);
+    return;
+  }
+  table(doc, [{ header: tr('party'), width: 0.36 }, { header: tr('category'), width: 0.22 }, { header: tr('cadence'), width: 0.14 }, { header: tr('occurrences'), width: 0.1, align: 'right' }, { header: tr('typical_amount'), width: 0.18, align: 'right' }],
+    streams.slice(0, 20).map((s) => [
+      s.counterparty ?? s.label ?? s.counterparty_key,
+      categoryName(lang, s.category),
+      s.cadence,
+      f.number(s.count),
+      `${s.direction === 'out' ? '−' : '+'}${f.money(s.typical_amount, r.metrics.currency)}`,
+    ]), 8);
+}
+
+/** The gambling, returned-debit and overdraft-interest rows themselves, and the largest movements, each with its rule. */
+export function evidence(c: Ctx): void {
+  const { doc, view, tr, f, lang } = c;
+  const ev = view.report_result.evidence;
+  if (!ev) return;
+  heading(doc, tr('evidence'));
+  const groups: [Key, typeof ev.gambling][] = [
+    ['ev_gambling', ev.gambling], ['ev_returned', ev.returned_debits], ['ev_overdraft', ev.overdraft_interest],
+    ['ev_largest_out', ev.largest_debits], ['ev_largest_in', ev.largest_credits],
+  ];
+  for (const [k, rows] of groups) {
+    if (!rows.length) continue;
+    doc.font(BOLD).fontSize(8.5).fillColor(COLORS.ink).text(tr(k), left(doc), doc.y);
+    doc.moveDown(0.15);
+    table(doc, [{ header: tr('date'), width: 0.12 }, { header: tr('description'), width: 0.46 }, { header: tr('category'), width: 0.16 }, { header: tr('amount'), width: 0.14, align: 'right' }, { header: tr('rule'), width: 0.12 }],
+      rows.map((x) => [f.date(x.date), x.counterparty ? `${x.counterparty} · ${x.description}` : x.description, categoryName(lang, x.category), f.money(x.amount, view.report_result.metrics.currency), (x.rule_trace[0] ?? '').split(':')[0] ?? '']), 7.5);
+    doc.moveDown(0.3);
+  }
 }
 
 export function applicant(c: Ctx): void {
@@ -210,6 +251,14 @@ export function coverageAndValidation(c: Ctx): void {
   ]);
   for (const g of cov.gaps.slice(0, 10)) {
     doc.font(FONT).fontSize(8).fillColor(COLORS.muted).text(tr('gap_row', { iban: g.iban, from: f.date(g.from), to: f.date(g.to), days: g.days }), left(doc) + 8, doc.y);
+  }
+  const outside = (cov.inputs ?? []).filter((i) => i.outside_window > 0);
+  if (outside.length) {
+    doc.font(BOLD).fontSize(8.5).fillColor(COLORS.ink).text(tr('excluded_inputs'), left(doc), doc.y + 4);
+    for (const i of outside) {
+      const reason = i.excluded_reason ?? `${f.date(cov.window?.from ?? null)} – ${f.date(cov.window?.to ?? null)}`;
+      doc.font(FONT).fontSize(8).fillColor(COLORS.muted).text(tr('excluded_row', { id: i.iban ?? i.id, n: i.outside_window, reason }), left(doc) + 8, doc.y);
+    }
   }
   heading(doc, tr('validation'));
   keyValues(doc, [

@@ -39,7 +39,8 @@ export function computeFlags(m: Metrics, c: Coverage, gamblingCount: number): Fl
     },
     overdraft_use: {
       flagged: negShare >= FLAG_RULES.negativeDaysShare || (m.overdraft.max_use_ratio ?? 0) >= FLAG_RULES.overdraftUseRatio,
-      detail: `${m.balances.days_negative} of ${m.balances.days_observed} days negative; max overdrawn ${m.overdraft.max_used.toFixed(2)} ${m.currency}` +
+      detail: (m.balances.days_observed === 0 ? 'no account balance observed' : `${m.balances.days_negative} of ${m.balances.days_observed} days negative`) +
+        `; max overdrawn ${m.overdraft.max_used.toFixed(2)} ${m.currency}` +
         (m.overdraft.max_use_ratio === null ? '' : ` (${pct(m.overdraft.max_use_ratio)} of limit)`),
     },
     income_irregularity: {

@@ -7,18 +7,66 @@ import { computeFlags } from './flags.ts';
 import type { Flags } from './flags.ts';
 import { computeMetrics, METRICS_CONFIG } from './metrics/index.ts';
 import type { CategoryRow, Coverage, Metrics, MonthlyRow } from './metrics/index.ts';
+import { inputCoverage, WINDOW_DAYS } from './coverage.ts';
 import { extractFeatures, SCORECARDS, toSrg } from './scorecard/index.ts';
 import type { CharacteristicScore } from './scorecard/index.ts';
 import { continuityGaps, dedupeTransactions } from './validation/index.ts';
+import { computeModelFeatures } from './model/features.ts';
+import { scoreWithModel } from './model/score.ts';
+import type { RiskModel } from './model/model.types.ts';
+import { DEFAULT_MODELS } from './model/defaults.ts';
 
 export { RiskEngineError } from './errors.ts';
 export { REASON_CODE_TEXTS, SCORECARDS } from './scorecard/index.ts';
 export type { RiskEngineErrorCode } from './errors.ts';
 export { validateReportInputs } from './validation/index.ts';
+export type { RiskModel } from './model/model.types.ts';
+export { checkModel } from './model/check.ts';
+export { DEFAULT_MODELS } from './model/defaults.ts';
 export type { ValidationInput, ValidationResult, DataDetailsElem, BalanceItem, Gap } from './validation/index.ts';
-export type { Metrics, MonthlyRow, CategoryRow, Coverage } from './metrics/index.ts';
+export type { Metrics, MonthlyRow, CategoryRow, Coverage, InputCoverage } from './metrics/index.ts';
 export type { Flags } from './flags.ts';
 export type * from './types.ts';
+
+export interface EvidenceRow {
+  date: string;
+  amount: number;
+  description: string;
+  counterparty: string | null;
+  category: string;
+  rule_trace: string[];
+}
+
+export interface Evidence {
+  gambling: EvidenceRow[];
+  returned_debits: EvidenceRow[];
+  overdraft_interest: EvidenceRow[];
+  largest_debits: EvidenceRow[];
+  largest_credits: EvidenceRow[];
+}
+
+const EVIDENCE_ROWS = 10;
+
+function evidenceOf(txns: readonly CategorisedTransaction[]): Evidence {
+  const row = (t: CategorisedTransaction): EvidenceRow => ({
+    date: t.date, amount: t.amountMinor / 100, description: t.description, counterparty: t.counterparty, category: t.category, rule_trace: t.rule_trace,
+  });
+  const pick = (f: (t: CategorisedTransaction) => boolean): EvidenceRow[] => txns.filter(f).slice(0, EVIDENCE_ROWS).map(row);
+  const byAmount = (sign: 1 | -1): EvidenceRow[] =>
+    txns
+      .filter((t) => Math.sign(t.amountMinor) === sign && t.category !== 'internal')
+      .map((t, i) => ({ t, i }))
+      .sort((a, b) => Math.abs(b.t.amountMinor) - Math.abs(a.t.amountMinor) || a.i - b.i)
+      .slice(0, 5)
+      .map((x) => row(x.t));
+  return {
+    gambling: pick((t) => t.category === 'gambling'),
+    returned_debits: pick((t) => t.category === 'returned_debit'),
+    overdraft_interest: pick((t) => t.category === 'overdraft_interest'),
+    largest_debits: byAmount(-1),
+    largest_credits: byAmount(1),
+  };
+}
 
 export interface ReportResult {
   srg: Srg;
@@ -30,14 +78,14 @@ export interface ReportResult {
   coverage: Coverage;
   /** Points per characteristic (transparency; the reason codes derive from it). */
   score_breakdown: CharacteristicScore[];
+  /** The rows behind the flags and the largest movements, each with its rule trace, for the underwriter to read. */
+  evidence: Evidence;
   engine: { categoriser: string; metrics: string };
 }
 
 /** Minimum history for a confident decision. */
 const MIN_MONTHS = 3;
 const MIN_TRANSACTIONS = 20;
-/** Observation window: the 12 months ending on the latest transaction not after asOf. */
-const WINDOW_DAYS = 365;
 
 /** Categorise transactions for the parsing module (fills category, group, rule_id, counterparty_normalised). */
 export function categoriseTransactions(
@@ -75,13 +123,23 @@ function checkInput(sources: readonly RiskSource[], params: ReportParams, asOf: 
  * Build the credit risk report from normalised sources. Pure and deterministic:
  * same input, byte-identical JSON output.
  */
-export function buildReport(input: { sources: readonly RiskSource[]; params: ReportParams; asOf: string }): ReportResult {
+export function buildReport(input: {
+  sources: readonly RiskSource[];
+  params: ReportParams;
+  asOf: string;
+  /**
+   * A fitted model (`docrisk model fit`) to score with. Omitted: the default for the data source
+   * (DEFAULT_MODELS); null: the built-in scorecard. A model for another data source is ignored.
+   */
+  model?: RiskModel | null;
+}): ReportResult {
   const { params, asOf } = input;
   checkInput(input.sources, params, asOf);
   const latest = input.sources.flatMap((s) => s.transactions.map((t) => t.date)).filter((d) => d <= asOf).sort().pop();
   if (!latest) throw new RiskEngineError('NO_TRANSACTIONS', 'no transactions dated on or before asOf in the selected sources');
   const from = addDays(latest, -WINDOW_DAYS + 1);
   const sources = input.sources.map((s) => ({ ...s, transactions: s.transactions.filter((t) => t.date >= from && t.date <= latest) }));
+  const inputs = inputCoverage(input.sources, from, latest, asOf);
 
   const { txns: union, duplicates } = dedupeTransactions(sources);
   const holderNames = [params.account_holder, ...sources.map((s) => s.accountHolder)];
@@ -89,12 +147,17 @@ export function buildReport(input: { sources: readonly RiskSource[]; params: Rep
   const txns: CategorisedTransaction[] = labelled.map((t, i) => ({ ...t, source_id: union[i]?.source_id ?? '', iban: union[i]?.iban ?? null }));
   const streams = detectStreams(txns).map((s) => s.stream);
   const gaps = continuityGaps(sources, { transactionGapDays: METRICS_CONFIG.transactionGapDays });
-  const { metrics, monthly, categories, coverage } = computeMetrics({ txns, sources, params, streams, gaps, duplicatesRemoved: duplicates });
+  const computed = computeMetrics({ txns, sources, params, streams, gaps, duplicatesRemoved: duplicates });
+  const { metrics, monthly, categories } = computed;
+  const coverage: Coverage = { ...computed.coverage, window: { from, to: latest }, inputs };
 
-  const card = SCORECARDS[params.data_market][params.data_source];
-  const features = extractFeatures(metrics, coverage);
   const insufficientData = coverage.months < MIN_MONTHS || coverage.transaction_count < MIN_TRANSACTIONS;
-  const { characteristics, ...srg } = toSrg(card, features, { insufficientData, affordable: metrics.affordability.affordable });
+  const policy = { insufficientData, affordable: metrics.affordability.affordable };
+  const chosen = input.model === undefined ? (DEFAULT_MODELS[params.data_source] ?? null) : input.model;
+  const model = chosen && chosen.data_source === params.data_source ? chosen : null;
+  const { characteristics, ...srg } = model
+    ? scoreWithModel(model, computeModelFeatures({ metrics, coverage, categories, monthly, params }), policy)
+    : toSrg(SCORECARDS[params.data_market][params.data_source], extractFeatures(metrics, coverage), policy);
   const flags = computeFlags(metrics, coverage, txns.filter((t) => t.category === 'gambling' && t.amountMinor < 0).length);
   return {
     srg,
@@ -105,6 +168,7 @@ export function buildReport(input: { sources: readonly RiskSource[]; params: Rep
     streams,
     coverage,
     score_breakdown: characteristics,
+    evidence: evidenceOf(txns),
     engine: { categoriser: CATEGORISER_VERSION, metrics: METRICS_CONFIG.version },
   };
 }

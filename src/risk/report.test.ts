@@ -31,13 +31,17 @@ function months(n: number): RiskTransaction[] {
 describe('buildReport', () => {
   it('produces the documented shape with metrics, streams and srg', () => {
     const r = buildReport({ sources: [source('f1', months(6))], params, asOf: '2026-07-15' });
-    expect(Object.keys(r)).toEqual(['srg', 'metrics', 'monthly', 'categories', 'flags', 'streams', 'coverage', 'score_breakdown', 'engine']);
+    expect(Object.keys(r)).toEqual(['srg', 'metrics', 'monthly', 'categories', 'flags', 'streams', 'coverage', 'score_breakdown', 'evidence', 'engine']);
     expect(r.monthly.map((m) => m.month)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06']);
     expect(r.metrics.income.salary_detected).toBe(true);
     expect(r.metrics.income.salary_amount).toBe(2100);
     expect(r.metrics.debt_service.monthly).toBe(180);
     expect(r.metrics.affordability.instalment).toBeCloseTo(226.14, 2);
-    expect(r.streams.map((s) => `${s.counterparty}:${s.category}:${s.cadence}`)).toEqual(expect.arrayContaining(['ACME:salary:monthly', 'FINDOMESTIC BANCA:loan_installment:monthly']));
+    expect(r.streams.map((s) => `${s.counterparty}:${s.category}:${s.cadence}`)).toEqual(expect.arrayContaining(['ACME SRL:salary:monthly', 'FINDOMESTIC BANCA:loan_installment:monthly']));
+    // counterparty is the named party; the grouping key is apart (issue 21)
+    expect(r.streams.find((s) => s.category === 'salary')).toMatchObject({ counterparty: 'ACME SRL', counterparty_key: 'ACME', label: 'BONIFICO A VOSTRO FAVORE STIPENDIO' });
+    const unnamed = buildReport({ sources: [source('f1', months(6).map((t) => ({ ...t, counterparty: null })))], params, asOf: '2026-07-15' });
+    expect(unnamed.streams.every((s) => s.counterparty === null && s.counterparty_key.length > 0)).toBe(true);
     expect(r.monthly[0]?.end_balance).toBe(1500 + 2100 - 700 - 180 - 80 - 4 * 55.5 - 100);
     expect(r.srg.score).toBeGreaterThan(0);
     expect(r.flags.returned_debits.flagged).toBe(false);
@@ -54,11 +58,92 @@ describe('buildReport', () => {
     expect(a.metrics.income).toEqual(single.metrics.income);
   });
 
-  it('insufficient data gives review with INSUFFICIENT_DATA', () => {
+  it('insufficient data gives review with INSUFFICIENT_DATA as a policy reason, not an impact of 1000 (issue 21)', () => {
     const r = buildReport({ sources: [source('f1', months(2))], params, asOf: '2026-07-15' });
     expect(r.srg.decision).toBe('review');
-    expect(r.srg.reason_codes[0]?.code).toBe('INSUFFICIENT_DATA');
+    expect(r.srg.policy_reasons).toEqual(['INSUFFICIENT_DATA']);
+    const code = r.srg.reason_codes.find((c) => c.code === 'INSUFFICIENT_DATA');
+    expect(code?.impact).toBe(0);
+    const impacts = r.srg.reason_codes.map((c) => c.impact);
+    expect(impacts).toEqual([...impacts].sort((a, b) => b - a));
     expect(r.flags.data_gaps.flagged).toBe(true);
+  });
+
+  it('balances are combined only over days every account covers (issue 21)', () => {
+    // account A: 1,000 € from January, overdrawn in February; account B: 8,000 € but only from May
+    const a = source('a', [tx('2026-01-02', 0.01, 'X'), ...months(6)].map((t) => t), 'IT60X0542811101000000123456');
+    a.openingBalanceMinor = 100_000;
+    const aTx = [...a.transactions, tx('2026-02-10', -3000, 'BONIFICO A FAVORE DI TERZI', 'TERZI'), tx('2026-03-01', 3000, 'BONIFICO DA TERZI', 'TERZI')];
+    const b: RiskSource = { ...source('b', [tx('2026-05-02', 10, 'BONIFICO DA TERZI', 'TERZI'), tx('2026-06-20', -10, 'PAGAMENTO POS ESSELUNGA')], 'DE89370400440532013000'), openingBalanceMinor: 800_000 };
+    const r = buildReport({ sources: [{ ...a, transactions: aTx }, b], params, asOf: '2026-07-15' });
+    // the February overdraft of A happened before B had any data: it is overdraft use, not a negative combined balance
+    expect(r.metrics.overdraft.days_in_overdraft).toBeGreaterThan(0);
+    expect(r.metrics.balances.days_negative).toBe(0);
+    // minimum and days observed are on the same basis: only days from May (B's first day) on
+    expect(r.metrics.balances.days_observed).toBeLessThanOrEqual(31 + 30 + 1);
+    expect(r.metrics.balances.minimum).toBeGreaterThan(8000);
+    // a single account's history is never projected back before its first day
+    const single = buildReport({ sources: [{ ...a, transactions: aTx }], params, asOf: '2026-07-15' });
+    expect(single.metrics.balances.days_negative).toBeGreaterThan(0);
+    expect(single.metrics.balances.minimum).toBeLessThan(0);
+  });
+
+  it('no balance observed: no "frequently negative" reason, a data-missing one (issue 21)', () => {
+    const noBal: RiskSource = { ...source('f1', months(6)), openingBalanceMinor: null };
+    const r = buildReport({ sources: [noBal], params, asOf: '2026-07-15' });
+    expect(r.metrics.balances.days_observed).toBe(0);
+    expect(r.metrics.balances.minimum).toBeNull();
+    expect(r.srg.reason_codes.map((c) => c.code)).not.toContain('FREQUENT_NEGATIVE_BALANCE');
+    expect(r.srg.reason_codes.map((c) => c.code)).not.toContain('LOW_BALANCE_BUFFER');
+    expect(r.flags.overdraft_use).toMatchObject({ flagged: false, detail: expect.stringContaining('no account balance observed') });
+  });
+
+  it('a consumer-credit instalment worded the German way is debt service (issue 21)', () => {
+    const de: ReportParams = { ...params, account_holder: 'Max Muster', data_market: 'de' };
+    const txns = months(6).filter((t) => !t.description.includes('FINDOMESTIC'));
+    for (let m = 1; m <= 6; m++) txns.push(tx(`2026-0${m}-04`, -289, 'SANTANDER CONSUMER BANK RATE KREDIT'));
+    const r = buildReport({ sources: [{ ...source('f1', txns), accountHolder: 'Max Muster' }], params: de, asOf: '2026-07-15' });
+    expect(r.metrics.debt_service.monthly).toBeCloseTo(289, 0);
+    expect(r.metrics.debt_service.dti).toBeGreaterThan(0.1);
+  });
+
+  it('affordability is judged on income after committed outgoings, not after everyday spending', () => {
+    const spendThrift = months(6).concat(Array.from({ length: 6 }, (_, i) => tx(`2026-0${i + 1}-20`, -800, 'PRELIEVO BANCOMAT ATM')));
+    const r = buildReport({ sources: [source('f1', spendThrift)], params, asOf: '2026-07-15' });
+    // income 2,100; committed rent 700 + Findomestic 180 + Enel 80 = 960; instalment ≈ 226 of 1,140 free: affordable
+    expect(r.metrics.affordability.income_after_commitments_monthly).toBeGreaterThan(1000);
+    expect(r.metrics.affordability.affordable).toBe(true);
+    expect(r.srg.policy_reasons).not.toContain('UNAFFORDABLE');
+    const stretched = buildReport({ sources: [source('f1', months(6))], params: { ...params, requested_loan_amount: 30_000, loan_period: 24 }, asOf: '2026-07-15' });
+    expect(stretched.metrics.affordability.affordable).toBe(false);
+    expect(stretched.srg.policy_reasons).toContain('UNAFFORDABLE');
+  });
+
+  it('a small business’s monthly net income is revenue minus operating costs, not revenue (issue 21)', () => {
+    const biz: ReportParams = { ...params, account_holder: 'Bianchi SNC', data_source: 'commercial' };
+    const txns: RiskTransaction[] = [];
+    for (let m = 1; m <= 6; m++) {
+      const ym = `2026-0${m}`;
+      txns.push(tx(`${ym}-05`, 10_000, 'BONIFICO DA CLIENTE ALFA SALDO FATTURA 12', 'ALFA SRL'));
+      txns.push(tx(`${ym}-06`, 5_000, 'ACCREDITO POS INCASSI', null));
+      txns.push(tx(`${ym}-10`, -6_000, 'BONIFICO A FAVORE DI FORNITORE BETA FATTURA 7', 'BETA SPA'));
+      txns.push(tx(`${ym}-27`, -4_000, 'STIPENDI DIPENDENTI', 'MARIO VERDI'));
+      txns.push(tx(`${ym}-16`, -1_000, 'F24 AGENZIA ENTRATE', null));
+      txns.push(tx(`${ym}-20`, -500, 'ADDEBITO SDD FINDOMESTIC RATA', 'FINDOMESTIC BANCA'));
+    }
+    const r = buildReport({ sources: [{ ...source('f1', txns), accountHolder: 'Bianchi SNC' }], params: biz, asOf: '2026-07-15' });
+    const c = r.metrics.commercial;
+    expect(c?.revenue_monthly_average).toBeGreaterThan(14_000);
+    // revenue 15,000 − (6,000 supplier + 4,000 payroll + 1,000 tax) = 4,000 a month over the ~5.8 months observed
+    expect((c?.net_income_monthly ?? 0) / (c?.revenue_monthly_average ?? 1)).toBeCloseTo(4_000 / 15_000, 2);
+  });
+
+  it('an input wholly outside the window is reported with why (issue 21)', () => {
+    const old = source('old', [tx('2024-03-01', -10, 'PAGAMENTO POS ESSELUNGA'), tx('2024-03-05', -10, 'PAGAMENTO POS COOP')], 'DE89370400440532013000');
+    const r = buildReport({ sources: [source('f1', months(6)), old], params, asOf: '2026-07-15' });
+    expect(r.coverage.inputs?.find((i) => i.id === 'old')).toMatchObject({ used: false, excluded_reason: 'before_window', outside_window: 2, used_transactions: 0 });
+    expect(r.coverage.inputs?.find((i) => i.id === 'f1')).toMatchObject({ used: true, outside_window: 0 });
+    expect(r.coverage.window).toEqual({ from: '2025-06-28', to: '2026-06-27' });
   });
 
   it('throws RiskEngineError on impossible input', () => {

@@ -49,10 +49,19 @@ export interface CategoryResult {
   category: string;
   group: Group;
   rule_id: string;
+  /**
+   * How the category was reached, in order: the winning rule with the text it matched
+   * ("de.loan:KREDIT"), then any batch step that relabelled it ("recurrence.regular_payer").
+   */
+  rule_trace: string[];
 }
 
 export interface LabelledTransaction extends RiskTransaction, CategoryResult {
-  /** Normalised counterparty (from counterparty or description); '' when none could be derived. */
+  /**
+   * Grouping key for the counterparty (folded, noise removed, from the counterparty or else the description,
+   * with the account number when the text names one); '' when none could be derived. Not a display name:
+   * the named party is `counterparty`, as the bank printed it (null when it printed none).
+   */
   counterparty_normalised: string;
 }
 
@@ -65,7 +74,12 @@ export interface CategorisedTransaction extends LabelledTransaction {
 export type Cadence = 'weekly' | 'biweekly' | 'monthly' | 'quarterly';
 
 export interface RecurringStream {
-  counterparty: string;
+  /** The named party as the bank printed it (most frequent among the stream's lines); null when no line names one. */
+  counterparty: string | null;
+  /** The grouping key the stream was detected on (normalised; with the account number when the text gives one). */
+  counterparty_key: string;
+  /** A representative description of the stream's lines, for a reader when no party is named. */
+  label: string;
   category: string;
   direction: 'in' | 'out';
   cadence: Cadence;
@@ -92,6 +106,9 @@ export interface Srg {
   grade: 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G';
   pd_12m: number;
   decision: 'approve' | 'review' | 'decline';
+  /** Score reasons (points lost against the best bin), strongest first; then policy codes with impact 0. */
   reason_codes: ReasonCode[];
+  /** Policy codes that capped the decision whatever the score (empty when the score alone decided). */
+  policy_reasons: string[];
   model: { name: string; version: string };
 }

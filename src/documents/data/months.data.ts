@@ -1,11 +1,11 @@
 /**
- * Month names and abbreviations as statements print them (it/de/en, lower case), version 1.
- * Shared by every date reader of the engine.
+ * Month names and abbreviations as statements and exports print them (it/de/en, lower case, with
+ * and without accents), version 1. Shared by every date reader of the engine.
  */
 const NAMES: [number, string[]][] = [
-  [1, ['jan', 'january', 'gen', 'gennaio', 'januar', 'jän', 'jänner']],
+  [1, ['jan', 'january', 'gen', 'gennaio', 'januar', 'jän', 'jänner', 'jaenner', 'janner']],
   [2, ['feb', 'february', 'febbraio', 'februar']],
-  [3, ['mar', 'march', 'marzo', 'mär', 'märz', 'maerz']],
+  [3, ['mar', 'march', 'marzo', 'mär', 'märz', 'maerz', 'marz', 'mrz']],
   [4, ['apr', 'april', 'aprile']],
   [5, ['may', 'mag', 'maggio', 'mai']],
   [6, ['jun', 'june', 'giu', 'giugno', 'juni']],

@@ -25,3 +25,10 @@ export const DEBIT_CUE =
 
 /** A line that names a month (and year) alone is a section heading inside a table, not a description. */
 export const MONTH_HEADING = /^(gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|januar|februar|marz|april|mai|juni|juli|august|september|oktober|november|dezember|january|february|march|may|june|july|october|december)( \d{4})?$/;
+
+/**
+ * Words a booking's description opens with (folded, at the start of its first line). Used only
+ * where geometry cannot tell which line opens a description.
+ */
+export const BOOKING_START =
+  /^(pagamento|bonifico|prelievo|addebito|accredito|versamento|giroconto|giro|commissioni?|canone|imposta|stipendio|emolumenti|pensione|sdd|pos|atm|operazione|disposizione|storno|rimborso|interessi|competenze|spese|acquisto|ricarica|sepa|lastschrift|folgelastschrift|basislastschrift|erstlastschrift|uberweisung|echtzeituberweisung|dauerauftrag|gutschrift|gutschr|kartenzahlung|barauszahlung|bargeldauszahlung|bareinzahlung|einzahlung|auszahlung|entgelt|zinsen|abschluss|rechnungsabschluss|girocard|visa|mastercard|maestro|gehalt|lohn|rente|miete|card|contactless|direct debit|dd|standing order|so|transfer|faster payment|bill payment|bank giro|bgc|cash|salary|interest|service charge|charges?|fees?|online|debit|credit|refund|returned|unpaid|paid|payment|purchase|withdrawal|deposit|cheque|chq|tfr|fpi|fpo|deb|chg)\b/;

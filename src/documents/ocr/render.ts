@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { LIMITS } from '../limits.ts';
+import { DocumentParseError } from '../types.ts';
 import type { OcrImage } from './types.ts';
 
 const pkgDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -51,6 +53,9 @@ export async function renderPdfPages(
     cMapPacked: true,
     wasmUrl: dataUrl('wasm'),
     verbosity: VerbosityLevel.ERRORS,
+    // Image bombs (a 20,000² XObject in 389 KB) are skipped instead of decoded.
+    maxImageSize: LIMITS.renderMaxImagePixels,
+    canvasMaxAreaInBytes: LIMITS.renderMaxPagePixels * 4,
   });
   try {
     const doc = await task.promise;
@@ -63,6 +68,10 @@ export async function renderPdfPages(
       const viewport = page.getViewport({ scale: dpi / 72 });
       const w = Math.ceil(viewport.width);
       const h = Math.ceil(viewport.height);
+      // The pixel budget is checked on the MediaBox before any canvas exists.
+      if (!(w * h <= LIMITS.renderMaxPagePixels)) {
+        throw new DocumentParseError('too_large', `page ${n} is too large to render (${w}×${h} pixels at ${dpi} dpi)`);
+      }
       const cc = factory.create(w, h);
       await page.render({ canvas: null, canvasContext: cc.context as CanvasRenderingContext2D, viewport, background: 'white' })
         .promise;

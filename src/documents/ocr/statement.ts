@@ -13,7 +13,7 @@
  * Steps 4 and 5 are applied only when they reduce the failed conformity checks.
  */
 import { extractStatement } from '../pdf/extract.ts';
-import type { StatementExtraction } from '../pdf/extract.ts';
+import type { ExtractOptions, StatementExtraction } from '../pdf/extract.ts';
 import type { PositionedWord, WordPage } from '../pdf/model.ts';
 import { parseAmount } from '../pdf/numbers.ts';
 import { editDistance } from '../text.ts';
@@ -585,9 +585,36 @@ function better(r: StatementExtraction, x: StatementExtraction): boolean {
   return fr < fx || (fr === fx && chainBreaks(r) < chainBreaks(x));
 }
 
+/**
+ * The table reader this extraction settled on: every repair re-extracts with it. Set and reset
+ * inside the synchronous extractOcrStatement only.
+ */
+let reader: ExtractOptions['reader'] = 'header';
+
+/** Reconciled first, then more rows, then fewer failed checks. */
+function preferred(a: StatementExtraction, b: StatementExtraction): StatementExtraction {
+  const rank = (x: StatementExtraction): number => (x.quality.reconciled === true ? 2 : x.quality.reconciled === null ? 1 : 0);
+  if (rank(a) !== rank(b)) return rank(a) > rank(b) ? a : b;
+  if (a.transactions.length !== b.transactions.length) return a.transactions.length > b.transactions.length ? a : b;
+  return failed(a) <= failed(b) ? a : b;
+}
+
 export function extractOcrStatement(pages: readonly WordPage[]): StatementExtraction {
   const clean = cleanOcrPages(pages);
-  let best = extractStatement(clean, { reader: 'header' });
+  // Both readers: the geometry one needs no heading (unseen layouts), the heading one is what the
+  // repairs below were first built on; the one the chain and the rows favour is kept.
+  const g = extractStatement(clean, { reader: 'geometry' });
+  const h = extractStatement(clean, { reader: 'header' });
+  reader = preferred(g, h) === g ? 'geometry' : 'header';
+  try {
+    return extractWith(clean, preferred(g, h));
+  } finally {
+    reader = 'header';
+  }
+}
+
+function extractWith(clean: WordPage[], first: StatementExtraction): StatementExtraction {
+  let best = first;
   if (best.quality.reconciled === true) return trimDescriptions(best);
 
   let changed = false;
@@ -601,7 +628,7 @@ export function extractOcrStatement(pages: readonly WordPage[]): StatementExtrac
   }));
   let pagesNow: WordPage[] = clean;
   if (changed) {
-    const r = extractStatement(lettersFixed, { reader: 'header' });
+    const r = extractStatement(lettersFixed, { reader });
     if (failed(r) < failed(best)) {
       best = r;
       pagesNow = lettersFixed;
@@ -850,7 +877,7 @@ function tryEdit(
   const words = page.words.slice();
   words[wi] = { ...words[wi]!, text };
   const trial = pages.map((p) => (p === page ? { ...p, words } : p));
-  const r = extractStatement(trial, { reader: 'header' });
+  const r = extractStatement(trial, { reader });
   return keep(r, x) ? { x: r, pages: trial } : null;
 }
 

@@ -22,7 +22,7 @@ export interface ChainInput {
   totals: readonly { kind: 'debit' | 'credit'; cents: number; page: number }[];
 }
 
-const CONTENT_CHECKS = new Set(['balance_evidence', 'balance_chain', 'running_balance', 'carry_forward', 'totals_debit', 'totals_credit']);
+export const CONTENT_CHECKS: ReadonlySet<string> = new Set(['balance_evidence', 'balance_chain', 'running_balance', 'carry_forward', 'totals_debit', 'totals_credit']);
 
 /**
  * Conformed only when the transactions were checked against something the bank printed

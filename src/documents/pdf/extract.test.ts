@@ -102,7 +102,7 @@ describe('honest results', () => {
   const q = (tableSeen: boolean) => ({ reconciled: null, missingHeader: 0, txCount: 0, lowConfidenceWords: false, tableSeen });
 
   it('a printed table of bookings that yields none is a parse error, not an empty statement', () => {
-    expect(() => assertReadable({ ...base, quality: q(true) }, 'PDF')).toThrow(expect.objectContaining({ code: 'transactions_unreadable' }));
+    expect(() => assertReadable({ ...base, quality: q(true) }, 'PDF')).toThrow(expect.objectContaining({ code: 'no_transactions_extracted' }));
     expect(() => assertReadable({ ...base, quality: q(false) }, 'PDF')).not.toThrow();
     expect(() => assertReadable({ ...base, ibanValue: null, quality: q(false) }, 'PDF')).toThrow(expect.objectContaining({ code: 'no_statement_found' }));
   });

@@ -15,6 +15,7 @@ import {
   findPeriod,
 } from './header-fields.ts';
 import { CARRY, CLOSING, OPENING, TOTALS_CREDIT, TOTALS_DEBIT } from './keywords.ts';
+import type { Period } from './dates.ts';
 import type { Line, WordPage } from './model.ts';
 import { bboxOf } from './model.ts';
 import { buildLines, fold } from './lines.ts';
@@ -159,18 +160,17 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
  * The geometry reader, given the labelled opening and closing balances printed outside any
  * table as evidence for its column roles.
  */
-function chooseTable(byPage: Line[][], all: Line[], period: Parameters<typeof extractTable>[1]): TableResult {
-  const old = extractTable(byPage, period);
-  const pre = all.filter((l) => !old.tableLines.has(l));
-  const opening = findLabelledAmount(pre, OPENING, old.tableLines)?.value ?? null;
-  const closing = findLabelledAmount(pre, CLOSING, old.tableLines)?.value ?? null;
+function chooseTable(byPage: Line[][], all: Line[], period: Period | null): TableResult {
+  const none = new Set<Line>();
+  const opening = findLabelledAmount(all, OPENING, none)?.value ?? null;
+  const closing = findLabelledAmount(all, CLOSING, none)?.value ?? null;
   const v2 = readTable(byPage, period, { opening, closing });
   return {
     txs: v2.txs,
     balances: v2.balances.filter((b) => b.kind !== 'day' || !v2.newestFirst).map((b) => ({ ...b, kind: b.kind === 'day' ? 'carry' : b.kind })),
     totals: v2.totals,
-    headerPages: old.headerPages,
-    columns: old.columns,
+    headerPages: [],
+    columns: null,
     tableLines: v2.tableLines,
   };
 }
@@ -202,7 +202,7 @@ export function assertReadable(x: Pick<StatementExtraction, 'transactions' | 'ib
     throw new DocumentParseError('no_statement_found', `no transaction table or account details found in the ${what}`);
   }
   if (x.transactions.length === 0 && x.quality.tableSeen) {
-    throw new DocumentParseError('transactions_unreadable', `bookings are printed in the ${what} but none could be read`);
+    throw new DocumentParseError('no_transactions_extracted', `bookings are printed in the ${what} but none could be read`);
   }
 }
 

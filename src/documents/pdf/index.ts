@@ -18,6 +18,7 @@ import { assertReadable, extractStatement } from './extract.ts';
 import { buildLines } from './lines.ts';
 import type { LoadLimits, LoadedPdf } from './load.ts';
 import { DEFAULT_LIMITS, loadPdf } from './load.ts';
+import { textLayerReads } from './text-layer.ts';
 
 export type { LoadLimits } from './load.ts';
 export type { PositionedWord, WordPage } from './model.ts';
@@ -55,7 +56,7 @@ export async function validatePdf(
   const { pdf } = loaded;
   let pages = pdf.pages;
   let mrzType: DocumentType | null = null;
-  if (wordCount(pdf) < MIN_WORDS) {
+  if (needsOcr(pdf)) {
     // No text layer: a scan. Validation runs on the upload request, so it only
     // looks at the first page (low resolution, English traineddata) to classify;
     // the full OCR belongs to the parse job. Identity documents are the exception:
@@ -133,7 +134,7 @@ export async function parsePdf(
   if (!loaded.ok) throw new DocumentParseError(loaded.code, loaded.message);
   const { pdf } = loaded;
   let pages = pdf.pages;
-  const scanned = wordCount(pdf) < MIN_WORDS;
+  const scanned = needsOcr(pdf);
   let type = opts.documentType;
   if (scanned) {
     const ocr = await ocrModule();
@@ -180,6 +181,11 @@ function confidenceOf(q: ReturnType<typeof extractStatement>['quality']): number
   c -= Math.min(0.03, q.missingHeader * 0.01);
   if (q.lowConfidenceWords) c -= 0.1;
   return Math.round(Math.max(0, Math.min(1, c)) * 100) / 100;
+}
+
+/** No text layer (a scan), or one whose fonts carry no usable Unicode map: read the pages through OCR. */
+function needsOcr(pdf: LoadedPdf): boolean {
+  return wordCount(pdf) < MIN_WORDS || !textLayerReads(pdf.pages);
 }
 
 function wordCount(pdf: LoadedPdf): number {

@@ -34,10 +34,27 @@ function at(node: unknown, ...path: string[]): unknown {
   }
   return cur;
 }
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * The parser leaves entities alone (no DTD expansion, by design); the five predefined
+ * ones and character references are decoded here ("GmbH &amp; Co. KG").
+ */
+function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(amp|lt|gt|quot|apos|#\d{1,7}|#x[0-9a-fA-F]{1,6});/g, (m, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+    }
+    return PREDEFINED[name] ?? m;
+  });
+}
+
 function text(v: unknown): string | null {
-  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'string') return decodeEntities(v.trim());
   const o = obj(v);
-  if (o && typeof o['#text'] === 'string') return o['#text'].trim();
+  if (o && typeof o['#text'] === 'string') return decodeEntities(o['#text'].trim());
   return null;
 }
 function list(v: unknown): Node[] {
@@ -67,7 +84,10 @@ function partyName(party: unknown): string | null {
 function transactionOf(entry: Node): RawTransaction {
   const amount = signedAmount(entry);
   if (!amount) throw corrupt('camt entry without a readable amount');
-  const tx = list(at(entry, 'NtryDtls')).flatMap((d) => list(d['TxDtls']))[0];
+  const details = list(at(entry, 'NtryDtls')).flatMap((d) => list(d['TxDtls']));
+  // A batch (Btch, or several TxDtls) is one booking: its own text describes it, not one of its payments.
+  const batch = details.length > 1 || list(at(entry, 'NtryDtls')).some((d) => d['Btch'] !== undefined);
+  const tx = batch ? undefined : details[0];
   const parties = at(tx, 'RltdPties');
   // The other side of the booking: who paid us on a credit, whom we paid on a debit.
   const counterparty =
@@ -76,9 +96,11 @@ function transactionOf(entry: Node): RawTransaction {
       : (partyName(at(parties, 'UltmtCdtr')) ?? partyName(at(parties, 'Cdtr')));
   const rawUstrd = at(tx, 'RmtInf', 'Ustrd');
   const ustrd = (Array.isArray(rawUstrd) ? rawUstrd : []).map(text).filter((u): u is string => !!u);
-  const description = (ustrd.length > 0 ? ustrd.join(' ') : (text(at(tx, 'AddtlTxInf')) ?? text(entry['AddtlNtryInf']) ?? ''))
-    .replace(/\s+/g, ' ')
-    .trim();
+  const strd = at(tx, 'RmtInf', 'Strd');
+  const structured = text(at(Array.isArray(strd) ? strd[0] : strd, 'CdtrRefInf', 'Ref'));
+  const entryText = text(entry['AddtlNtryInf']);
+  const own = ustrd.length > 0 ? ustrd.join(' ') : (structured ?? text(at(tx, 'AddtlTxInf')));
+  const description = ((batch ? entryText : own) ?? entryText ?? own ?? '').replace(/\s+/g, ' ').trim();
   const domain = at(entry, 'BkTxCd', 'Domn');
   const btc = domain
     ? [text(at(domain, 'Cd')), text(at(domain, 'Fmly', 'Cd')), text(at(domain, 'Fmly', 'SubFmlyCd'))].filter(Boolean).join('/')

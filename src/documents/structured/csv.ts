@@ -7,7 +7,11 @@ import { decodeText } from './text.ts';
 
 const DELIMITERS = [';', ',', '\t', '|'] as const;
 
-/** The delimiter whose count is the same on most lines (preamble lines disagree). */
+/**
+ * The delimiter whose count is the same on most lines (preamble lines disagree),
+ * weighted by the columns it makes: one comma per line is a decimal comma more
+ * often than a two-column table.
+ */
 export function detectDelimiter(lines: readonly string[]): string {
   let best: string = ';';
   let bestScore = -1;
@@ -19,7 +23,7 @@ export function detectDelimiter(lines: readonly string[]): string {
     }
     // Score = lines sharing the most common non-zero count, weighted by columns.
     for (const [cols, n] of counts) {
-      const score = n * 1000 + cols;
+      const score = n * (1 + Math.log2(cols + 1)) + cols / 1000;
       if (score > bestScore) {
         bestScore = score;
         best = d;

@@ -26,7 +26,10 @@ function parseGerman(flat: string, gvc: string | null): Mt940Details {
   const re = /\?(\d{2})([^?]*)/g;
   for (let m = re.exec(flat); m; m = re.exec(flat)) {
     const key = m[1] ?? '';
-    fields.set(key, [...(fields.get(key) ?? []), m[2] ?? '']);
+    // Appended in place: copying the array per sub-field was quadratic in the number of ?2x lines.
+    const list = fields.get(key);
+    if (list) list.push(m[2] ?? '');
+    else fields.set(key, [m[2] ?? '']);
   }
   const one = (k: string): string => (fields.get(k) ?? []).join('');
   let purpose = '';
@@ -39,7 +42,13 @@ function parseGerman(flat: string, gvc: string | null): Mt940Details {
   }
   const postingText = collapse(one('00'));
   const name = collapse(one('32') + one('33'));
-  const description = collapse([postingText, purpose].filter((s) => s.length > 0).join(' '));
+  // The purpose is the SVWZ+ item when the sub-fields carry SEPA keywords, else the
+  // ?20–?29 text; the posting text (?00, often cut at 27 characters) only stands in
+  // when there is no purpose at all.
+  // In the DFÜ order only ABWA+/ABWE+ follow SVWZ+; a return's text may quote "EREF+".
+  const svwz = /(?:^|\s)SVWZ\+\s?(.*?)(?=\s(?:ABWA|ABWE)\+|$)/.exec(purpose);
+  const text = collapse(svwz ? (svwz[1] ?? '') : purpose);
+  const description = text.length > 0 ? text : postingText;
   return { description, counterparty: name.length > 0 ? name : null, gvc, purposeCode: null };
 }
 

@@ -3,6 +3,7 @@ import { daysInMonth, isoDate } from './dates.ts';
 import { corrupt, tooLarge } from './errors.ts';
 import { digitsToCents } from './money.ts';
 import { parseDetails } from './mt940-details.ts';
+import { ibanFromAccountId } from './national-iban.ts';
 import type { ExtractedDocument, StatementPart } from './model.ts';
 import { decodeText, splitLines } from './text.ts';
 
@@ -222,5 +223,6 @@ export function mt940ToDocument(statements: readonly Mt940Statement[]): Extracte
     };
   });
   const account = statements.find((s) => s.account)?.account ?? null;
-  return { format: 'mt940', bankName: null, iban: ibanOf(account), holder: null, parts, skippedRows: 0 };
+  const iban = ibanOf(account) ?? (account ? ibanFromAccountId(account, parts[0]?.currency ?? null) : null);
+  return { format: 'mt940', bankName: null, iban, holder: null, parts, skippedRows: 0 };
 }

@@ -1,15 +1,17 @@
+import { CONTENT_CHECKS, conformedBy } from '../pdf/conformity.ts';
 import { bankNameForIban } from '../banks/lookup.ts';
 import type { ConformityCheck, DocumentType, ParseOutcome, ParsedTransaction, ParsingResult } from '../types.ts';
 import { centsToNumber, formatCents } from './money.ts';
 import type { ExtractedDocument, RawTransaction, StatementPart } from './model.ts';
 
 /**
- * Structured formats carry balances as data, so the type follows from them:
- * opening and closing balances on every part make a statement, otherwise a
- * list of movements.
+ * A CSV or XLSX export is a list of movements (lista movimenti, Umsatzliste,
+ * transaction history) even when it prints balances; MT940 and camt.053 are
+ * statements when every part has its opening and closing balance.
  */
 export function classifyExtracted(doc: ExtractedDocument): DocumentType {
   if (doc.parts.length === 0) return 'unknown';
+  if (doc.format === 'csv' || doc.format === 'xlsx') return 'bank_account_movements';
   const balanced = doc.parts.every((p) => p.openingCents !== null && p.closingCents !== null);
   return balanced ? 'bank_statement' : 'bank_account_movements';
 }
@@ -106,7 +108,10 @@ export function buildParseOutcome(doc: ExtractedDocument): ParseOutcome {
   const raw = doc.parts.flatMap((p) => p.transactions);
   const transactions = raw.map((t) => toParsedTransaction(t, currency));
   const checks = conformityChecks(doc);
-  const conformed = checks.every((c) => c.passed);
+  if (!checks.some((c) => CONTENT_CHECKS.has(c.check)) && raw.length > 0) {
+    checks.push({ check: 'balance_evidence', passed: false, message: 'no opening/closing balance or running balance is given: the transactions could not be confirmed' });
+  }
+  const conformed = conformedBy(checks);
   const first = doc.parts[0];
   const last = doc.parts[doc.parts.length - 1];
   const opening = first?.openingCents ?? null;

@@ -1,162 +1,64 @@
 /**
- * Vocabulary of bank exports in Italian, German and English: which header names a
- * column's role, and which preamble/footer labels carry account data. Matching is
- * on normalised text (lower case, no accents, no "(EUR)" suffixes).
+ * Heading words → column role hints. The vocabulary is data (table-vocab.data.ts);
+ * this module only normalises and matches.
  */
-export type ColumnRole =
-  | 'date'
-  | 'valueDate'
-  | 'description'
-  | 'amount'
-  | 'debit'
-  | 'credit'
-  | 'balance'
-  | 'counterparty'
-  | 'currency'
-  | 'dcMark';
+import { HEADING_TERMS, INFO_LABELS, type ColumnRole, type LabelKind } from './table-vocab.data.ts';
 
-const HEADERS: Record<string, ColumnRole> = {
-  // it
-  data: 'date',
-  'data operazione': 'date',
-  'data contabile': 'date',
-  'data registrazione': 'date',
-  'data valuta': 'valueDate',
-  descrizione: 'description',
-  'descrizione operazione': 'description',
-  causale: 'description',
-  dettagli: 'description',
-  importo: 'amount',
-  entrate: 'credit',
-  avere: 'credit',
-  accrediti: 'credit',
-  uscite: 'debit',
-  dare: 'debit',
-  addebiti: 'debit',
-  saldo: 'balance',
-  divisa: 'currency',
-  beneficiario: 'counterparty',
-  controparte: 'counterparty',
-  // de
-  buchungstag: 'date',
-  buchungsdatum: 'date',
-  buchung: 'date',
-  datum: 'date',
-  valuta: 'valueDate',
-  valutadatum: 'valueDate',
-  wertstellung: 'valueDate',
-  wertstellungsdatum: 'valueDate',
-  verwendungszweck: 'description',
-  buchungstext: 'description',
-  umsatzart: 'description',
-  vorgang: 'description',
-  betrag: 'amount',
-  umsatz: 'amount',
-  soll: 'debit',
-  haben: 'credit',
-  'soll/haben': 'dcMark',
-  's/h': 'dcMark',
-  kontostand: 'balance',
-  'saldo nach buchung': 'balance',
-  waehrung: 'currency',
-  wahrung: 'currency',
-  auftraggeber: 'counterparty',
-  empfanger: 'counterparty',
-  empfaenger: 'counterparty',
-  'auftraggeber / empfanger': 'counterparty',
-  'auftraggeber/empfanger': 'counterparty',
-  'beguenstigter/zahlungspflichtiger': 'counterparty',
-  'begunstigter/zahlungspflichtiger': 'counterparty',
-  'zahlungsempfanger*in': 'counterparty',
-  'zahlungspflichtige*r': 'counterparty',
-  beguenstigter: 'counterparty',
-  begunstigter: 'counterparty',
-  'name zahlungsbeteiligter': 'counterparty',
-  // en
-  date: 'date',
-  'booking date': 'date',
-  'transaction date': 'date',
-  'posting date': 'date',
-  'value date': 'valueDate',
-  description: 'description',
-  details: 'description',
-  memo: 'description',
-  reference: 'description',
-  narrative: 'description',
-  amount: 'amount',
-  debit: 'debit',
-  'money out': 'debit',
-  'paid out': 'debit',
-  withdrawals: 'debit',
-  credit: 'credit',
-  'money in': 'credit',
-  'paid in': 'credit',
-  deposits: 'credit',
-  balance: 'balance',
-  'running balance': 'balance',
-  payee: 'counterparty',
-  counterparty: 'counterparty',
-  currency: 'currency',
-};
+export type { ColumnRole, LabelKind } from './table-vocab.data.ts';
 
 export function normaliseLabel(s: string): string {
   return s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/\((?:eur|euro|€|usd|chf|gbp)\)|€|\beur\b|in eur/g, '')
-    .replace(/[:.]+\s*$/, '')
+    .replace(/ß/g, 'ss')
+    .replace(/\((?:eur|euro|€|usd|chf|gbp|[a-z]{3})\)|€|\bin (?:eur|euro|chf|gbp|usd)\b|\b(?:eur|euro)\b/g, ' ')
+    .replace(/\s*\/\s*/g, '/')
+    .replace(/[:.*_]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
-export function roleOf(header: string): ColumnRole | null {
-  return HEADERS[normaliseLabel(header)] ?? null;
+function containsWords(text: string, term: string): boolean {
+  if (text === term) return true;
+  const i = text.indexOf(term);
+  if (i < 0) return false;
+  const before = i === 0 ? ' ' : (text[i - 1] ?? ' ');
+  const after = text[i + term.length] ?? ' ';
+  return /[\s/,;-]/.test(before) && /[\s/,;-]/.test(after);
 }
 
-export type LabelKind = 'holder' | 'opening' | 'closing' | 'bank' | 'iban' | 'currency';
+/** Every role a heading could name, best first ("Valuta" → valueDate, then currency by content). */
+export function headingRoles(header: string): ColumnRole[] {
+  const n = normaliseLabel(header);
+  if (n.length === 0 || n.length > 60) return [];
+  const roles: ColumnRole[] = [];
+  for (const [role, terms] of HEADING_TERMS) if (terms.some((t) => containsWords(n, t))) roles.push(role);
+  // "Valuta" is a value date in Italian and German exports, a currency in some others.
+  if (roles[0] === 'valueDate' && !roles.includes('currency')) roles.push('currency');
+  return roles;
+}
 
-// Order matters: "alter kontostand" must be seen before the bare "kontostand".
-const LABELS: [string, LabelKind][] = [
-  ['anfangssaldo', 'opening'],
-  ['alter kontostand', 'opening'],
-  ['saldo alt', 'opening'],
-  ['startsaldo', 'opening'],
-  ['saldo iniziale', 'opening'],
-  ['saldo contabile iniziale', 'opening'],
-  ['saldo di apertura', 'opening'],
-  ['opening balance', 'opening'],
-  ['balance brought forward', 'opening'],
-  ['endsaldo', 'closing'],
-  ['schlusssaldo', 'closing'],
-  ['neuer kontostand', 'closing'],
-  ['saldo neu', 'closing'],
-  ['kontostand', 'closing'],
-  ['saldo finale', 'closing'],
-  ['saldo contabile finale', 'closing'],
-  ['saldo di chiusura', 'closing'],
-  ['closing balance', 'closing'],
-  ['balance carried forward', 'closing'],
-  ['kontoinhaber', 'holder'],
-  ['inhaber', 'holder'],
-  ['intestatario', 'holder'],
-  ['intestato a', 'holder'],
-  ['titolare', 'holder'],
-  ['account holder', 'holder'],
-  ['account name', 'holder'],
-  ['bank', 'bank'],
-  ['banca', 'bank'],
-  ['kreditinstitut', 'bank'],
-  ['iban', 'iban'],
-  ['waehrung', 'currency'],
-  ['wahrung', 'currency'],
-  ['valuta del conto', 'currency'],
-  ['currency', 'currency'],
-];
+/** The first role a heading names, or null. */
+export function roleOf(header: string): ColumnRole | null {
+  return headingRoles(header)[0] ?? null;
+}
 
+/** Kind of a preamble / summary label, or null; also the rest of the cell after the label. */
 export function labelKind(cell: string): LabelKind | null {
-  const n = normaliseLabel(cell);
+  return labelMatch(cell)?.kind ?? null;
+}
+
+// First words of the labels, to turn away ordinary texts before normalising them.
+const FIRST_WORDS = new Set(INFO_LABELS.map(([label]) => label.split(' ')[0] ?? ''));
+
+export function labelMatch(cell: string): { kind: LabelKind; rest: string } | null {
+  const head = /^[\p{L}]+/u.exec(cell.trimStart())?.[0]?.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase() ?? '';
+  if (!FIRST_WORDS.has(head)) return null;
+  const n = normaliseLabel(cell.replace(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}[./]\d{1,2}[./]?/g, ' '));
   if (n.length === 0 || n.length > 60) return null;
-  for (const [label, kind] of LABELS) if (n === label || n.startsWith(label + ' ')) return kind;
+  for (const [label, kind] of INFO_LABELS) {
+    if (n === label || n.startsWith(label + ' ')) return { kind, rest: n.slice(label.length).trim() };
+  }
   return null;
 }

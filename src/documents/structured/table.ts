@@ -1,212 +1,234 @@
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+/**
+ * The table reader of CSV and XLSX exports. It needs no header and no known layout:
+ * the transaction rows are the rows with a date and an amount in the columns where
+ * most rows have them; column roles come from the cells (table-columns.ts) and the
+ * balance chain (table-money.ts); a header row, when there is one, names them.
+ * Everything else (preamble, info sheets, title and summary rows) is account data.
+ */
 import type { FileFormat } from '../types.ts';
-import { dateToIso, parseDateText, type DayOrder } from './dates.ts';
-import { corrupt } from './errors.ts';
+import { cellCents, cellKind, cellText, currencyOf, detectDayOrder, detectDecimal, type Cell, type CellKind, type DecimalConvention } from './cells.ts';
+import type { DayOrder } from './dates.ts';
+import { corrupt, noRows } from './errors.ts';
 import type { ExtractedDocument, RawTransaction } from './model.ts';
-import { digitsToCents, numberToCents } from './money.ts';
-import { labelKind, roleOf, type ColumnRole } from './table-roles.ts';
+import { columnDate, profileColumns, textRoles } from './table-columns.ts';
+import { emptyInfo, findIban, scanInfo, sideBalances, type AccountInfo } from './table-info.ts';
+import { resolveMoney } from './table-money.ts';
+import { headingRoles, labelMatch } from './table-roles.ts';
+import { COUNTRY_CURRENCY } from './table-vocab.data.ts';
 
-/** A spreadsheet or CSV cell: CSV gives strings, XLSX also numbers and dates. */
-export type Cell = string | number | Date | null;
-export type DecimalConvention = 'comma' | 'dot';
+export type { Cell, DecimalConvention } from './cells.ts';
+export { detectDecimal, parseAmountText } from './cells.ts';
 
-const HEADER_SCAN_ROWS = 50;
+const HEADER_LOOKBACK = 4;
 
-function cellText(c: Cell | undefined): string {
-  if (c === null || c === undefined) return '';
-  if (c instanceof Date) return dateToIso(c) ?? '';
-  return String(c).trim();
+interface Region {
+  first: number;
+  last: number;
+  dataRows: number[];
+  header: number | null;
+  /** What every cell of the sheet holds, computed once. */
+  kinds: CellKind[][];
 }
 
-/** The header is the first row naming a date column and an amount (or debit/credit) column. */
-function findHeader(rows: readonly Cell[][]): { index: number; roles: (ColumnRole | null)[] } | null {
-  for (let i = 0; i < Math.min(rows.length, HEADER_SCAN_ROWS); i++) {
-    const roles = (rows[i] ?? []).map((c) => (typeof c === 'string' ? roleOf(c) : null));
-    const has = (r: ColumnRole): boolean => roles.includes(r);
-    if ((has('date') || has('valueDate')) && (has('amount') || has('debit') || has('credit'))) {
-      // Keep only the first column of each single-valued role; descriptions may repeat.
-      const seen = new Set<ColumnRole>();
-      return {
-        index: i,
-        roles: roles.map((r) => {
-          if (r === null || r === 'description') return r;
-          if (seen.has(r)) return null;
-          seen.add(r);
-          return r;
-        }),
-      };
+/** Rows with a date and an amount in the columns where most such rows have their date. */
+function findRegion(rows: readonly Cell[][], order: DayOrder): Region | null {
+  const kinds = rows.map((r) => r.map((c) => cellKind(c, order)));
+  const candidates = kinds.map((k, i) => (k.includes('date') && k.includes('number') ? i : -1)).filter((i) => i >= 0);
+  if (candidates.length === 0) return null;
+  const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
+  const dateCols: number[] = [];
+  for (let c = 0; c < width; c++) {
+    const n = candidates.filter((i) => kinds[i]?.[c] === 'date').length;
+    if (n >= candidates.length * 0.5) dateCols.push(c);
+  }
+  const dataRows = candidates.filter((i) => dateCols.some((c) => kinds[i]?.[c] === 'date'));
+  const first = dataRows[0];
+  const last = dataRows[dataRows.length - 1];
+  if (first === undefined || last === undefined) return null;
+  let header: number | null = null;
+  let best = 0;
+  for (let i = first - 1, seen = 0; i >= 0 && seen < HEADER_LOOKBACK; i--) {
+    const cells = rows[i] ?? [];
+    if (cells.every((c) => cellText(c).length === 0)) continue;
+    seen++;
+    const k = kinds[i] ?? [];
+    if (k.includes('date') || k.includes('number')) continue;
+    const hits = cells.filter((c) => headingRoles(cellText(c)).length > 0).length;
+    if (hits >= 2 && hits > best) {
+      best = hits;
+      header = i;
     }
   }
-  return null;
+  return { first, last, dataRows, header, kinds };
 }
 
-/** Votes on 1.234,56 vs 1,234.56 over every amount-like text; ambiguous ones abstain. */
-export function detectDecimal(samples: readonly string[], fallback: DecimalConvention): DecimalConvention {
-  let comma = 0;
-  let dot = 0;
-  for (const raw of samples) {
-    const s = raw.replace(/[^\d.,]/g, '');
-    if (/,\d{1,2}$/.test(s) || /\.\d{3},/.test(s)) comma++;
-    else if (/\.\d{1,2}$/.test(s) || /,\d{3}\./.test(s)) dot++;
+/** A row of a table that is a balance line rather than a booking ("Saldo iniziale", "Kontostand"). */
+function isBalanceRow(row: readonly Cell[], kinds: readonly CellKind[]): boolean {
+  const texts = row.filter((_, i) => kinds[i] === 'text').map(cellText);
+  if (texts.length !== 1) return false;
+  const kind = labelMatch(texts[0] ?? '')?.kind;
+  return kind === 'opening' || kind === 'closing' || kind === 'balance';
+}
+
+interface SheetResult {
+  transactions: RawTransaction[];
+  skipped: number;
+  hasTable: boolean;
+}
+
+function readRegion(rows: Cell[][], region: Region, order: DayOrder, conv: DecimalConvention, info: AccountInfo, totalsKnown: boolean): SheetResult {
+  const heading = region.header === null ? null : (rows[region.header] ?? null);
+  const balance = new Set(region.dataRows.filter((i) => isBalanceRow(rows[i] ?? [], region.kinds[i] ?? [])));
+  const balanceRows = region.dataRows.filter((i) => balance.has(i));
+  const inTable = region.dataRows.filter((i) => !balance.has(i));
+  const data = inTable.map((i) => rows[i] ?? []);
+  const profiles = profileColumns(data, heading, order, conv, inTable.map((i) => region.kinds[i] ?? []));
+  const roles = textRoles(profiles, data.length);
+  if (!roles) return { transactions: [], skipped: data.length, hasTable: true };
+  // Exports that repeat the account on every row ("Auftragskonto"): one IBAN in a whole column.
+  for (const p of profiles) {
+    if (p.distinct === 1 && p.filled === data.length) info.iban ??= findIban(cellText(data[0]?.[p.index]));
   }
-  if (comma === dot) return fallback;
-  return comma > dot ? 'comma' : 'dot';
-}
-
-/** Cents from a printed amount: signs as "-12", "12-", "(12)", "+12"; currency marks ignored. */
-export function parseAmountText(raw: string, conv: DecimalConvention): number | null {
-  let s = raw.replace(/[\s\u00a0']/g, '').replace(/EUR|USD|CHF|GBP|€|\$|£/gi, '');
-  if (s.length === 0) return null;
-  let negative = false;
-  if (/^\(.*\)$/.test(s)) {
-    negative = true;
-    s = s.slice(1, -1);
-  }
-  if (s.endsWith('-')) {
-    negative = !negative;
-    s = s.slice(0, -1);
-  } else if (s.startsWith('-') || s.startsWith('−')) {
-    negative = !negative;
-    s = s.slice(1);
-  } else if (s.startsWith('+')) s = s.slice(1);
-  const [thousands, decimal] = conv === 'comma' ? ['.', ','] : [',', '.'];
-  const parts = s.split(thousands).join('').split(decimal);
-  if (parts.length > 2) return null;
-  return digitsToCents(parts[0] ?? '', parts[1] ?? '', negative);
-}
-
-function cellCents(c: Cell | undefined, conv: DecimalConvention): number | null {
-  if (typeof c === 'number') return numberToCents(c);
-  const t = cellText(c);
-  return t.length === 0 ? null : parseAmountText(t, conv);
-}
-
-/** Excel stores dates as day serials when a cell lost its date format. */
-function cellDate(c: Cell | undefined, order: DayOrder): string | null {
-  if (c instanceof Date) return dateToIso(c);
-  if (typeof c === 'number') {
-    return c > 20_000 && c < 80_000 ? dateToIso(new Date(Date.UTC(1899, 11, 30) + Math.round(c) * 86_400_000)) : null;
-  }
-  return parseDateText(cellText(c), order);
-}
-
-/** US-style exports put the month first; a slash date with a first part over 12 proves day-first. */
-function detectDayOrder(values: readonly Cell[]): DayOrder {
-  for (const v of values) {
-    const m = typeof v === 'string' ? /^(\d{1,2})\/(\d{1,2})\/\d{2,4}/.exec(v.trim()) : null;
-    if (m && Number(m[1]) > 12) return 'dmy';
-    if (m && Number(m[2]) > 12) return 'mdy';
-  }
-  return 'dmy';
-}
-
-function findIban(text: string): string | null {
-  for (const m of text.matchAll(/\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]){11,30}\b/g)) {
-    const iban = electronicFormatIBAN(m[0]);
-    if (iban && isValidIBAN(iban)) return iban;
-  }
-  return null;
-}
-
-interface AccountInfo {
-  iban: string | null;
-  holder: string | null;
-  bankName: string | null;
-  currency: string | null;
-  opening: number | null;
-  closing: number | null;
-}
-
-/** Reads "label;value" lines above the header and below the data (German exports, footers). */
-function scanInfo(rows: readonly Cell[][], conv: DecimalConvention): AccountInfo {
-  const info: AccountInfo = { iban: null, holder: null, bankName: null, currency: null, opening: null, closing: null };
-  for (const row of rows) {
-    const texts = row.map(cellText);
-    info.iban ??= findIban(texts.join(' '));
-    texts.forEach((t, i) => {
-      const colon = t.indexOf(':');
-      const kind = labelKind(colon > 0 ? t.slice(0, colon) : t);
-      if (!kind) return;
-      const inline = colon > 0 ? t.slice(colon + 1).trim() : '';
-      const value = inline.length > 0 ? inline : (texts.slice(i + 1).find((x) => x.length > 0) ?? '');
-      const valueCell = inline.length > 0 ? inline : row.slice(i + 1).find((x) => cellText(x).length > 0);
-      if (value.length === 0) return;
-      if (kind === 'holder') info.holder ??= value;
-      else if (kind === 'bank') info.bankName ??= value;
-      else if (kind === 'currency' && /^[A-Z]{3}$/.test(value)) info.currency ??= value;
-      else if (kind === 'iban') info.iban ??= findIban(value.toUpperCase());
-      else if (kind === 'opening') info.opening ??= cellCents(valueCell ?? null, conv);
-      else if (kind === 'closing') info.closing ??= cellCents(valueCell ?? null, conv);
-    });
-  }
-  return info;
-}
-
-/** Turns a table (header somewhere near the top) into one statement part. */
-export function tableToDocument(rows: Cell[][], format: FileFormat, fallback: DecimalConvention): ExtractedDocument {
-  const header = findHeader(rows);
-  if (!header) throw corrupt('no header with a date and an amount column was found');
-  const { roles } = header;
-  const col = (r: ColumnRole): number => roles.indexOf(r);
-  const data = rows.slice(header.index + 1);
-  const moneyCols = (['amount', 'debit', 'credit', 'balance'] as const).map(col).filter((i) => i >= 0);
-  const samples = data.flatMap((r) => moneyCols.map((i) => r[i])).filter((c): c is string => typeof c === 'string');
-  const conv = detectDecimal(samples, fallback);
-  const dateCol = col('date') >= 0 ? col('date') : col('valueDate');
-  const order = detectDayOrder(data.map((r) => r[dateCol] ?? null));
-  const descCols = roles.flatMap((r, i) => (r === 'description' ? [i] : []));
-
+  const dateOf = (row: readonly Cell[], col: number | null, near: string | null = null): string | null =>
+    col === null ? null : columnDate(row[col], order, true, near);
+  const days = data.map((r) => dateOf(r, roles.date)).filter((d): d is string => d !== null).sort();
+  const sides = totalsKnown ? sideBalances(info.balances, days[0] ?? null, days[days.length - 1] ?? null) : { opening: null, closing: null };
+  const money = resolveMoney(
+    profiles.filter((p) => p.kind === 'number' && !roles.taken.has(p.index)).map((p) => ({ index: p.index, cents: data.map((r) => cellCents(r[p.index], conv)), hint: p.hints[0] ?? null })),
+    roles.marker === null ? null : { index: roles.marker, values: data.map((r) => cellText(r[roles.marker ?? 0]).toLowerCase()) },
+    sides,
+  );
+  if (!money) return { transactions: [], skipped: data.length, hasTable: true };
+  const text = (row: readonly Cell[], col: number | null): string => (col === null ? '' : cellText(row[col]));
   const transactions: RawTransaction[] = [];
-  const outside: Cell[][] = rows.slice(0, header.index);
   let skipped = 0;
-  for (const row of data) {
-    const date = cellDate(row[dateCol], order);
-    const amount = rowAmount(row, roles, conv);
-    if (!date || amount === null) {
-      outside.push(row);
-      // A row with a date-like or amount-like value that we could not read is data lost.
-      if (cellText(row[dateCol]).length > 0 && labelKind(cellText(row[0])) === null && (date || amount !== null)) skipped++;
-      continue;
+  data.forEach((row, i) => {
+    const date = dateOf(row, roles.date);
+    const amount = money.amounts[i] ?? null;
+    if (date === null || amount === null) {
+      skipped++;
+      return;
     }
-    const currencyText = cellText(row[col('currency')]);
+    let description = roles.description.map((c) => text(row, c)).filter((s) => s.length > 0).join(' ');
+    if (description.length === 0) description = [text(row, roles.type), text(row, roles.counterparty)].filter((s) => s.length > 0).join(' ');
+    const cur = text(row, roles.currency).toUpperCase();
     transactions.push({
       date,
-      valueDate: col('valueDate') >= 0 && col('valueDate') !== dateCol ? cellDate(row[col('valueDate')], order) : null,
+      valueDate: dateOf(row, roles.valueDate, date),
       amountCents: amount,
-      currency: /^[A-Z]{3}$/.test(currencyText) ? currencyText : null,
-      description: descCols.map((i) => cellText(row[i])).filter((s) => s.length > 0).join(' ').replace(/\s+/g, ' '),
-      balanceCents: col('balance') >= 0 ? cellCents(row[col('balance')], conv) : null,
-      counterparty: cellText(row[col('counterparty')]) || null,
+      currency: currencyOf(cur) === cur ? cur : null,
+      description: description.replace(/\s+/g, ' ').trim(),
+      balanceCents: money.balance === null ? null : cellCents(row[money.balance], conv),
+      counterparty: text(row, roles.counterparty) || null,
+    });
+  });
+  // Balance lines inside the table ("Saldo iniziale" with a date) are account data.
+  const firstTx = inTable[0] ?? region.first;
+  scanInfo(balanceRows.filter((i) => i < firstTx).map((i) => rows[i] ?? []), 'before', conv, info);
+  scanInfo(balanceRows.filter((i) => i > firstTx).map((i) => rows[i] ?? []), 'after', conv, info);
+  return { transactions, skipped, hasTable: true };
+}
+
+function sheetConvention(rows: readonly Cell[][], region: Region | null, order: DayOrder, fallback: DecimalConvention): DecimalConvention {
+  const source = region ? region.dataRows.slice(0, 5000) : rows.map((_, i) => i).slice(0, 5000);
+  const samples: string[] = [];
+  for (const i of source) {
+    (rows[i] ?? []).forEach((c, k) => {
+      const kind = region ? region.kinds[i]?.[k] : cellKind(c, order);
+      if (typeof c === 'string' && kind === 'number') samples.push(c);
     });
   }
-  if (transactions.length === 0 && data.length > 0 && skipped > 0) throw corrupt('no transaction row could be read');
-  const info = scanInfo(outside, conv);
-  const euro = samples.some((s) => /€|EUR/.test(s)) || rows.slice(0, header.index + 1).some((r) => r.some((c) => typeof c === 'string' && /€|\bEUR\b/.test(c)));
-  const currency = info.currency ?? transactions.find((t) => t.currency)?.currency ?? (euro ? 'EUR' : null);
+  return detectDecimal(samples, fallback);
+}
+
+/** One or more sheets (one for CSV) into one statement part; transactions in sheet order. */
+export function sheetsToDocument(sheets: readonly Cell[][][], format: FileFormat, fallback: DecimalConvention): ExtractedDocument {
+  const info = emptyInfo();
+  const found = sheets.map((rows) => {
+    const order = detectDayOrder(rows.slice(0, 5000).flat());
+    const region = findRegion(rows, order);
+    return { rows, order, region, conv: sheetConvention(rows, region, order, fallback) };
+  });
+  // Account data first: it carries the labelled balances the money roles are checked against.
+  for (const s of found) {
+    const before = s.region ? s.rows.slice(0, s.region.header ?? s.region.first) : s.rows;
+    scanInfo(before, s.region ? 'before' : 'before', s.conv, info);
+    if (s.region) {
+      const data = new Set(s.region.dataRows);
+      const first = s.region.first;
+      const inner = s.rows.slice(first, s.region.last + 1).filter((_, k) => !data.has(first + k));
+      scanInfo(inner, 'after', s.conv, info);
+      scanInfo(s.rows.slice(s.region.last + 1), 'after', s.conv, info);
+    }
+  }
+  const tables = found.filter((s) => s.region !== null);
+  if (tables.length === 0) throw corrupt('no table with dates and amounts was found');
+  const transactions: RawTransaction[] = [];
+  let skipped = 0;
+  for (const s of tables) {
+    if (!s.region) continue;
+    const r = readRegion(s.rows, s.region, s.order, s.conv, info, tables.length === 1);
+    for (const t of r.transactions) transactions.push(t);
+    skipped += r.skipped;
+  }
+  if (transactions.length === 0) throw noRows(`the table has ${skipped} rows with dates and amounts but none could be read as a transaction`);
+  const days = transactions.map((t) => t.date).sort();
+  const { opening, closing: labelled } = sideBalances(info.balances, days[0] ?? null, days[days.length - 1] ?? null);
+  const closing = labelled ?? unlabelledClosing(found, transactions, opening);
+  const currency = accountCurrency(info, sheets, transactions);
+  for (const t of transactions) t.currency ??= currency;
   return {
     format,
     bankName: info.bankName,
     iban: info.iban,
-    holder: info.holder,
-    parts: [{ account: info.iban, currency, openingCents: info.opening, closingCents: info.closing, transactions }],
+    holder: info.holder ?? info.titleHolder,
+    parts: [{ account: info.iban, currency, openingCents: opening, closingCents: closing, transactions }],
     skippedRows: skipped,
   };
 }
 
-function rowAmount(row: readonly Cell[], roles: readonly (ColumnRole | null)[], conv: DecimalConvention): number | null {
-  const at = (r: ColumnRole): Cell | undefined => (roles.indexOf(r) >= 0 ? row[roles.indexOf(r)] : undefined);
-  let amount: number | null;
-  if (roles.includes('amount')) amount = cellCents(at('amount'), conv);
-  else {
-    const debit = cellCents(at('debit'), conv);
-    const credit = cellCents(at('credit'), conv);
-    if (debit === null && credit === null) return null;
-    // Debit columns print either "50,00" or "-50,00"; both mean money out.
-    amount = Math.abs(credit ?? 0) - Math.abs(debit ?? 0);
+/**
+ * A lone amount under the table with no label is the closing balance only when the
+ * data confirm it: it equals the newest printed running balance or opening + Σ.
+ */
+function unlabelledClosing(sheets: readonly { rows: Cell[][]; region: Region | null; conv: DecimalConvention }[], txs: readonly RawTransaction[], opening: number | null): number | null {
+  const sum = txs.reduce((a, t) => a + t.amountCents, 0);
+  const confirmed = new Set<number>();
+  for (const t of [txs[0], txs[txs.length - 1]]) if (t && t.balanceCents !== null) confirmed.add(t.balanceCents);
+  if (opening !== null) confirmed.add(opening + sum);
+  for (const s of sheets) {
+    if (!s.region) continue;
+    for (const row of s.rows.slice(s.region.last + 1)) {
+      const cells = row.filter((c) => cellText(c).length > 0);
+      const v = cells.length === 1 ? cellCents(cells[0], s.conv) : null;
+      if (v !== null && confirmed.has(v)) return v;
+    }
   }
-  if (amount === null) return null;
-  const mark = cellText(at('dcMark')).toUpperCase();
-  if (mark === 'S' || mark === 'D') return -Math.abs(amount);
-  if (mark === 'H' || mark === 'C') return Math.abs(amount);
-  return amount;
+  return null;
+}
+
+/** The account's currency: as labelled, else the rows' majority, else from the headings ("Betrag (EUR)"), else the IBAN country's. */
+function accountCurrency(info: AccountInfo, sheets: readonly Cell[][][], transactions: readonly RawTransaction[]): string | null {
+  if (info.currency) return info.currency;
+  const counts = new Map<string, number>();
+  for (const t of transactions) if (t.currency) counts.set(t.currency, (counts.get(t.currency) ?? 0) + 1);
+  const top = [...counts].sort((a, b) => b[1] - a[1])[0];
+  if (top) return top[0];
+  for (const rows of sheets) {
+    for (const row of rows.slice(0, 60)) {
+      for (const c of row) {
+        const t = cellText(c);
+        if (t.length < 40 && /\(\s*[A-Z]{3}\s*\)|\bin [A-Z]{3}\b/.test(t) && headingRoles(t).length > 0) {
+          const code = currencyOf(t);
+          if (code) return code;
+        }
+      }
+    }
+  }
+  return info.iban ? (COUNTRY_CURRENCY[info.iban.slice(0, 2)] ?? null) : null;
+}
+
+/** CSV: one sheet. */
+export function tableToDocument(rows: Cell[][], format: FileFormat, fallback: DecimalConvention): ExtractedDocument {
+  return sheetsToDocument([rows], format, fallback);
 }

@@ -35,7 +35,7 @@ describe('XLSX exports', () => {
       ['2024-01-02', '2024-01-03', -2030, 'POS SUPERMERCATO', 7980],
       ['2024-01-10', '2024-01-10', 30, 'BONIFICO IN ENTRATA', 8010],
     ]);
-    expect(classifyExtracted(doc)).toBe('bank_statement');
+    expect(classifyExtracted(doc)).toBe('bank_account_movements');
     const out = buildParseOutcome(doc);
     expect(out.parsing_result['document_conformed']?.value).toBe(true);
     expect(out.parsing_result['closing_balance']?.value).toBe(80.1);

@@ -3,7 +3,7 @@ import { LIMITS } from '../limits.ts';
 import { readZipDirectory } from '../sniff/zip.ts';
 import { corrupt, tooLarge } from './errors.ts';
 import type { ExtractedDocument } from './model.ts';
-import { tableToDocument, type Cell } from './table.ts';
+import { sheetsToDocument, type Cell } from './table.ts';
 
 /**
  * Refuses archives whose central directory promises more than we will inflate,
@@ -37,7 +37,7 @@ function toCell(v: ExcelJS.CellValue): Cell {
   return null;
 }
 
-/** First worksheet → rows of cells → the same column-role logic as CSV. */
+/** Every worksheet → rows of cells: transaction sheets (one per month, too) and info sheets. */
 export async function parseXlsx(bytes: Uint8Array): Promise<ExtractedDocument> {
   checkZipBudget(bytes);
   const workbook = new ExcelJS.Workbook();
@@ -46,15 +46,20 @@ export async function parseXlsx(bytes: Uint8Array): Promise<ExtractedDocument> {
   } catch (e) {
     throw corrupt(`XLSX could not be read: ${(e as Error).message.slice(0, 200)}`);
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw corrupt('XLSX has no worksheet');
-  if (sheet.rowCount > LIMITS.xlsxMaxRows) throw tooLarge(`XLSX sheet has more than ${LIMITS.xlsxMaxRows} rows`);
-  const rows: Cell[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: Cell[] = [];
-    const count = Math.min(row.cellCount, LIMITS.maxColumns);
-    for (let c = 1; c <= count; c++) cells.push(toCell(row.getCell(c).value));
-    if (cells.some((c) => c !== null && String(c).trim().length > 0)) rows.push(cells);
-  });
-  return tableToDocument(rows, 'xlsx', 'dot');
+  if (workbook.worksheets.length === 0) throw corrupt('XLSX has no worksheet');
+  const sheets: Cell[][][] = [];
+  let total = 0;
+  for (const sheet of workbook.worksheets) {
+    total += sheet.rowCount;
+    if (total > LIMITS.xlsxMaxRows) throw tooLarge(`XLSX has more than ${LIMITS.xlsxMaxRows} rows`);
+    const rows: Cell[][] = [];
+    sheet.eachRow({ includeEmpty: false }, (row) => {
+      const cells: Cell[] = [];
+      const count = Math.min(row.cellCount, LIMITS.maxColumns);
+      for (let c = 1; c <= count; c++) cells.push(toCell(row.getCell(c).value));
+      if (cells.some((c) => c !== null && String(c).trim().length > 0)) rows.push(cells);
+    });
+    sheets.push(rows);
+  }
+  return sheetsToDocument(sheets, 'xlsx', 'dot');
 }

@@ -104,7 +104,8 @@ function categorise(drafts: Draft[], market: Market, holder: string | null): Sto
   return drafts.map((d, i) => {
     const { codes: _codes, ...rest } = d;
     const l = labelled[i];
-    return { ...rest, category: l?.category ?? 'uncategorised', counterparty: d.counterparty ?? (l?.counterparty_normalised || null) };
+    // counterparty stays the party the data named (null when none): the normalised form is a grouping key, not a name
+    return { ...rest, category: l?.category ?? 'uncategorised' };
   });
 }
 

@@ -46,6 +46,8 @@ export interface AuthServiceDeps {
 
 const CLIENT_CACHE_MS = 2000;
 const VERIFIED_TOKEN_CACHE = 10000;
+/** Seconds a token's iat may lie ahead of this process's clock (clock skew between API processes). */
+const CLOCK_TOLERANCE_S = 30;
 
 export class AuthService {
   readonly keys: KeyRing;
@@ -209,9 +211,16 @@ export class AuthService {
         issuer: this.deps.issuer,
         audience: AUDIENCE,
         algorithms: [TOKEN_ALG],
+        typ: 'at+jwt',
+        requiredClaims: ['sub', 'iat', 'exp'],
         currentDate: this.deps.clock.now(),
       });
-      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw new Error('no sub or exp');
+      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.iat !== 'number') throw new Error('no sub, iat or exp');
+      // Sanity of iat and exp: issued in the past (another API process's clock may run a little
+      // ahead), and never living longer than this service issues tokens for. exp itself is exact.
+      const nowS = this.deps.clock.now().getTime() / 1000;
+      if (payload.iat > nowS + CLOCK_TOLERANCE_S) throw new Error('issued in the future');
+      if (payload.exp - payload.iat > this.deps.tokenTtlSeconds) throw new Error('lifetime longer than issued');
       const verified = { sub: payload.sub, expMs: payload.exp * 1000 };
       if (this.verifiedTokens.size >= VERIFIED_TOKEN_CACHE) this.verifiedTokens.clear();
       this.verifiedTokens.set(token, verified);
@@ -228,7 +237,7 @@ export class AuthService {
 
   checkAdminToken(authorization: string | undefined, adminToken: string | null): void {
     if (adminToken === null) throw authErrors.adminDisabled();
-    const m = /^Bearer\s+(.+)$/i.exec(authorization?.trim() ?? '');
+    const m = /^Bearer\s+(\S.*)$/i.exec(authorization?.trim() ?? '');
     if (!m?.[1] || !constantTimeStringEquals(m[1], adminToken)) throw authErrors.unauthenticated('invalid admin token');
   }
 

@@ -1,8 +1,38 @@
 /** Hashing of client secrets (scrypt, salted) and subscription keys (SHA-256: looked up per request). */
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
+import { AppError } from '../../shared/errors.ts';
+
+/**
+ * scrypt runs on libuv's thread pool (4 threads by default), which the file system and the blob
+ * store share: a flood of token requests used to hold every thread and stall uploads for seconds.
+ * The gate lets two scrypts run at once (half the default pool) and queues at most MAX_WAITING more; past that the token
+ * endpoint answers 503 with Retry-After instead of queueing without end.
+ */
+export const scryptGate = { active: 0, peak: 0, waiting: [] as (() => void)[], maxActive: 2, maxWaiting: 64 };
+
+const busy = () =>
+  new AppError({ status: 503, code: 'busy', title: 'Service Unavailable', detail: 'too many credential checks at once; retry shortly', headers: { 'retry-after': '1' } });
+
+async function gated<T>(work: () => Promise<T>): Promise<T> {
+  const g = scryptGate;
+  if (g.active >= g.maxActive) {
+    if (g.waiting.length >= g.maxWaiting) throw busy();
+    await new Promise<void>((resolve) => g.waiting.push(resolve));
+  } else g.active++;
+  g.peak = Math.max(g.peak, g.active);
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next waiter (active stays the same), or free it.
+    const next = g.waiting.shift();
+    if (next) next();
+    else g.active--;
+  }
+}
+
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (e, k) => (e ? reject(e) : resolve(k))));
+  gated(() => new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (e, k) => (e ? reject(e) : resolve(k)))));
 
 const N = 16384;
 const R = 8;

@@ -30,7 +30,8 @@ export function enrichParsingResult(result: ParsingResult): ParsingResult {
   const value = txns.map((t, i) => {
     const l = labelled[i];
     if (!l) return t;
-    return { ...t, category: l.category, counterparty: t.counterparty ?? (l.counterparty_normalised || null) };
+    // counterparty stays the party the statement named (null when none): the normalised form is a grouping key, not a name
+    return { ...t, category: l.category };
   });
   return { ...result, transactions: { ...field, value } };
 }

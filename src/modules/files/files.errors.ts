@@ -4,6 +4,8 @@ export const fileErrors = {
   notFound: () => notFound('file'),
   notMultipart: () =>
     new AppError({ status: 415, code: 'unsupported_media_type', title: 'Unsupported Media Type', detail: 'upload with multipart/form-data' }),
+  malformedMultipart: (why: string) =>
+    badRequest(`the multipart body could not be read: ${why}`, [{ field: '(body)', code: 'malformed_multipart', message: why }], 'malformed_multipart'),
   missingField: (field: string) => badRequest(`${field} is required`, [{ field, code: 'required', message: `${field} is required` }]),
   badField: (field: string, message: string) => badRequest(`${field} ${message}`, [{ field, code: 'invalid', message: `${field} ${message}` }]),
   tooLarge: (limit: number) =>

@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { StoredBlob } from '../../blobs/index.ts';
+import { controlCharError, hasControlChar } from '../../http/control-chars.ts';
 import { fileErrors } from './files.errors.ts';
 import type { FilesService, UploadInput } from './files.service.ts';
 
@@ -21,16 +22,33 @@ export async function readMultipartUpload(req: FastifyRequest, files: FilesServi
           part.file.resume();
           throw fileErrors.badField(part.fieldname, 'unexpected file part (send exactly one part named file)');
         }
+        if (part.filename && hasControlChar(part.filename)) {
+          part.file.resume();
+          throw controlCharError('file (filename)');
+        }
         blob = await files.storeBlob(part.file);
         filename = part.filename ?? null;
         mimetype = part.mimetype ?? null;
       } else {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        if (hasControlChar(part.fieldname)) throw controlCharError('(multipart field name)');
+        if (hasControlChar(value)) throw controlCharError(part.fieldname);
+        fields[part.fieldname] = value;
       }
     }
   } catch (err) {
     if (blob) await files.discardBlob(blob).catch(() => undefined);
-    throw err;
+    throw isBusboyFormatError(err) ? fileErrors.malformedMultipart((err as Error).message) : err;
   }
   return { fields, blob, filename, mimetype };
+}
+
+/**
+ * The multipart parser throws plain Errors for a missing boundary ("Multipart: Boundary not found",
+ * "Boundary required") and a body cut short ("Unexpected end of multipart data", "… terminated early
+ * due to unexpected end of multipart data"): client mistakes, not server faults.
+ */
+function isBusboyFormatError(err: unknown): boolean {
+  if (!(err instanceof Error) || 'statusCode' in err) return false;
+  return /boundary (not found|required)|unexpected end of multipart data/i.test(err.message);
 }

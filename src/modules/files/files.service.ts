@@ -48,6 +48,16 @@ export interface FileEvent {
   body: object;
 }
 
+/** The document engine's public API, as the sandbox (src/sandbox/) also offers it. */
+export interface DocumentEngine {
+  validateDocument: typeof validateDocument;
+  parseDocument: typeof parseDocument;
+  /** True when parseDocument already filled category and counterparty (the sandbox does it in its child). */
+  parsesEnriched?: boolean;
+}
+
+const IN_PROCESS: DocumentEngine = { validateDocument, parseDocument };
+
 export interface FilesDeps {
   db: Db;
   clock: Clock;
@@ -60,6 +70,11 @@ export interface FilesDeps {
   recordEvent: (tx: Executor, ev: FileEvent) => Promise<void>;
   /** Adds category/counterparty to parsed transactions (defaults to the risk engine's categoriser). */
   enrich?: (result: ParsingResult) => ParsingResult;
+  /**
+   * Where document code runs: the sandbox's child processes in the service (app.ts), the engine in
+   * this process when not given (offline tools, unit tests).
+   */
+  engine?: DocumentEngine;
 }
 
 export interface ValidatedUploadInput {
@@ -157,7 +172,7 @@ export class FilesService {
    */
   async validateUpload(spaceId: string, u: ValidatedUploadInput): Promise<ValidatedUpload> {
     const bytes = await this.d.blobs.get(u.blob.key);
-    const outcome = await validateDocument(new Uint8Array(bytes), {
+    const outcome = await (this.d.engine ?? IN_PROCESS).validateDocument(new Uint8Array(bytes), {
       ...(u.assertedType ? { assertedType: u.assertedType } : {}),
       checkIdCompleteness: u.checkIdCompleteness === true,
     });
@@ -291,12 +306,12 @@ export class FilesService {
     if (!f || f.parsingStatus !== 'processing') return;
     const bytes = await this.d.blobs.get(f.blobKey);
     try {
-      const outcome = await parseDocument(new Uint8Array(bytes), {
+      const outcome = await (this.d.engine ?? IN_PROCESS).parseDocument(new Uint8Array(bytes), {
         format: (f.format ?? 'pdf') as FileFormat,
         documentType: f.documentType as DocumentType,
         ...(f.ocrLang ? { ocrLang: f.ocrLang as OcrLanguage } : {}),
       });
-      let result = (this.d.enrich ?? enrichParsingResult)(outcome.parsing_result);
+      let result = this.d.engine?.parsesEnriched ? outcome.parsing_result : (this.d.enrich ?? enrichParsingResult)(outcome.parsing_result);
       const hint = (f.options as { bank_code_hint?: unknown } | null)?.bank_code_hint;
       let validationErrors: unknown[] | undefined;
       if (typeof hint === 'string' && hint) {

@@ -88,7 +88,7 @@ describe('upload → validation → automatic parsing', () => {
 
   it.each([
     ['an unsupported format', Buffer.from('GIF89a\x01\x00\x01\x00'), 'failure', 'unsupported_format'],
-    ['an empty file', Buffer.alloc(0), 'failure', 'empty_file'],
+    ['an empty file', Buffer.alloc(0), 'unreadable', 'empty_file'],
     ['a truncated PDF', Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog'), 'unreadable', 'corrupt_file'],
   ])('%s → %s/%s', async (_n, content, status, code) => {
     const p = await newProcess();

@@ -4,3 +4,4 @@ export { reportsJobs } from './reports.jobs.ts';
 export { toCreditReportView } from './reports.view.ts';
 export type { CreditReportView } from './reports.schemas.ts';
 export { CreditReportSchema, ValidationResultSchema, type ReportInputsBody } from './reports.schemas.ts';
+export { loadRiskModels } from './reports.models.ts';

@@ -113,7 +113,7 @@ export function toSources(r: Pick<PreparedInputs, 'files' | 'bankAccounts' | 'op
 }
 
 /** Everything run-validation and run-report need, read through `db` (the caller's transaction when in one). */
-export async function prepareInputs(db: Executor, deps: InputDeps, process: ProcessRow, body: ReportInputsBody): Promise<PreparedInputs> {
+export async function prepareInputs(db: Executor, deps: InputDeps, process: ProcessRow, body: ReportInputsBody, asOf?: string): Promise<PreparedInputs> {
   const attributes = (process.attributes ?? {}) as Record<string, unknown>;
   const params = effectiveParams(body.report_params, attributes);
   const resolved = await resolveSelection(db, deps, process.id, body);
@@ -126,6 +126,7 @@ export async function prepareInputs(db: Executor, deps: InputDeps, process: Proc
       main_tax_code: typeof attributes.main_tax_code === 'string' ? attributes.main_tax_code : null,
     },
     blockingReasons,
+    ...(asOf ? { asOf } : {}),
   });
   return { ...resolved, sources, blockingReasons, params, validation };
 }

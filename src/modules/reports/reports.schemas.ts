@@ -74,6 +74,12 @@ export const ValidationResultSchema = Type.Object(
           blocking_reason: Type.Union([Type.String(), Type.Null()], {
             description: 'not_parsed, parsing_in_progress, parse_error, failed_validation, unsupported_document_type, no_transactions',
           }),
+          account_holder_status: Type.Optional(
+            Type.String({
+              enum: ['match', 'mismatch', 'same_iban', 'unverified'],
+              description: 'same_iban: no holder printed, IBAN of a matching input; unverified: no holder and nothing tying the input to the applicant (flagged as a mismatch)',
+            }),
+          ),
         }),
       ),
     }),
@@ -85,6 +91,29 @@ export const ValidationResultSchema = Type.Object(
       passed: Type.Boolean(),
       gaps: Type.Array(Type.Object({ iban: Type.String(), from: Type.String(), to: Type.String(), days: Type.Integer() })),
     }),
+    window_check: Type.Optional(
+      Type.Object(
+        {
+          passed: Type.Boolean(),
+          window: Type.Union([Type.Object({ from: Type.String(), to: Type.String() }), Type.Null()]),
+          inputs: Type.Array(
+            Type.Object({
+              id: Type.String(),
+              type: Type.String(),
+              iban: Type.Union([Type.String(), Type.Null()]),
+              period_from: Type.Union([Type.String(), Type.Null()]),
+              period_to: Type.Union([Type.String(), Type.Null()]),
+              transactions: Type.Integer(),
+              used_transactions: Type.Integer(),
+              outside_window: Type.Integer(),
+              used: Type.Boolean(),
+              excluded_reason: Type.Union([Type.String(), Type.Null()], { description: 'before_window, after_window, after_report_date, no_transactions' }),
+            }),
+          ),
+        },
+        { description: 'the 12 months the report will score and, per input, the transactions outside them; passed = every input contributes (an input wholly outside does not block, it is left out)' },
+      ),
+    ),
   },
   { description: 'result of run-validation (and of the server-side check of run-report)' },
 );
@@ -108,7 +137,10 @@ const SrgSchema = Type.Object({
   grade: Type.String({ enum: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] }),
   pd_12m: Type.Number({ minimum: 0, maximum: 1 }),
   decision: Type.String({ enum: ['approve', 'review', 'decline'] }),
-  reason_codes: Type.Array(Type.Object({ code: Type.String(), description: Type.String(), impact: Type.Number() })),
+  reason_codes: Type.Array(Type.Object({ code: Type.String(), description: Type.String(), impact: Type.Number() }), {
+    description: 'score reasons by points lost, strongest first; policy codes (which cap the decision, not the score) last with impact 0',
+  }),
+  policy_reasons: Type.Optional(Type.Array(Type.String(), { description: 'policy codes that set the decision whatever the score (INSUFFICIENT_DATA, UNAFFORDABLE)' })),
   model: Type.Object({ name: Type.String(), version: Type.String() }),
 });
 

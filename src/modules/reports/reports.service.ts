@@ -13,6 +13,7 @@ import { isAppError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import type { ProcessesService } from '../processes/index.ts';
 import { reportErrors } from './reports.errors.ts';
+import type { RiskModels } from './reports.models.ts';
 import { prepareInputs, resolveSelection, toSources, type InputDeps, type PreparedInputs, type Selection } from './reports.inputs.ts';
 import { reportsRepository, type CreditReportRow } from './reports.repository.ts';
 import type { CreditReportView, ReportInputsBody, ReportListQuery } from './reports.schemas.ts';
@@ -37,6 +38,8 @@ export interface ReportsDeps extends InputDeps {
   recordEvent: (tx: Executor, ev: ReportEvent) => Promise<void>;
   log?: Logger;
   timeBudgetMs?: number;
+  /** Models the server selected per data source (DOCRISK_RISK_MODELS); absent = the engine's defaults. */
+  riskModels?: RiskModels;
 }
 
 /** What run-report snapshots: the request, the resolved ids, the effective parameters; used_inputs once scored. */
@@ -65,9 +68,14 @@ export class ReportsService {
     this.d = deps;
   }
 
+  /** The report date run-report will score as of (the scoring job uses the report's creation date). */
+  private today(): string {
+    return this.d.clock.now().toISOString().slice(0, 10);
+  }
+
   async runValidation(spaceId: string, processId: string, body: ReportInputsBody): Promise<ValidationResult> {
     const process = await this.d.processes.requireVisible(spaceId, processId);
-    return (await prepareInputs(this.d.db, this.d, process, body)).validation;
+    return (await prepareInputs(this.d.db, this.d, process, body, this.today())).validation;
   }
 
   async runReport(spaceId: string, processId: string, body: ReportInputsBody): Promise<CreditReportView> {
@@ -87,7 +95,7 @@ export class ReportsService {
 
   private async insertReport(tx: Executor, spaceId: string, processId: string, body: ReportInputsBody): Promise<CreditReportRow> {
     const process = await this.d.processes.lockActive(tx, spaceId, processId);
-    const prepared = await prepareInputs(tx, this.d, process, body);
+    const prepared = await prepareInputs(tx, this.d, process, body, this.today());
     if (!prepared.validation.is_valid) throw reportErrors.validationFailed(prepared.validation);
     const now = this.d.clock.now();
     const inputs: StoredInputs = {
@@ -185,7 +193,8 @@ export class ReportsService {
     const { sources } = toSources(prepared);
     let result: ReportResult;
     try {
-      result = buildReport({ sources, params: inputs.effective_params, asOf: r.createdAt.toISOString().slice(0, 10) });
+      const model = this.d.riskModels?.[inputs.effective_params.data_source];
+      result = buildReport({ sources, params: inputs.effective_params, asOf: r.createdAt.toISOString().slice(0, 10), ...(model ? { model } : {}) });
     } catch (err) {
       if (!(err instanceof RiskEngineError)) throw err;
       return { status: 'error', errors: [{ code: err.code.toLowerCase(), message: err.message }] };
@@ -213,19 +222,22 @@ export class ReportsService {
         if (o.status !== 'terminated') o = { status: 'terminated', errors: [{ code: 'process_archived', message: 'the process was archived while the report was processing' }] };
       }
       const at = this.d.clock.now();
+      // used_* list only what the report used: an input whose transactions all fell outside the window is
+      // named in report_result.coverage.inputs with why, not passed off as used
+      const used = (id: string): boolean => o.status !== 'completed' || o.result.coverage.inputs?.find((i) => i.id === id)?.used !== false;
       const updated =
         o.status === 'completed'
           ? await reportsRepository.finish(tx, r.id, {
               status: 'completed',
               reportResult: o.result,
-              usedFiles: o.prepared.files.map((f) => ({ file_id: f.id, ext_file_id: f.extFileId, document_type: f.documentType, parsing_status: f.parsingStatus })),
-              usedBankAccounts: o.prepared.bankAccounts.map((a) => ({
+              usedFiles: o.prepared.files.filter((f) => used(f.id)).map((f) => ({ file_id: f.id, ext_file_id: f.extFileId, document_type: f.documentType, parsing_status: f.parsingStatus })),
+              usedBankAccounts: o.prepared.bankAccounts.filter((a) => used(a.id)).map((a) => ({
                 bank_account_id: a.id,
                 ext_bank_account_id: a.extBankAccountId,
                 iban: a.iban,
                 account_holder: a.accountHolder,
               })),
-              usedOpenBankingAccounts: o.prepared.openBankingAccounts.map((a) => ({
+              usedOpenBankingAccounts: o.prepared.openBankingAccounts.filter((a) => used(a.id)).map((a) => ({
                 open_banking_account_id: a.id,
                 ext_open_banking_account_id: a.extOpenBankingAccountId,
                 iban: a.iban,

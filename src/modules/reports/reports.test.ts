@@ -6,6 +6,11 @@ import { newId } from '../../shared/ids.ts';
 import { waitParsed as parsed } from '../../../test/helpers/files.ts';
 import { startReceiver, waitFor, type Receiver } from '../webhooks/webhooks.test-support.ts';
 import { accountBody } from './reports.test-data.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_MODELS } from '../../risk/index.ts';
+import { loadRiskModels } from './reports.models.ts';
 
 const csv = [
   'Data;Data valuta;Descrizione;Entrate;Uscite;Saldo',
@@ -71,6 +76,7 @@ describe('run-validation', () => {
         has_balance_mismatch: false,
         is_blocking_report: false,
         blocking_reason: null,
+        account_holder_status: 'match',
       },
     ]);
     expect(v.balance_mismatch_check.passed).toBe(true);
@@ -161,6 +167,7 @@ describe('run-report', () => {
       pd_12m: expect.any(Number),
       decision: expect.stringMatching(/^(approve|review|decline)$/),
       reason_codes: expect.any(Array),
+      policy_reasons: expect.any(Array),
       model: { name: expect.any(String), version: expect.any(String) },
     });
     expect(srg.score).toBeGreaterThanOrEqual(0);
@@ -210,6 +217,47 @@ describe('run-report', () => {
     const h = { authorization: `Bearer ${token}`, 'ocp-apim-subscription-key': c.subscription_key };
     expect((await t.request({ method: 'GET', url: url(p.process_id, `/credit-reports/${done.credit_report_id}`), auth: h })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: url(p.process_id, '/credit-reports'), auth: h })).statusCode).toBe(404);
+  });
+
+  it('an input wholly outside the 12-month window is reported as excluded with why, not listed as used (issue 21)', async () => {
+    const p = await newProcess();
+    const recent = await addAccount(p.process_id);
+    const old = await addAccount(p.process_id, { ...accountBody({ iban: 'DE89370400440532013000', months: ['2024-01', '2024-02', '2024-03'] }) });
+    const v = (await validate(p.process_id, { bank_account_ids: [recent.bank_account_id, old.bank_account_id], report_params: params })).json();
+    expect(v.is_valid).toBe(true);
+    expect(v.window_check.inputs.find((i: { id: string }) => i.id === old.bank_account_id)).toMatchObject({ used: false, excluded_reason: 'before_window' });
+    const r = await runReport(p.process_id, { bank_account_ids: [recent.bank_account_id, old.bank_account_id], report_params: params });
+    expect(r.statusCode, r.body).toBe(201);
+    const done = await waitDone(p.process_id, r.json().credit_report_id);
+    expect(done.status).toBe('completed');
+    expect(done.used_bank_accounts.map((a: { bank_account_id: string }) => a.bank_account_id)).toEqual([recent.bank_account_id]);
+    const inputs = done.report_result.coverage.inputs as { id: string; used: boolean; excluded_reason: string | null; outside_window: number }[];
+    expect(inputs.find((i) => i.id === old.bank_account_id)).toMatchObject({ used: false, excluded_reason: 'before_window', outside_window: old.total_transactions });
+    expect(inputs.find((i) => i.id === recent.bank_account_id)).toMatchObject({ used: true, excluded_reason: null, outside_window: 0 });
+  });
+
+  it('the server selects the model (DOCRISK_RISK_MODELS) and every report names model and version (issue 21)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docrisk-models-'));
+    const file = join(dir, 'lender.json');
+    writeFileSync(file, JSON.stringify({ ...DEFAULT_MODELS.retail, name: 'lender-own-model', version: '9.4.2' }));
+    expect(() => loadRiskModels([join(dir, 'missing.json')])).toThrow(/DOCRISK_RISK_MODELS: .*missing\.json/);
+    const other = await createTestApp({ env: { DOCRISK_RISK_MODELS: file } });
+    try {
+      const p = await newProcess(other);
+      const a = await addAccount(p.process_id, accountBody(), other);
+      const r = await runReport(p.process_id, { bank_account_ids: [a.bank_account_id], report_params: params }, other);
+      expect(r.statusCode, r.body).toBe(201);
+      let done = await getReport(p.process_id, r.json().credit_report_id, other);
+      await waitFor(async () => (done = await getReport(p.process_id, r.json().credit_report_id, other)).status !== 'processing', 30_000, 'report');
+      expect(done.report_result.srg.model).toEqual({ name: 'lender-own-model', version: '9.4.2' });
+    } finally {
+      await other.close();
+    }
+    // without the setting: the engine's default model, named
+    const p = await newProcess();
+    const a = await addAccount(p.process_id);
+    const done = await waitDone(p.process_id, (await runReport(p.process_id, { bank_account_ids: [a.bank_account_id], report_params: params })).json().credit_report_id);
+    expect(done.report_result.srg.model).toEqual({ name: DEFAULT_MODELS.retail?.name, version: DEFAULT_MODELS.retail?.version });
   });
 
   it('400 with the validation in the body and no report when validation fails; 409 when archived', async () => {

@@ -16,7 +16,21 @@ export interface PostRequest {
   signal?: AbortSignal;
 }
 
-export type PostOutcome = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
+export type PostOutcome =
+  | { ok: true; statusCode: number }
+  | { ok: false; statusCode: number | null; error: string; retryAfterSeconds?: number; /** for the operator's log only */ logDetail?: string };
+
+/** Bytes of a receiver's answer read (and discarded) before the socket is closed. */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+
+/** Retry-After as delta-seconds or an HTTP-date, in seconds from `now`; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
+  const v = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!v) return undefined;
+  if (/^\d{1,10}$/.test(v)) return Number(v);
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - now) / 1000);
+}
 
 export type Poster = (req: PostRequest) => Promise<PostOutcome>;
 
@@ -33,9 +47,15 @@ export const postWebhook: Poster = (r) =>
     const finish = (o: PostOutcome) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
       resolve(o);
     };
+    // One budget for the whole exchange: connect, status line and the (bounded) answer body.
+    // When it ends, the socket goes, whether or not the outcome is known.
+    const timer = setTimeout(() => {
+      finish({ ok: false, statusCode: null, error: `timeout after ${r.timeoutMs} ms` });
+      req.destroy();
+    }, r.timeoutMs);
+    timer.unref();
     const req = mod.request(
       checked.url,
       {
@@ -47,19 +67,35 @@ export const postWebhook: Poster = (r) =>
       },
       (res) => {
         const code = res.statusCode ?? 0;
-        // The receiver's body is not needed: drain it so the socket closes cleanly.
-        res.resume();
-        res.on('error', () => undefined);
+        // The outcome is the status line; the answer body is read (at most MAX_RESPONSE_BYTES,
+        // discarded) only so the receiver is not cut off mid-write, then the socket is closed.
         if (code >= 200 && code < 300) finish({ ok: true, statusCode: code });
-        else finish({ ok: false, statusCode: code, error: `HTTP ${code}` });
+        else {
+          const retryAfterSeconds = code === 429 || code === 503 ? parseRetryAfter(res.headers['retry-after']) : undefined;
+          finish({ ok: false, statusCode: code, error: `HTTP ${code}`, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) });
+        }
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read >= MAX_RESPONSE_BYTES) {
+            clearTimeout(timer);
+            res.destroy();
+            req.destroy();
+          }
+        });
+        res.on('end', () => {
+          clearTimeout(timer);
+          req.destroy();
+        });
+        res.on('error', () => undefined);
       },
     );
-    const timer = setTimeout(() => {
-      finish({ ok: false, statusCode: null, error: `timeout after ${r.timeoutMs} ms` });
-      req.destroy();
-    }, r.timeoutMs);
     req.on('error', (err: NodeJS.ErrnoException) => {
-      const msg = err instanceof RefusedAddressError ? err.message : err.code ? `${err.code}: ${err.message}` : err.message;
+      if (err instanceof RefusedAddressError) {
+        finish({ ok: false, statusCode: null, error: err.message.slice(0, 500), logDetail: `${err.address}: ${err.reason}` });
+        return;
+      }
+      const msg = err.code ? `${err.code}: ${err.message}` : err.message;
       finish({ ok: false, statusCode: null, error: msg.slice(0, 500) });
     });
     req.end(body);

@@ -166,11 +166,20 @@ export function checkWebhookUrl(raw: string, allowPrivate = false): UrlCheck {
   return { ok: true, url, host, ipLiteral: false };
 }
 
+/**
+ * The message is what tenants see (delivery log, settings 400): it names their host, never the
+ * address it resolved to or why that address is refused, which would map the operator's network.
+ * `address` and `reason` are for the operator's log.
+ */
 export class RefusedAddressError extends Error {
   readonly code = 'ERR_WEBHOOK_REFUSED_ADDRESS';
+  readonly address: string;
+  readonly reason: RefusalReason;
   constructor(host: string, address: string, reason: RefusalReason) {
-    super(`${host} resolves to a refused address (${address}: ${reason})`);
+    super(`${host} resolves to a refused address`);
     this.name = 'RefusedAddressError';
+    this.address = address;
+    this.reason = reason;
   }
 }
 

@@ -107,11 +107,24 @@ export function toDeliveryView(r: DeliveryRow): DeliveryView {
   };
 }
 
-/** Seconds before the retry that follows failed attempt number `attempts` (1-based); null = give up. */
-export function retryDelaySeconds(attempts: number, schedule: readonly number[], jitter: number, random: () => number = Math.random): number | null {
+/**
+ * Seconds before the retry that follows failed attempt number `attempts` (1-based); null = give up.
+ * A receiver's Retry-After is honoured within the contract schedule: it can move the retry later,
+ * up to the schedule's next step, never earlier than the schedule and never past that step.
+ */
+export function retryDelaySeconds(
+  attempts: number,
+  schedule: readonly number[],
+  jitter: number,
+  random: () => number = Math.random,
+  retryAfterSeconds?: number,
+): number | null {
   const base = schedule[attempts - 1];
   if (base === undefined) return null;
-  return base * (1 + jitter * (2 * random() - 1));
+  const delay = base * (1 + jitter * (2 * random() - 1));
+  if (retryAfterSeconds === undefined || retryAfterSeconds <= delay) return delay;
+  const ceiling = schedule[attempts] ?? base;
+  return Math.max(delay, Math.min(retryAfterSeconds, ceiling));
 }
 
 const originOf = (url: string): string => {
@@ -331,7 +344,7 @@ export class WebhooksService {
       await repo.finishAttempt(db, deliveryId, claimedAt, { status: 'succeeded', lastStatusCode: outcome.statusCode, lastError: null, nextAttemptAt: null, updatedAt: now });
       return;
     }
-    const delay = retryDelaySeconds(row.attempts, this.tuning.retryScheduleSeconds, this.tuning.jitter);
+    const delay = retryDelaySeconds(row.attempts, this.tuning.retryScheduleSeconds, this.tuning.jitter, Math.random, outcome.retryAfterSeconds);
     const status: DeliveryStatus = delay === null ? 'failed' : 'pending';
     const next = delay === null ? null : new Date(now.getTime() + delay * 1000);
     await db.transaction(async (tx) => {
@@ -349,7 +362,10 @@ export class WebhooksService {
       // comes first claims the row, the other finds it not due and does nothing.
       if (own && delay !== null && delay <= 30) this.timeRetry(deliveryId, row.url!, delay);
     });
-    this.deps.log.info({ deliveryId, attempts: row.attempts, status, error: outcome.error }, 'webhook attempt failed');
+    this.deps.log.info(
+      { deliveryId, attempts: row.attempts, status, error: outcome.error, ...('logDetail' in outcome && outcome.logDetail ? { detail: outcome.logDetail } : {}) },
+      'webhook attempt failed',
+    );
   }
 
   private timeRetry(deliveryId: string, url: string, delaySeconds: number): void {

@@ -153,7 +153,8 @@ describe('workflow endpoint', () => {
       nsgUser: 'U-9',
       requestedLoanAmount: 15000,
       parse: [{ fileID: 'stmt-1' }],
-      coreTransactions: [accountBody({ holder: statement.holder, iban: 'IT61X0306909606100000012345' })],
+      // core account over the statement's months (May 2025) so the 12-month window holds both
+      coreTransactions: [accountBody({ holder: statement.holder, iban: 'IT61X0306909606100000012345', months: ['2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06'] })],
       psd2Transactions: [{ provider: 'fiducia', ...psd2('fiducia__get-transactions.body.json') }],
     };
     const r = await workflow(body, '?waitSeconds=60');
@@ -164,7 +165,9 @@ describe('workflow endpoint', () => {
     expect(w.credit_report.report_params).toMatchObject({ account_holder: statement.holder, tax_code: 'IT01234567890', loan_period: 12, requested_loan_amount: 15000 });
     expect(w.credit_report.used_files.map((f: { file_id: string }) => f.file_id)).toEqual([up.file_id]);
     expect(w.credit_report.used_bank_accounts).toHaveLength(1);
-    expect(w.credit_report.used_open_banking_accounts).toHaveLength(1);
+    // the PSD2 sample's bookings are of 2018–2019: outside the window, reported as left out, not listed as used
+    expect(w.credit_report.used_open_banking_accounts).toHaveLength(0);
+    expect(w.credit_report.report_result.coverage.inputs.filter((i: { used: boolean }) => !i.used).map((i: { type: string; excluded_reason: string }) => [i.type, i.excluded_reason])).toEqual([['open_banking_account', 'before_window']]);
     expect(w.validation.data_details.elems).toHaveLength(3);
 
     const again = await workflow(body);

@@ -38,7 +38,7 @@ describe('rules', () => {
   it('a returned debit wins over what it reverses, and codes beat generic text', () => {
     expect(categoriseOne(txn(50, 'RUECKLASTSCHRIFT MIETE'), 'de').category).toBe('returned_debit');
     expect(categoriseOne(txn(-50, 'SEPA-LASTSCHRIFT', 'X', '2026-01-01', { gvc: '005' }), 'de')).toEqual({
-      category: 'other_expense', group: 'expenses', rule_id: 'code.gvc.debit',
+      category: 'other_expense', group: 'expenses', rule_id: 'code.gvc.debit', rule_trace: ['code.gvc.debit'],
     });
     expect(categoriseOne(txn(-50, 'SEPA-LASTSCHRIFT Miete', null, '2026-01-01', { gvc: '005' }), 'de').category).toBe('rent');
     expect(categoriseOne(txn(10, 'unknown'), 'it').rule_id).toBe('fallback.credit');
@@ -66,7 +66,8 @@ describe('batch categorisation', () => {
     const out = categoriseTransactions(txns, 'it');
     expect(out.map((t) => t.category)).toEqual(['salary', 'salary', 'salary', 'salary']);
     expect(out[0]?.rule_id).toBe('recurrence.salary');
-    expect(categoriseTransactions(txns, 'it', { salaryByRecurrence: false })[0]?.category).toBe('other_transfer');
+    // commercial: a regular payer is a customer, its payments revenue
+    expect(categoriseTransactions(txns, 'it', { salaryByRecurrence: false })[0]?.category).toBe('business_revenue');
   });
 
   it('a transfer to the holder themself is internal', () => {
@@ -74,3 +75,67 @@ describe('batch categorisation', () => {
     expect(out[0]?.category).toBe('internal');
   });
 });
+
+describe('vocabulary real banks and lenders print (issue 21)', () => {
+  it.each([
+    ['de', -289, 'SANTANDER CONSUMER BANK RATE KREDIT', null, 'loan_installment'],
+    ['de', -149, 'SEPA-LASTSCHRIFT Creditplus Bank AG Darlehensvertrag 4711', null, 'loan_installment'],
+    ['de', -99, 'LASTSCHRIFT TARGOBANK Rate 12/48', null, 'loan_installment'],
+    ['de', -210, 'Kredit Nr 55 Rate', 'Volkswagen Bank GmbH', 'loan_installment'],
+    ['it', -130, 'ADDEBITO SDD COMPASS BANCA SPA RATA', null, 'loan_installment'],
+    ['it', -95, 'ADDEBITO RATA 7 DI 36', 'COFIDIS', 'loan_installment'],
+    ['de', -120, 'LOAN INSTALMENT', null, 'loan_installment'],
+    ['de', -200, 'CASH WITHDRAWAL', null, 'cash_withdrawal'],
+    ['de', 300, 'CASH DEPOSIT', null, 'cash_deposit'],
+    ['it', 300, 'VERSAMENTO CONTANTI SPORTELLO', null, 'cash_deposit'],
+    ['de', 400, 'Bareinzahlung Filiale', null, 'cash_deposit'],
+    ['de', -1.2, 'ACCOUNT STATEMENT FEE', null, 'fees'],
+    ['de', -3.1, 'PENALTY INTEREST NEGATIVE BALANCE', null, 'overdraft_interest'],
+    ['it', 2.4, 'INTEREST CREDITED', null, 'other_income'],
+    ['de', -180, 'HOUSEHOLD PAYMENT TRANSFER TO ACCOUNT QR 12345678', null, 'rent'],
+    ['de', 420, 'PENSION', null, 'pension'],
+    ['it', -30, 'INSURANCE PREMIUM TRANSFER TO ACCOUNT AB 87654321', null, 'insurance'],
+    ['de', 50, 'RETURNED DIRECT DEBIT', null, 'returned_debit'],
+    ['it', -20, 'PAYMENT PADDY POWER BETTING', null, 'gambling'],
+  ] as const)('%s %s %s → %s', (market, amount, desc, cp, expected) => {
+    expect(categoriseOne(txn(amount, desc, cp), market).category).toBe(expected);
+  });
+  it('a credit-card issuer is not mistaken for a lender, nor a credit card for a loan', () => {
+    expect(categoriseOne(txn(-300, 'KREDITKARTENABRECHNUNG ADVANZIA BANK'), 'de').category).toBe('credit_card');
+    expect(categoriseOne(txn(-25, 'UEBERWEISUNG an Anna Rentenberg'), 'de').category).not.toBe('loan_installment');
+  });
+  it('every transaction carries a rule trace naming the rule and the text it matched', () => {
+    const [t] = categoriseTransactions([txn(-289, 'SANTANDER CONSUMER BANK RATE KREDIT')], 'de');
+    expect(t?.rule_trace[0]).toMatch(/^(de\.loan|common\.lender):(SANTANDER CONSUMER|KREDIT|RATE)$/);
+  });
+});
+
+describe('income from a regular payer (issue 21)', () => {
+  const months = ['1995-01-10', '1995-02-10', '1995-03-10', '1995-04-10', '1995-05-10'];
+  it('monthly transfers from one account are income, the main one salary, whatever the amount', () => {
+    const txns = [
+      ...months.map((d, i) => txn(380 + i, `TRANSFER FROM ACCOUNT GH 1234${5678 + 0}`, null, d)),
+      ...months.map((d) => txn(60, 'TRANSFER FROM ACCOUNT ST 99887766', null, addDaysIso(d, 5))),
+    ];
+    const out = categoriseTransactions(txns, 'de');
+    expect(out.slice(0, 5).every((t) => t.category === 'salary')).toBe(true);
+    expect(out[0]?.rule_trace).toEqual(['en.transfer:TRANSFER', 'recurrence.regular_payer', 'recurrence.salary']);
+    expect(out.slice(5).every((t) => t.category === 'other_income' && t.rule_id === 'recurrence.regular_payer')).toBe(true);
+  });
+  it('two payers at the same bank are two payers (the account number is part of the key)', () => {
+    const txns = months.flatMap((d, i) => [
+      txn(100 + 200 * (i % 2), 'TRANSFER FROM ACCOUNT GH 11111111', null, d),
+      txn(300 - 200 * (i % 2), 'TRANSFER FROM ACCOUNT GH 22222222', null, d),
+    ]);
+    const keys = new Set(categoriseTransactions(txns, 'de').map((t) => t.counterparty_normalised));
+    expect(keys.size).toBe(2);
+  });
+  it('irregular cash deposits are never taken for salary', () => {
+    const txns = months.map((d, i) => txn(900 + 3 * i, 'CASH DEPOSIT', null, d));
+    expect(categoriseTransactions(txns, 'de').every((t) => t.category === 'cash_deposit')).toBe(true);
+  });
+});
+
+function addDaysIso(d: string, n: number): string {
+  return new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}

@@ -2,7 +2,7 @@ import type { CategoryResult, Market, RiskTransaction } from '../types.ts';
 import { CODE_RULES, TEXT_RULES } from './rules.data.ts';
 import type { CodeRule, Sign } from './rules.data.ts';
 import { groupOf } from './taxonomy.data.ts';
-import { fold, normaliseCounterparty } from './normalise.ts';
+import { fold, MAX_TEXT_CHARS, normaliseCounterparty } from './normalise.ts';
 
 interface CompiledText {
   id: string;
@@ -47,15 +47,15 @@ function codeMatches(rule: CodeRule, re: RegExp | null, t: RiskTransaction): boo
   return false;
 }
 
-function result(category: string, rule_id: string): CategoryResult {
+function result(category: string, rule_id: string, matched: string | null = null): CategoryResult {
   const group = groupOf(category);
   if (!group) throw new Error(`rule ${rule_id} names unknown category ${category}`);
-  return { category, group, rule_id };
+  return { category, group, rule_id, rule_trace: [matched === null ? rule_id : `${rule_id}:${matched}`] };
 }
 
-/** The text a rule sees: description and counterparty, folded. */
+/** The text a rule sees: description and counterparty, each cut to MAX_TEXT_CHARS, folded. */
 export function matchText(t: Pick<RiskTransaction, 'description' | 'counterparty'>): string {
-  return fold(`${t.description} | ${t.counterparty ?? ''}`);
+  return fold(`${t.description.slice(0, MAX_TEXT_CHARS)} | ${(t.counterparty ?? '').slice(0, MAX_TEXT_CHARS)}`);
 }
 
 /**
@@ -77,8 +77,9 @@ export function categoriseOne(t: RiskTransaction, market: Market): CategoryResul
   for (const r of COMPILED[market]) {
     if (best && r.priority <= best.priority) break;
     if (r.sign && r.sign !== sign) continue;
-    if (r.re.test(text)) {
-      best = { priority: r.priority, res: result(r.category, r.id) };
+    const m = r.re.exec(text);
+    if (m) {
+      best = { priority: r.priority, res: result(r.category, r.id, m[0].trim()) };
       break;
     }
   }
@@ -100,8 +101,20 @@ export function categoriseWithCounterparty(
   const cp = normaliseCounterparty(t.counterparty) || normaliseCounterparty(t.description);
   let res = categoriseOne(t, market);
   const generic = res.rule_id.startsWith('fallback.') || res.category === 'other_transfer';
-  if (generic && cp && holderKeys.some((h) => sameName(h, cp))) res = result('internal', 'common.own_name');
-  return { ...res, counterparty_normalised: cp };
+  if (generic && cp && holderKeys.some((h) => sameName(h, cp))) res = { ...result('internal', 'common.own_name'), rule_trace: [...res.rule_trace, 'common.own_name'] };
+  const ref = accountRef(`${t.counterparty ?? ''} ${t.description}`);
+  return { ...res, counterparty_normalised: ref && !cp.includes(ref) ? `${cp} ${ref}`.trim() : cp };
+}
+
+/**
+ * The payer's or payee's account number when the text names one ("TRANSFER FROM ACCOUNT AB 12345678",
+ * "IBAN DE89…"): it keeps two payers at the same bank apart in the grouping key, which drops digit runs.
+ */
+export function accountRef(text: string): string | null {
+  const m = /\b(?:ACCOUNT|ACC|KONTO|KTO|CONTO|C\/C|IBAN)\b[\s.:#]*(?:[A-Z]{2}\s+)?([A-Z]{2}\d{2}[A-Z0-9 ]{8,30}|\d[\d ]{5,20}\d)/.exec(fold(text));
+  if (!m?.[1]) return null;
+  const digits = m[1].replace(/\s+/g, '');
+  return `#${digits.slice(-8)}`;
 }
 
 function sameName(holderKey: string, cp: string): boolean {

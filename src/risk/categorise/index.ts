@@ -20,14 +20,19 @@ export interface CategoriseTransactionsOptions {
   salaryByRecurrence?: boolean;
 }
 
-/** Monthly credit at or above this (minor units) that recurs is taken as salary when nothing else explains it. */
-const SALARY_MIN_MINOR = 60_000;
-const SALARY_RELABEL_FROM = new Set(['other_income', 'other_transfer']);
+/** Credits a regular payer can turn into income: nothing better explained them (cash paid in never does). */
+const RELABEL_FROM = new Set(['other_income', 'other_transfer']);
+/** The main regular payer is the salary only when it brings at least this share of the money received. */
+const SALARY_MIN_SHARE_OF_CREDITS = 0.25;
 
 /**
  * Categorise a batch of transactions (order preserved). Beyond per-line rules,
- * a batch lets recurrence speak: a monthly credit of a similar amount from the
- * same payer, at least three times, is salary when no line already is.
+ * a batch lets recurrence speak: credits from one payer (same party, or same
+ * account number) of a similar amount, monthly, at least three times, are
+ * income (`recurrence.regular_payer`; business revenue for commercial
+ * applicants). For retail, when no line is already salary or pension, the
+ * largest such payer is the salary if it brings a quarter or more of all money
+ * received: a share, not an amount, so it holds for any income level.
  */
 export function categoriseTransactions(
   txns: readonly RiskTransaction[],
@@ -36,16 +41,23 @@ export function categoriseTransactions(
 ): LabelledTransaction[] {
   const holderKeys = (options.holderNames ?? []).map((h) => normaliseName(h).toUpperCase()).filter((h) => h.length > 0);
   const out: LabelledTransaction[] = txns.map((t) => ({ ...t, ...categoriseWithCounterparty(t, market, holderKeys) }));
-  if (options.salaryByRecurrence === false) return out;
-  if (out.some((t) => t.amountMinor > 0 && (t.category === 'salary' || t.category === 'pension'))) return out;
-  const candidates = out.filter((t) => t.amountMinor >= SALARY_MIN_MINOR && SALARY_RELABEL_FROM.has(t.category));
-  for (const s of detectStreams(candidates)) {
-    if (s.stream.cadence !== 'monthly') continue;
-    for (const m of s.members) {
-      m.category = 'salary';
-      m.group = 'income';
-      m.rule_id = 'recurrence.salary';
-    }
+  const retail = options.salaryByRecurrence !== false;
+  const candidates = out.filter((t) => t.amountMinor > 0 && RELABEL_FROM.has(t.category));
+  const streams = detectStreams(candidates).filter((s) => s.stream.cadence === 'monthly' || s.stream.cadence === 'biweekly' || s.stream.cadence === 'weekly');
+  if (!streams.length) return out;
+  const relabel = (m: LabelledTransaction, category: string, step: string): void => {
+    m.category = category;
+    m.group = 'income';
+    m.rule_id = step;
+    m.rule_trace = [...m.rule_trace, step];
+  };
+  for (const s of streams) for (const m of s.members) relabel(m, retail ? 'other_income' : 'business_revenue', 'recurrence.regular_payer');
+  if (!retail || out.some((t) => t.amountMinor > 0 && (t.category === 'salary' || t.category === 'pension'))) return out;
+  const credits = out.filter((t) => t.amountMinor > 0 && t.group !== 'transfers').reduce((a, t) => a + t.amountMinor, 0);
+  const total = (ms: readonly LabelledTransaction[]): number => ms.reduce((a, t) => a + t.amountMinor, 0);
+  const main = [...streams].sort((a, b) => total(b.members) - total(a.members) || (a.stream.counterparty_key < b.stream.counterparty_key ? -1 : 1))[0];
+  if (main && credits > 0 && total(main.members) / credits >= SALARY_MIN_SHARE_OF_CREDITS) {
+    for (const m of main.members) relabel(m, 'salary', 'recurrence.salary');
   }
   return out;
 }

@@ -35,22 +35,22 @@ export interface CodeRule {
   purpose?: readonly string[];
 }
 
-export const RULES_VERSION = 'rules-2026.11.1';
+export const RULES_VERSION = 'rules-2026.11.2';
 
 type T = readonly [string, RuleMarket, Category, number, Sign | '', string];
 
 const TEXT: readonly T[] = [
   // reversals and their fees
   ['common.returned_fee', 'common', 'fees', 105, 'debit', '(COMMISSION|SPESE|GEBUEHR|GEBUHR|ENTGELT).*(INSOLUT|STORNO|R(UE|U)CKLASTSCHRIFT)|(INSOLUT|R(UE|U)CKLASTSCHRIFT).*(COMMISSION|SPESE|GEBUEHR|GEBUHR|ENTGELT)'],
-  ['it.returned', 'it', 'returned_debit', 100, '', '\\b(STORNO|INSOLUT[OI]|RICHIAMAT[OA]|SDD RESPINT[OA]|ADDEBITO RESPINTO|RIMBORSO SDD)\\b'],
-  ['de.returned', 'de', 'returned_debit', 100, '', 'R(UE|U)CKLASTSCHRIFT|R(UE|U)CKBUCHUNG|R(UE|U)CKGABE LASTSCHRIFT|LASTSCHRIFTR(UE|U)CKGABE|\\bRETOURE LASTSCHRIFT'],
+  ['it.returned', 'it', 'returned_debit', 100, '', '\\b(STORNO|INSOLUT[OI]|RICHIAMAT[OA]|SDD RESPINT[OA]|ADDEBITO RESPINTO|RIMBORSO SDD|MANCANZA FONDI|FONDI INSUFFICIENTI)\\b'],
+  ['de.returned', 'de', 'returned_debit', 100, '', 'R(UE|U)CKLASTSCHRIFT|R(UE|U)CKBUCHUNG|R(UE|U)CKGABE LASTSCHRIFT|LASTSCHRIFTR(UE|U)CKGABE|\\bRETOURE\\b.*LASTSCHRIFT|\\bWIDERSPRUCH\\b'],
   ['common.returned', 'common', 'returned_debit', 99, '', '\\b(RETURNED DEBIT|UNPAID DIRECT DEBIT|CHARGEBACK)\\b'],
   // gambling
   ['it.gambling', 'it', 'gambling', 95, '', '\\b(SNAI|SISAL|LOTTOMATICA|BETFLAG|EUROBET|STARCASINO|GOLDBET|BETTER|PLANETWIN|BETSSON|GRATTA E VINCI|SUPERENALOTTO|SCOMMESS)'],
   ['de.gambling', 'de', 'gambling', 95, '', '\\b(TIPICO|BWIN|LOTTO|MERKUR SPIELOTHEK|SPIELOTHEK|SPIELBANK|SPORTWETTEN|ODDSET|INTERWETTEN|BET3000|LOTTOLAND|GLUECKSSPIRALE|GLUCKSSPIRALE)'],
-  ['common.gambling', 'common', 'gambling', 94, '', '\\b(POKERSTARS|BET365|WILLIAM HILL|UNIBET|888 ?CASINO|LEOVEGAS|CASINO|BETWAY)\\b'],
+  ['common.gambling', 'common', 'gambling', 94, '', '\\b(POKERSTARS|BET365|WILLIAM HILL|UNIBET|888 ?CASINO|\\w*VEGAS|CASINO|BETWAY|SLOT|SLOTS)\\b'],
   // income
-  ['it.salary', 'it', 'salary', 80, 'credit', '\\b(STIPENDI?O?|EMOLUMENTI|RETRIBUZIONE|CEDOLINO|MENSILITA|TREDICESIMA|COMPETENZE)\\b'],
+  ['it.salary', 'it', 'salary', 80, 'credit', '\\b(STIPENDI?O?|SALARIO|EMOLUMENTI|RETRIBUZIONE|CEDOLINO|MENSILITA|TREDICESIMA)\\b'],
   ['de.salary', 'de', 'salary', 80, 'credit', '\\b(LOHN|GEHALT|BEZUEGE|BEZUGE|ENTGELTABRECHNUNG|LOHN ?/ ?GEHALT|GEHALTSZAHLUNG|VERG(UE|U)TUNG)\\b'],
   ['it.pension', 'it', 'pension', 82, 'credit', '\\b(PENSIONE|RATEO PENSIONE|INPS PENS)'],
   ['de.pension', 'de', 'pension', 82, 'credit', '\\bRENTE\\b|RENTENVERSICHERUNG|RENTENZAHLUNG|RENTENSERVICE|VERSORGUNGSBEZ'],
@@ -66,12 +66,16 @@ const TEXT: readonly T[] = [
   ['it.payroll', 'it', 'payroll', 80, 'debit', '\\b(STIPENDI?O?|EMOLUMENTI|RETRIBUZION[EI]|CEDOLIN[OI])\\b'],
   ['de.payroll', 'de', 'payroll', 80, 'debit', '\\b(LOHN|GEHALT|L(OE|O)HNE|GEH(AE|A)LTER|LOHNZAHLUNG)\\b'],
   // housing and debt
+  ['it.condo', 'it', 'rent', 87, 'debit', '\\b(SPESE CONDOMINIALI|CONDOMINIO|RATA CONDOMINIALE)\\b'],
   ['it.rent', 'it', 'rent', 80, 'debit', '\\b(AFFITTO|CANONE (DI )?LOCAZIONE|LOCAZIONE|PIGIONE|CANONE AFFITTO)\\b'],
   ['de.rent', 'de', 'rent', 80, 'debit', '\\b(MIETE|KALTMIETE|WARMMIETE|MIETZAHLUNG|WOHNUNGSBAU|HAUSVERWALTUNG|NEBENKOSTEN)\\b'],
   ['it.mortgage', 'it', 'mortgage', 83, 'debit', '\\b(RATA MUTUO|MUTUO)\\b'],
   ['de.mortgage', 'de', 'mortgage', 83, 'debit', '\\b(BAUFINANZIERUNG|HYPOTHEK|IMMOBILIENDARLEHEN|BAUSPAR)'],
-  ['it.loan', 'it', 'loan_installment', 82, 'debit', '\\b(RATA FINANZIAMENTO|FINANZIAMENTO|RATA PRESTITO|PRESTITO|RATA N\\.?|FINDOMESTIC|AGOS|COMPASS|SANTANDER CONSUMER|COFIDIS|YOUNITED|FIDITALIA|CESSIONE DEL QUINTO|PAGODIL|SCALAPAY|KLARNA)\\b'],
-  ['de.loan', 'de', 'loan_installment', 82, 'debit', '\\b(DARLEHEN|TILGUNG|KREDITRATE|RATENKREDIT|RATE \\d|RATENZAHLUNG|AUXMONEY|SMAVA|TARGOBANK|CONSORS FINANZ|KLARNA|FINANZIERUNG)\\b'],
+  ['it.loan', 'it', 'loan_installment', 82, 'debit', '\\b(RATA FINANZIAMENTO|FINANZIAMENTO|RATA PRESTITO|PRESTITO|RATA N\\.?|RATA|RATE|CESSIONE DEL QUINTO|PAGODIL|SCALAPAY|KLARNA)\\b'],
+  ['de.loan', 'de', 'loan_installment', 82, 'debit', '\\b(DARLEHEN\\w*|TILGUNG\\w*|KREDIT|KREDITRATE|KREDITVERTRAG|RATENKREDIT|KONSUMENTENKREDIT|AUTOKREDIT|RATE|RATE \\d|RATENZAHLUNG|FINANZIERUNG|KLARNA|RATENKAUF)\\b'],
+  // consumer-credit lenders of Italy and Germany (and their captive car banks): a debit to them is debt service
+  ['common.lender', 'common', 'loan_installment', 82, 'debit', '\\b(FINDOMESTIC|AGOS( DUCATO)?|COMPASS( BANCA)?|SANTANDER( CONSUMER)?|COFIDIS|YOUNITED|FIDITALIA|DEUTSCHE BANK EASY|CONSEL|IBL BANCA|PRESTITALIA|SELLA PERSONAL CREDIT|BNL FINANCE|CREDITIS|PITAGORA|DYNAMICA RETAIL|FCA BANK|STELLANTIS FINANCIAL|CREDITPLUS|TARGOBANK|CONSORS ?FINANZ|BANK ?11|AUXMONEY|SMAVA|SWK BANK|OYAK ANKER|RCI BANQUE|MOBILIZE FINANCIAL|VOLKSWAGEN BANK|VW BANK|BMW BANK|MERCEDES-BENZ BANK|TOYOTA KREDITBANK|HYUNDAI CAPITAL|FORD BANK|ONEY)\\b'],
+  ['en.loan', 'common', 'loan_installment', 81, 'debit', '\\b(LOAN INSTAL?LMENTS?|LOAN REPAYMENTS?|LOAN PAYMENTS?|PERSONAL LOAN|CAR FINANCE|INSTAL?LMENTS?|LOAN)\\b'],
   ['it.card', 'it', 'credit_card', 81, 'debit', '\\b(ESTRATTO CONTO CARTA|ADDEBITO CARTA DI CREDITO|CARTA DI CREDITO|SALDO CARTA|NEXI|CARTASI|AMERICAN EXPRESS|AMEX)\\b'],
   ['de.card', 'de', 'credit_card', 81, 'debit', '\\b(KREDITKARTE|KREDITKARTENABRECHNUNG|KK-ABRECHNUNG|AMEX|AMERICAN EXPRESS|BARCLAYCARD|ADVANZIA|MASTERCARD ABRECHNUNG|VISA ABRECHNUNG)\\b'],
   ['it.taxes', 'it', 'taxes', 85, 'debit', '\\b(F24|AGENZIA (DELLE )?ENTRATE|IMU|TARI|TASI|BOLLO AUTO|IMPOSTA|TRIBUTI|PAGOPA)\\b'],
@@ -79,7 +83,9 @@ const TEXT: readonly T[] = [
   ['it.overdraft', 'it', 'overdraft_interest', 86, 'debit', '\\b(INTERESSI PASSIVI|INTERESSI DEBITORI|COMPETENZE DI CHIUSURA|COMMISSIONE (DI )?MESSA A DISPOSIZIONE FONDI|CMDF|SCONFINAMENTO)\\b'],
   ['de.overdraft', 'de', 'overdraft_interest', 86, 'debit', '\\b(SOLLZINS(EN)?|(UE|U)BERZIEHUNGSZINS(EN)?|DISPOZINS(EN)?|ZINSEN F(UE|U)R DISPO|GEDULDETE (UE|U)BERZIEHUNG)'],
   ['it.fees', 'it', 'fees', 86, 'debit', '\\b(COMMISSION[EI]|SPESE|CANONE (MENSILE )?CONTO|CANONE CARTA|IMPOSTA DI BOLLO|BOLLO E/C|BOLLO ESTRATTO)\\b'],
-  ['de.fees', 'de', 'fees', 86, 'debit', 'KONTOF(UE|U)HRUNG|\\b(ENTGELT|GEB(UE|U)HR|GEB(UE|U)HREN|PREIS F(UE|U)R|KONTOPAKET|ABSCHLUSS)\\b'],
+  ['de.fees', 'de', 'fees', 86, 'debit', 'KONTOF(UE|U)HRUNG|\\b(ENTGELTE?|GEB(UE|U)HR|GEB(UE|U)HREN|PREIS F(UE|U)R|GRUNDPREIS|KONTOPAKET|KONTOMODELL|ABSCHLUSS)\\b'],
+  // ATM is also Milan's transport company: a card payment to it is not a withdrawal
+  ['it.atm_transport', 'it', 'fuel_transport', 86, 'debit', '\\b(POS ATM|ATM MILANO|ATM SPA)\\b'],
   ['it.cash', 'it', 'cash_withdrawal', 85, 'debit', '\\b(PRELIEVO|PRELEVAMENTO|BANCOMAT|ATM|PREL\\.)\\b'],
   ['de.cash', 'de', 'cash_withdrawal', 85, 'debit', '\\b(BARGELDAUSZAHLUNG|BARGELDABHEBUNG|GELDAUTOMAT|GAA|BARAUSZAHLUNG|AUSZAHLUNG GA|ATM)\\b'],
   // own money
@@ -106,12 +112,39 @@ const TEXT: readonly T[] = [
   ['common.travel', 'common', 'travel', 60, 'debit', '\\b(RYANAIR|EASYJET|LUFTHANSA|ITA AIRWAYS|EUROWINGS|CONDOR|BOOKING\\.COM|BOOKING|AIRBNB|EXPEDIA|HOTEL|TUI|TRIVAGO|HRS|ALITALIA|WIZZ)\\b'],
   ['common.dining', 'common', 'dining', 59, 'debit', '\\b(RISTORANTE|PIZZERIA|TRATTORIA|OSTERIA|BAR|CAFFE|GELATERIA|RESTAURANT|GASTSTAETTE|IMBISS|CAFE|MCDONALD\'?S?|BURGER KING|STARBUCKS|LIEFERANDO|JUST EAT|DELIVEROO|GLOVO|WOLT|KFC|AUTOGRILL|DOENER|PIZZA)\\b'],
   ['common.shopping', 'common', 'shopping', 58, 'debit', '\\b(AMAZON|AMZN|ZALANDO|IKEA|MEDIAMARKT|MEDIA MARKT|MEDIAWORLD|SATURN|UNIEURO|EURONICS|DM DROGERIE|DM-DROGERIE|ROSSMANN|MUELLER|H&M|ZARA|PRIMARK|DECATHLON|EBAY|OTTO|OBI|BAUHAUS|LEROY MERLIN|TEDI|ACTION|SHEIN|TEMU|ALIEXPRESS|DOUGLAS|OVS|TIGOTA|ACQUA E SAPONE|C&A|DEICHMANN)\\b'],
+  // English wording (UK/IE banks, English statements of Italian banks, the Berka data's descriptions); markets it and de both see it
+  ['en.returned', 'common', 'returned_debit', 99, '', '\\b(RETURNED (DIRECT )?DEBIT|DIRECT DEBIT RETURN(ED)?|UNPAID (DIRECT )?DEBIT|REVERSAL OF DIRECT DEBIT|RETURNED PAYMENT|DD RETURN(ED)?)\\b'],
+  ['en.gambling', 'common', 'gambling', 94, '', '\\b(BETTING|BOOKMAKERS?|LOTTERY|NATIONAL LOTTERY|PADDY ?POWER|BETFAIR|SKY ?BET|LADBROKES|CORAL|BETVICTOR|GAMBLING|POKER)\\b'],
+  ['en.salary', 'common', 'salary', 79, 'credit', '\\b(SALARY|WAGES?|PAYROLL|NET PAY)\\b'],
+  ['en.pension', 'common', 'pension', 82, 'credit', '\\b(PENSIONS?|STATE PENSION|OLD AGE BENEFIT)\\b'],
+  ['en.benefits', 'common', 'benefits', 80, 'credit', '\\b(CHILD BENEFIT|UNIVERSAL CREDIT|DWP|JOBSEEKERS?|HOUSING BENEFIT|TAX CREDITS?|SOCIAL SECURITY|UNEMPLOYMENT BENEFIT|SICKNESS BENEFIT)\\b'],
+  ['en.mortgage', 'common', 'mortgage', 83, 'debit', '\\bMORTGAGE\\b'],
+  ['en.rent', 'common', 'rent', 79, 'debit', '\\b(RENT|RENTAL|LANDLORD|LETTING AGENT|HOUSEHOLD PAYMENT)\\b'],
+  ['en.card', 'common', 'credit_card', 80, 'debit', '\\b(CREDIT CARD (PAYMENT|REPAYMENT|BILL)|CARD REPAYMENT|BARCLAYCARD|CAPITAL ONE)\\b'],
+  ['en.overdraft', 'common', 'overdraft_interest', 86, 'debit', '\\b(PENALTY INTEREST|OVERDRAFT INTEREST|OVERDRAFT (FEE|CHARGE)|DEBIT INTEREST|INTEREST CHARGED|UNARRANGED OVERDRAFT|NEGATIVE BALANCE)\\b'],
+  ['en.fees', 'common', 'fees', 85, 'debit', '\\b(ACCOUNT (STATEMENT )?FEES?|STATEMENT FEE|MONTHLY (ACCOUNT )?FEE|SERVICE CHARGES?|BANK CHARGES?|ACCOUNT CHARGES?|MAINTENANCE FEE|FEES?|CHARGES?)\\b'],
+  ['en.cash', 'common', 'cash_withdrawal', 85, 'debit', '\\b(CASH WITHDRAWALS?|CASH MACHINE|CASHPOINT|ATM WITHDRAWAL|WITHDRAWAL)\\b|^CASH\\b'],
+  ['en.insurance', 'common', 'insurance', 60, 'debit', '\\b(INSURANCE|PREMIUM|ASSURANCE)\\b'],
+  ['en.taxes', 'common', 'taxes', 84, 'debit', '\\b(HMRC|TAX PAYMENT|INCOME TAX|COUNCIL TAX|VAT PAYMENT)\\b'],
+  ['en.utilities', 'common', 'utilities', 59, 'debit', '\\b(ELECTRICITY|GAS BILL|WATER BILL|ENERGY)\\b'],
+  ['en.internal', 'common', 'internal', 87, '', '\\b(OWN ACCOUNT|INTERNAL TRANSFER|BETWEEN ACCOUNTS|TO SAVINGS)\\b'],
+  // cash paid in: money received, but not evidence of an employer (never taken for salary by recurrence)
+  ['it.cash_in', 'it', 'cash_deposit', 85, 'credit', '\\b(VERSAMENTO (DI )?CONTANTI|VERSAMENTO CONTANTE|VERS\\. CONTANTI|VERSAMENTO ATM|VERSAMENTO)\\b'],
+  ['de.cash_in', 'de', 'cash_deposit', 85, 'credit', '\\b(BAREINZAHLUNG|EINZAHLUNG|BARGELDEINZAHLUNG|EINZAHLUNG GAA)\\b'],
+  ['en.cash_in', 'common', 'cash_deposit', 84, 'credit', '\\b(CASH DEPOSIT|CASH IN|CASH LODGEMENT|LODGEMENT|PAID IN|COUNTER CREDIT)\\b'],
+  // interest earned on the balance: a credit, not income from work
+  ['it.interest_in', 'it', 'other_income', 76, 'credit', '\\b(INTERESSI ATTIVI|INTERESSI CREDITORI|COMPETENZE A CREDITO|COMPETENZE DI CHIUSURA|COMPETENZE)\\b'],
+  ['de.interest_in', 'de', 'other_income', 76, 'credit', '\\b(HABENZINS(EN)?|ZINSGUTSCHRIFT|GUTSCHRIFT ZINSEN|ZINSEN)\\b'],
+  // interest charged at the account closing (Rechnungsabschluss) on a debit: the cost of an overdrawn balance
+  ['de.interest_out', 'de', 'overdraft_interest', 84, 'debit', '\\bZINSEN\\b'],
+  ['en.interest_in', 'common', 'other_income', 75, 'credit', '\\b(INTEREST CREDITED|CREDIT INTEREST|INTEREST PAID|GROSS INTEREST)\\b'],
   // paying a supplier's invoice: a business expense without a finer category
   ['it.supplier', 'it', 'other_expense', 55, 'debit', '\\b(FATTURA|FATT\\.?|FT\\.? ?N|FORNITORE|FORNITURA)'],
   ['de.supplier', 'de', 'other_expense', 55, 'debit', '\\b(RECHNUNG|RE-NR|RG\\.? ?NR|RECHNUNGSNR|LIEFERANT)'],
   // generic transfers
   ['it.transfer', 'it', 'other_transfer', 20, '', '\\b(BONIFICO|BON\\.|SCT|GIROCONTO|RICARICA|POSTEPAY|SATISPAY|PAYPAL)\\b'],
   ['de.transfer', 'de', 'other_transfer', 20, '', '(UE|U)BERWEISUNG|\\b(DAUERAUFTRAG|ECHTZEIT|PAYPAL|SEPA-GUTSCHRIFT|GUTSCHRIFT)\\b'],
+  ['en.transfer', 'common', 'other_transfer', 19, '', '\\b(TRANSFER|STANDING ORDER|FASTER PAYMENT|BANK GIRO CREDIT|BGC|SEPA CREDIT)\\b'],
 ];
 
 export const TEXT_RULES: readonly TextRule[] = TEXT.map(([id, market, category, priority, sign, pattern]) => ({

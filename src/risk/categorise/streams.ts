@@ -6,6 +6,14 @@ export interface StreamInput {
   amountMinor: number;
   counterparty_normalised: string;
   category: string;
+  counterparty?: string | null;
+  description?: string;
+}
+
+function mostFrequent(xs: readonly string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0]?.[0] ?? null;
 }
 
 export interface StreamOptions {
@@ -92,7 +100,9 @@ export function detectStreams<T extends StreamInput>(txns: readonly T[], opts: S
       out.push({
         members,
         stream: {
-          counterparty: firstM.counterparty_normalised,
+          counterparty: mostFrequent(members.map((m) => (m.counterparty ?? '').trim()).filter((x) => x.length > 0)),
+          counterparty_key: firstM.counterparty_normalised,
+          label: mostFrequent(members.map((m) => (m.description ?? '').replace(/\s+/g, ' ').trim()).filter((x) => x.length > 0)) ?? firstM.counterparty_normalised,
           category,
           direction: firstM.amountMinor < 0 ? 'out' : 'in',
           cadence: cad.cadence,

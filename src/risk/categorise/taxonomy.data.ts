@@ -4,12 +4,13 @@ import type { Group } from '../types.ts';
  * Two-level transaction taxonomy (group → category). Versioned data: bump the
  * version when a category is added, removed or renamed, because stored
  * report results name categories by these keys.
- * `payroll` (salaries paid out) is an addition for commercial accounts.
+ * `payroll` (salaries paid out) is an addition for commercial accounts; `cash_deposit` (cash paid in)
+ * is money received that is not evidence of an employer.
  */
 export const TAXONOMY = {
-  version: 'taxonomy-2026.11.1',
+  version: 'taxonomy-2026.11.2',
   groups: {
-    income: ['salary', 'pension', 'benefits', 'business_revenue', 'refund', 'other_income'],
+    income: ['salary', 'pension', 'benefits', 'business_revenue', 'cash_deposit', 'refund', 'other_income'],
     expenses: [
       'rent', 'mortgage', 'utilities', 'telecom', 'groceries', 'fuel_transport', 'insurance',
       'loan_installment', 'credit_card', 'gambling', 'cash_withdrawal', 'taxes', 'fees',

@@ -5,10 +5,14 @@ import { addDays, toDayNumber } from '../dates.ts';
 export interface DailyBalances {
   /** First day of the series. */
   from: string;
-  /** Combined end-of-day balance (minor) of the accounts whose balance is known; null when none is. */
+  /**
+   * Combined end-of-day balance (minor) of the accounts whose balance is known, on the days every one
+   * of them covers (its first to last day of data or declared period); null on any other day, so a sum
+   * never mixes an account's real balance with another's balance projected outside its data.
+   */
   combined: (number | null)[];
-  /** Sum over accounts of the overdrawn part (minor, ≥ 0) per day. */
-  overdrawn: number[];
+  /** Sum over accounts of the overdrawn part (minor, ≥ 0) per day, each account only within its own data; null where no account is observed. */
+  overdrawn: (number | null)[];
   knownAccounts: number;
 }
 
@@ -32,8 +36,9 @@ export function dailyBalances(
     if (l) l.push(t);
     else byAccount.set(k, [t]);
   }
-  const combined: (number | null)[] = new Array<number | null>(days).fill(null);
-  const overdrawn: number[] = new Array<number>(days).fill(0);
+  const sum: number[] = new Array<number>(days).fill(0);
+  const covering: number[] = new Array<number>(days).fill(0);
+  const overdrawn: (number | null)[] = new Array<number | null>(days).fill(null);
   let known = 0;
   for (const k of [...byAccount.keys()].sort()) {
     const list = byAccount.get(k) ?? [];
@@ -53,6 +58,11 @@ export function dailyBalances(
     }
     if (opening === null) continue;
     known++;
+    const own = sources.filter((s) => accountKey(s) === k);
+    const starts = [list[0]?.date ?? to, ...own.map((s) => s.periodStart).filter((d): d is string => !!d)].sort();
+    const ends = [list[list.length - 1]?.date ?? from, ...own.map((s) => s.periodEnd).filter((d): d is string => !!d)].sort();
+    const covFrom = Math.max(0, toDayNumber(starts[0] ?? from) - start);
+    const covTo = Math.min(days - 1, toDayNumber(ends[ends.length - 1] ?? to) - start);
     const perDay: number[] = new Array<number>(days).fill(Number.NaN);
     let bal = opening;
     for (const t of list) {
@@ -64,10 +74,13 @@ export function dailyBalances(
     for (let d = 0; d < days; d++) {
       const v = perDay[d];
       if (v !== undefined && !Number.isNaN(v)) cur = v;
-      combined[d] = (combined[d] ?? 0) + cur;
-      if (cur < 0) overdrawn[d] = (overdrawn[d] ?? 0) - cur;
+      if (d < covFrom || d > covTo) continue;
+      sum[d] = (sum[d] ?? 0) + cur;
+      covering[d] = (covering[d] ?? 0) + 1;
+      overdrawn[d] = (overdrawn[d] ?? 0) + (cur < 0 ? -cur : 0);
     }
   }
+  const combined = sum.map((v, d) => (known > 0 && covering[d] === known ? v : null));
   return { from, combined, overdrawn, knownAccounts: known };
 }
 

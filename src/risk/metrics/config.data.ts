@@ -4,14 +4,16 @@
  * affordability check (an assumption of the engine, not an offer).
  */
 export const METRICS_CONFIG = {
-  version: 'metrics-2026.11.1',
+  version: 'metrics-2026.11.2',
   annualRate: { it: 0.08, de: 0.07 } as const,
-  /** Above this instalment/disposable-income ratio the request is not affordable. */
-  maxInstalmentToDisposable: 0.5,
+  /** Above this share of the income left after committed outgoings the requested instalment is not affordable. */
+  maxInstalmentToFreeIncome: 0.4,
+  /** Outgoings a household cannot cut to pay a new instalment. */
+  committedCategories: ['rent', 'mortgage', 'utilities', 'telecom', 'insurance', 'taxes', 'loan_installment', 'credit_card', 'education', 'payroll'] as readonly string[],
   /** Categories whose outflows are existing debt service. */
   debtCategories: ['loan_installment', 'mortgage', 'credit_card'] as readonly string[],
   /** Income categories counted as income (refunds are not income). */
-  incomeCategories: ['salary', 'pension', 'benefits', 'business_revenue', 'other_income'] as readonly string[],
+  incomeCategories: ['salary', 'pension', 'benefits', 'business_revenue', 'cash_deposit', 'other_income'] as readonly string[],
   /** Gap without transactions (days) reported as a data gap inside covered data. */
   transactionGapDays: 31,
   /** A month counts as full when data reaches within this many days of both its ends. */

@@ -7,7 +7,7 @@ import { annuity, cv, mean, median, money, ratio, round, slope } from './math.ts
 import type { CategoryRow, Coverage, Metrics, MonthlyRow } from './metrics.types.ts';
 import { ALL_CATEGORIES, groupOf } from '../categorise/index.ts';
 
-export type { Metrics, MonthlyRow, CategoryRow, Coverage } from './metrics.types.ts';
+export type { Metrics, MonthlyRow, CategoryRow, Coverage, InputCoverage } from './metrics.types.ts';
 export { METRICS_CONFIG } from './config.data.ts';
 
 export interface MetricsInput {
@@ -109,16 +109,19 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
   for (const r of categories) if (r.group === 'expenses') expenseByCat[r.category] = money(-sumMinor(expenseTx.filter((t) => t.category === r.category)));
 
   // balances and overdraft
+  // one basis for minimum, average and days below zero: the combined balance on days every account covers
   const known = series ? series.combined.filter((v): v is number => v !== null) : [];
-  const daysNegative = series && series.knownAccounts > 0 ? series.overdrawn.filter((v) => v > 0).length : 0;
-  const maxUsed = series ? Math.max(0, ...series.overdrawn) : 0;
+  const daysNegative = known.filter((v) => v < 0).length;
+  const overdrawnDays = series ? series.overdrawn.filter((v): v is number => v !== null) : [];
+  const daysInOverdraft = overdrawnDays.filter((v) => v > 0).length;
+  const maxUsed = Math.max(0, ...overdrawnDays);
   const limit = params.overdraft_limit ?? null;
   const limitMinor = limit !== null ? Math.round(limit * 100) : null;
 
   // debt service: recurring debt streams at their monthly equivalent, plus one-off debt payments spread over the window
   const debtStreams = input.streams.filter((s) => s.direction === 'out' && METRICS_CONFIG.debtCategories.includes(s.category));
   const streamDebt = debtStreams.reduce((a, s) => a + s.typical_amount * 100 * CADENCE_PER_MONTH[s.cadence], 0);
-  const inStream = new Set(debtStreams.map((s) => `${s.counterparty}|${s.category}`));
+  const inStream = new Set(debtStreams.map((s) => `${s.counterparty_key}|${s.category}`));
   const looseDebt = -sumMinor(txns.filter((t) => t.amountMinor < 0 && METRICS_CONFIG.debtCategories.includes(t.category) && !inStream.has(`${t.counterparty_normalised}|${t.category}`)));
   const debtMonthly = streamDebt + looseDebt / perMonth;
   const incomeMonthly = incomeTotal / perMonth;
@@ -130,6 +133,12 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
   const n = params.loan_period ?? null;
   const instalment = p !== null && n !== null && p > 0 && n > 0 ? annuity(p, rate, n) : null;
   const itd = instalment !== null && disposable > 0 ? instalment / (disposable / 100) : null;
+  // affordability is judged on income left after committed outgoings (housing, utilities, insurance,
+  // taxes, existing debt): everyday spending (groceries, cash, shopping) adjusts to a new instalment,
+  // and judging on what is left after all of it declares most households unable to afford anything
+  const committed = -sumMinor(txns.filter((t) => t.amountMinor < 0 && METRICS_CONFIG.committedCategories.includes(t.category)));
+  const free = (incomeTotal - committed) / perMonth;
+  const itf = instalment !== null && free > 0 ? instalment / (free / 100) : null;
 
   const outflowTotal = -sumMinor(txns.filter((t) => t.amountMinor < 0));
   const gambling = -sumMinor(txns.filter((t) => t.category === 'gambling' && t.amountMinor < 0));
@@ -151,13 +160,15 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       average: known.length ? money(mean(known)) : null,
       minimum: known.length ? money(Math.min(...known)) : null,
       days_negative: daysNegative,
-      days_observed: series && series.knownAccounts > 0 ? days : 0,
+      days_observed: known.length,
+      days_below_instalment: instalment === null ? null : known.filter((v) => v < instalment * 100).length,
+      volatility_to_income: known.length > 1 && incomeMonthly > 0 ? ratio(stdev(known) / incomeMonthly) : null,
     },
     overdraft: {
       limit,
       max_used: money(maxUsed),
       max_use_ratio: limitMinor && limitMinor > 0 ? ratio(maxUsed / limitMinor) : null,
-      days_in_overdraft: daysNegative,
+      days_in_overdraft: daysInOverdraft,
       interest_paid: money(-sumMinor(txns.filter((t) => t.category === 'overdraft_interest'))),
     },
     debt_service: { monthly: money(debtMonthly), dti: incomeMonthly > 0 ? ratio(debtMonthly / incomeMonthly) : null },
@@ -168,7 +179,9 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       annual_rate: rate,
       instalment: instalment === null ? null : round(instalment, 2),
       instalment_to_disposable: itd === null ? null : ratio(itd),
-      affordable: instalment === null ? null : itd !== null && itd <= METRICS_CONFIG.maxInstalmentToDisposable,
+      income_after_commitments_monthly: money(free),
+      instalment_to_income_after_commitments: itf === null ? null : ratio(itf),
+      affordable: instalment === null ? null : itf !== null && itf <= METRICS_CONFIG.maxInstalmentToFreeIncome,
     },
     behaviour: {
       gambling_total: money(gambling),
@@ -195,6 +208,11 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
   return { metrics, monthly, categories, coverage };
 }
 
+function stdev(xs: readonly number[]): number {
+  const m = mean(xs);
+  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / xs.length);
+}
+
 function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readonly MonthlyRow[], perMonth: number): NonNullable<Metrics['commercial']> {
   const revenue = txns.filter(isIncome);
   const total = sumMinor(revenue);
@@ -204,6 +222,11 @@ function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readon
     byCustomer.set(k, (byCustomer.get(k) ?? 0) + t.amountMinor);
   }
   const shares = [...byCustomer.values()].sort((a, b) => b - a);
+  // operating costs: every outflow that runs the business (expenses, and transfers out to suppliers),
+  // not existing debt service, own transfers or savings: revenue minus these is what can service a loan
+  const operating = -sumMinor(
+    txns.filter((t) => t.amountMinor < 0 && ((t.group === 'expenses' && !METRICS_CONFIG.debtCategories.includes(t.category)) || t.category === 'other_transfer')),
+  );
   const s = slope(rows.map((r) => r.income));
   const avg = mean(rows.map((r) => r.income));
   return {
@@ -216,6 +239,8 @@ function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readon
     customers: byCustomer.size,
     tax_outflows: money(-sumMinor(txns.filter((t) => t.category === 'taxes' && t.amountMinor < 0))),
     payroll_outflows: money(-sumMinor(txns.filter((t) => t.category === 'payroll' && t.amountMinor < 0))),
+    operating_costs_monthly: money(operating / perMonth),
+    net_income_monthly: money((total - operating) / perMonth),
   };
 }
 

@@ -33,6 +33,23 @@ export interface Coverage {
   sources: number;
   duplicates_removed: number;
   gaps: Gap[];
+  /** The observation window: the 12 months ending on the latest transaction on or before the report date. */
+  window?: { from: string; to: string };
+  /** Per input: what it contributed and what fell outside the window (an input with nothing inside is not used). */
+  inputs?: InputCoverage[];
+}
+
+export interface InputCoverage {
+  id: string;
+  type: string;
+  iban: string | null;
+  period_from: string | null;
+  period_to: string | null;
+  transactions: number;
+  used_transactions: number;
+  outside_window: number;
+  used: boolean;
+  excluded_reason: 'before_window' | 'after_window' | 'after_report_date' | 'no_transactions' | null;
 }
 
 export interface Metrics {
@@ -47,7 +64,17 @@ export interface Metrics {
     by_category: Record<string, number>;
   };
   expenses: { total: number; monthly_average: number; by_category: Record<string, number> };
-  balances: { average: number | null; minimum: number | null; days_negative: number; days_observed: number };
+  /** Combined end-of-day balance over the days every account covers (see balances.ts). */
+  balances: {
+    average: number | null;
+    minimum: number | null;
+    days_negative: number;
+    days_observed: number;
+    /** Days the combined balance was below the requested loan's monthly instalment (null when none was requested). */
+    days_below_instalment?: number | null;
+    /** Standard deviation of the daily combined balance ÷ average monthly income. */
+    volatility_to_income?: number | null;
+  };
   overdraft: { limit: number | null; max_used: number; max_use_ratio: number | null; days_in_overdraft: number; interest_paid: number };
   debt_service: { monthly: number; dti: number | null };
   disposable_income: { monthly: number };
@@ -57,6 +84,10 @@ export interface Metrics {
     annual_rate: number;
     instalment: number | null;
     instalment_to_disposable: number | null;
+    /** Income minus committed outgoings (housing, utilities, telecom, insurance, taxes, existing debt), monthly. */
+    income_after_commitments_monthly: number;
+    instalment_to_income_after_commitments: number | null;
+    /** The requested instalment is at most maxInstalmentToFreeIncome of the income left after commitments. */
     affordable: boolean | null;
   };
   behaviour: {
@@ -77,5 +108,9 @@ export interface Metrics {
     customers: number;
     tax_outflows: number;
     payroll_outflows: number;
+    /** Monthly outflows that run the business: expenses and transfers out, not debt service, own transfers or savings. */
+    operating_costs_monthly: number;
+    /** Revenue minus operating costs, monthly: what can service a loan. */
+    net_income_monthly: number;
   } | null;
 }

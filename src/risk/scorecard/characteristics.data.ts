@@ -59,9 +59,32 @@ export const COMMERCIAL_CHARACTERISTICS: readonly string[] = [
 ];
 
 export const INSUFFICIENT_DATA = r('INSUFFICIENT_DATA', 'Not enough transaction history for a confident decision', 'Storico movimenti insufficiente per una decisione affidabile', 'Zu wenig Umsatzhistorie für eine verlässliche Entscheidung');
-export const UNAFFORDABLE = r('UNAFFORDABLE', 'Requested instalment not affordable from disposable income', 'Rata richiesta non sostenibile con il reddito disponibile', 'Gewünschte Rate aus dem verfügbaren Einkommen nicht tragbar');
+export const UNAFFORDABLE = r('UNAFFORDABLE', 'Requested instalment above 40% of the income left after committed outgoings', 'Rata richiesta oltre il 40% del reddito residuo dopo gli impegni fissi', 'Gewünschte Rate über 40 % des Einkommens nach festen Verpflichtungen');
+
+/** What is missing when a characteristic cannot be computed: the reason given instead of its adverse fact. */
+const MISSING: Readonly<Record<string, ReasonText>> = {
+  balance: r('DATA_MISSING_BALANCE', 'Data missing: no account balance in the data', 'Dati mancanti: nessun saldo del conto nei dati', 'Daten fehlen: kein Kontostand in den Daten'),
+  income: r('DATA_MISSING_INCOME', 'Data missing: no income identified in the data', 'Dati mancanti: nessun reddito individuato nei dati', 'Daten fehlen: kein Einkommen in den Daten erkannt'),
+  history: r('DATA_MISSING_HISTORY', 'Data missing: fewer than two full months of history', 'Dati mancanti: meno di due mesi completi di storico', 'Daten fehlen: weniger als zwei volle Monate Historie'),
+  request: r('DATA_MISSING_REQUEST', 'Data missing: no loan amount and period requested, affordability not assessed', 'Dati mancanti: importo e durata non richiesti, sostenibilità non valutata', 'Daten fehlen: kein Betrag und keine Laufzeit angefragt, Tragbarkeit nicht geprüft'),
+  revenue: r('DATA_MISSING_REVENUE', 'Data missing: revenue by customer or over time not available', 'Dati mancanti: fatturato per cliente o nel tempo non disponibile', 'Daten fehlen: Umsatz nach Kunde oder im Zeitverlauf nicht verfügbar'),
+};
+const MISSING_BY_CHARACTERISTIC: Readonly<Record<string, ReasonText>> = {
+  neg_days_share: MISSING.balance as ReasonText,
+  avg_balance_months: MISSING.balance as ReasonText,
+  min_balance_months: MISSING.balance as ReasonText,
+  dti: MISSING.income as ReasonText,
+  disposable_ratio: MISSING.income as ReasonText,
+  instalment_to_disposable: MISSING.request as ReasonText,
+  income_cv: MISSING.history as ReasonText,
+  revenue_trend: MISSING.revenue as ReasonText,
+  top1_share: MISSING.revenue as ReasonText,
+};
+export function missingReason(characteristic: string): ReasonText {
+  return MISSING_BY_CHARACTERISTIC[characteristic] ?? r('DATA_MISSING', 'Data missing', 'Dati mancanti', 'Daten fehlen');
+}
 
 /** All reason texts by code (for translating reason codes outside the engine, e.g. the PDF). */
 export const REASON_CODE_TEXTS: Readonly<Record<string, ReasonText>> = Object.fromEntries(
-  [...Object.values(DESIGNS).map((d) => d.reason), INSUFFICIENT_DATA, UNAFFORDABLE].map((r) => [r.code, r]),
+  [...Object.values(DESIGNS).map((d) => d.reason), ...Object.values(MISSING), missingReason(''), INSUFFICIENT_DATA, UNAFFORDABLE].map((r) => [r.code, r]),
 );

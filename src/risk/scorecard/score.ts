@@ -1,6 +1,6 @@
 import type { ReasonCode, Srg } from '../types.ts';
 import { round } from '../metrics/math.ts';
-import { INSUFFICIENT_DATA, UNAFFORDABLE } from './characteristics.data.ts';
+import { INSUFFICIENT_DATA, missingReason, UNAFFORDABLE } from './characteristics.data.ts';
 import type { Bin, Characteristic, Features, ReasonText, Scorecard } from './scorecard.types.ts';
 
 export function findBin(ch: Characteristic, value: number | null | undefined): Bin {
@@ -50,8 +50,6 @@ export interface Policy {
   affordable: boolean | null;
 }
 
-/** Policy codes override the score, so they rank above any points lost. */
-const POLICY_IMPACT = 1000;
 const MAX_REASONS = 5;
 
 function reasonCode(t: ReasonText, impact: number): ReasonCode {
@@ -61,21 +59,33 @@ function reasonCode(t: ReasonText, impact: number): ReasonCode {
 /**
  * Score → grade, PD, decision and reason codes. Reason codes are the
  * characteristics that lost points against their best bin, most points lost
- * first (ties by code), preceded by policy codes (insufficient data,
- * unaffordable request) which block an approval whatever the score.
+ * first (ties by code); a characteristic whose value is missing gives a
+ * DATA_MISSING_* code instead of its adverse fact. Policy codes (insufficient
+ * data, unaffordable request), which block an approval whatever the score,
+ * follow with impact 0 and are named in policy_reasons.
  */
 export function toSrg(card: Scorecard, features: Features, policy: Policy): Srg & { characteristics: CharacteristicScore[] } {
   const { score, details } = scoreFeatures(card, features);
   const reasons: ReasonCode[] = [];
-  if (policy.insufficientData) reasons.push(reasonCode(INSUFFICIENT_DATA, POLICY_IMPACT));
-  if (policy.affordable === false) reasons.push(reasonCode(UNAFFORDABLE, POLICY_IMPACT));
   const byId = new Map(card.characteristics.map((c) => [c.id, c]));
+  // a feature that could not be computed costs its missing bin's points: the reason says the data is missing, not that the fact is bad
   const lost = details
     .filter((d) => d.lost > 0)
-    .map((d) => ({ d, reason: byId.get(d.id)?.reason }))
+    .map((d) => ({ d, reason: d.value === null ? missingReason(d.id) : byId.get(d.id)?.reason }))
     .filter((x): x is { d: CharacteristicScore; reason: ReasonText } => x.reason !== undefined)
     .sort((a, b) => b.d.lost - a.d.lost || (a.reason.code < b.reason.code ? -1 : 1));
-  for (const x of lost.slice(0, MAX_REASONS)) reasons.push(reasonCode(x.reason, x.d.lost));
+  const seen = new Set<string>();
+  for (const x of lost) {
+    if (seen.has(x.reason.code)) continue;
+    seen.add(x.reason.code);
+    reasons.push(reasonCode(x.reason, x.d.lost));
+    if (reasons.length === MAX_REASONS) break;
+  }
+  // policy codes cap the decision, they do not move the score: listed after the score reasons, impact 0
+  const policyReasons: string[] = [];
+  if (policy.insufficientData) policyReasons.push(INSUFFICIENT_DATA.code);
+  if (policy.affordable === false) policyReasons.push(UNAFFORDABLE.code);
+  for (const code of policyReasons) reasons.push(reasonCode(code === INSUFFICIENT_DATA.code ? INSUFFICIENT_DATA : UNAFFORDABLE, 0));
   let decision: Srg['decision'] = score >= card.decision.approveMinScore ? 'approve' : score < card.decision.declineBelowScore ? 'decline' : 'review';
   if (decision === 'approve' && (policy.insufficientData || policy.affordable === false)) decision = 'review';
   if (policy.insufficientData && decision === 'decline') decision = 'review';
@@ -85,6 +95,7 @@ export function toSrg(card: Scorecard, features: Features, policy: Policy): Srg 
     pd_12m: pdFromScore(card, score),
     decision,
     reason_codes: reasons,
+    policy_reasons: policyReasons,
     model: { name: card.name, version: card.version },
     characteristics: details,
   };

@@ -1,6 +1,8 @@
 import type { ReportParams, RiskSource } from '../types.ts';
 import { namesMatch, normaliseName } from '../names.ts';
 import { checkBalance } from './balance.ts';
+import { inputCoverage, reportWindow } from '../coverage.ts';
+import type { InputCoverage } from '../metrics/metrics.types.ts';
 import type { BalanceItem } from './balance.ts';
 import { continuityGaps } from './continuity.ts';
 import type { ContinuityOptions, Gap } from './continuity.ts';
@@ -19,6 +21,8 @@ export interface ValidationInput {
   /** Caller-known reasons a source blocks the report (not parsed, parse error, failed validation). */
   blockingReasons?: Record<string, string | undefined>;
   continuity?: ContinuityOptions;
+  /** The report date: when given, window_check says which inputs and transactions fall outside the report's 12 months. */
+  asOf?: string;
 }
 
 export interface DataDetailsElem {
@@ -32,6 +36,12 @@ export interface DataDetailsElem {
   is_blocking_report: boolean;
   /** Why the input blocks the report, when it does. */
   blocking_reason: string | null;
+  /**
+   * match: the holder matches the selected one; mismatch: it does not; same_iban: no holder printed, but
+   * the IBAN is that of an input whose holder matches; unverified: no holder and nothing to tie the input
+   * to the applicant (flagged as a mismatch: its money may be someone else's).
+   */
+  account_holder_status: 'match' | 'mismatch' | 'same_iban' | 'unverified';
 }
 
 export interface ValidationResult {
@@ -44,6 +54,8 @@ export interface ValidationResult {
   data_details: { elems: DataDetailsElem[] };
   balance_mismatch_check: { passed: boolean; items: BalanceItem[] };
   continuity_check: { passed: boolean; gaps: Gap[] };
+  /** Present when the report date is known: the 12-month window and, per input, what falls outside it; passed = every input contributes. */
+  window_check?: { passed: boolean; window: { from: string; to: string } | null; inputs: InputCoverage[] };
 }
 
 /**
@@ -57,8 +69,13 @@ export function validateReportInputs(input: ValidationInput): ValidationResult {
   const elems: DataDetailsElem[] = [];
   const items: BalanceItem[] = [];
   let balancePassed = true;
+  const confirmedIbans = new Set(
+    input.sources.filter((s) => s.iban && s.accountHolder && namesMatch(s.accountHolder, selected)).map((s) => (s.iban ?? '').replace(/\s+/g, '').toUpperCase()),
+  );
   for (const s of input.sources) {
-    const holder = s.accountHolder ?? '';
+    const holder = (s.accountHolder ?? '').trim();
+    const status: DataDetailsElem['account_holder_status'] =
+      holder !== '' ? (namesMatch(holder, selected) ? 'match' : 'mismatch') : s.iban && confirmedIbans.has(s.iban.replace(/\s+/g, '').toUpperCase()) ? 'same_iban' : 'unverified';
     const bal = checkBalance(s);
     if (bal.item) items.push(bal.item);
     const mismatch = (bal.item !== null && bal.item.difference !== 0) || bal.chainBreaks > 0;
@@ -69,11 +86,12 @@ export function validateReportInputs(input: ValidationInput): ValidationResult {
       type: s.type,
       account_holder: holder,
       normalized_account_holder: normaliseName(holder),
-      account_holder_mismatch: holder === '' ? false : !namesMatch(holder, selected),
+      account_holder_mismatch: status === 'mismatch' || status === 'unverified',
       iban: s.iban ?? '',
       has_balance_mismatch: mismatch,
       is_blocking_report: reason !== undefined,
       blocking_reason: reason ?? null,
+      account_holder_status: status,
     });
   }
   const holders = elems.filter((e) => e.account_holder !== '');
@@ -92,5 +110,12 @@ export function validateReportInputs(input: ValidationInput): ValidationResult {
     data_details: { elems },
     balance_mismatch_check: { passed: balancePassed, items },
     continuity_check: { passed: gaps.length === 0, gaps },
+    ...(input.asOf ? { window_check: windowCheck(input.sources, input.asOf) } : {}),
   };
+}
+
+function windowCheck(sources: readonly RiskSource[], asOf: string): NonNullable<ValidationResult['window_check']> {
+  const window = reportWindow(sources, asOf);
+  const inputs = window ? inputCoverage(sources, window.from, window.to, asOf) : [];
+  return { passed: window !== null && inputs.every((i) => i.used), window, inputs };
 }

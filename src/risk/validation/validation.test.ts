@@ -27,6 +27,26 @@ describe('name matching', () => {
   ])('%s ~ %s', (a, b) => {
     expect(namesMatch(a, b)).toBe(true);
   });
+  it.each([
+    ['Łukasz Żółć', 'Lukasz Zolc'],
+    ['Ştefan Öztürk', 'Stefan Ozturk'],
+    ['Ştefan Öztürk', 'STEFAN OEZTUERK'],
+    ['Łukasz Şahin-Nguyễn Żółć', 'ZOLC LUKASZ SAHIN NGUYEN'],
+    ['Giuseppe D’Angelo', 'DANGELO GIUSEPPE'],
+    ['Bjørn Østergård', 'Bjorn Ostergard'],
+    ['Alessandro Mannucci', 'Alessandro Manucci'],
+  ])('transliteration and a small edit tolerance: %s ~ %s (issue 21)', (a, b) => {
+    expect(namesMatch(a, b)).toBe(true);
+  });
+  it('the normalised form is readable transliteration, not a mangled fold (issue 21)', () => {
+    expect(normaliseName('Łukasz Żółć')).toBe('lukasz zolc');
+    expect(normaliseName('Ştefan Öztürk')).toBe('oeztuerk stefan');
+  });
+  it('tolerance never joins different people', () => {
+    expect(namesMatch('Francesco Bianchi', 'Francesca Bianchi')).toBe(false);
+    expect(namesMatch('Giovanni Esposito', 'Giovanna Esposito')).toBe(false);
+    expect(namesMatch('Lukas Weber', 'Lukasz Weber')).toBe(false);
+  });
   it('rejects different people and single shared words', () => {
     expect(namesMatch('Mario Rossi', 'Maria Rossi')).toBe(false);
     expect(namesMatch('Rossi', 'Mario Rossi')).toBe(false);
@@ -56,6 +76,26 @@ describe('validateReportInputs', () => {
     ]);
     expect(r.balance_mismatch_check.items[0]).toEqual({ id: 'f1', type: 'file', expected_closing: 90, computed_closing: 95, difference: -5 });
     expect(r.continuity_check).toEqual({ passed: false, gaps: [{ iban: IBAN, from: '2026-01-30', to: '2026-03-01', days: 30 }] });
+  });
+
+  it('an input with no holder and no IBAN is flagged, not passed as ok (issue 21)', () => {
+    const named = src('f1', 'Mario Rossi', [t('2026-01-02', -1000)]);
+    const sameIban = src('f2', null, [t('2026-02-02', -100)]);
+    const anonymous = src('f3', null, [t('2026-02-02', -100)], { iban: null });
+    const r = validateReportInputs({ sources: [named, sameIban, anonymous], params: { account_holder: 'Mario Rossi' } });
+    expect(r.data_details.elems.map((e) => [e.id, e.account_holder_status, e.account_holder_mismatch])).toEqual([
+      ['f1', 'match', false], ['f2', 'same_iban', false], ['f3', 'unverified', true],
+    ]);
+  });
+
+  it('with the report date, window_check says which inputs and transactions fall outside the 12 months (issue 21)', () => {
+    const recent = src('f1', 'Mario Rossi', [t('2026-01-02', -100), t('2026-06-30', -100)]);
+    const old = src('f2', 'Mario Rossi', [t('2024-03-01', -100)], { iban: 'DE89370400440532013000' });
+    const r = validateReportInputs({ sources: [recent, old], params: { account_holder: 'Mario Rossi' }, asOf: '2026-07-15' });
+    expect(r.window_check?.window).toEqual({ from: '2025-07-01', to: '2026-06-30' });
+    expect(r.window_check?.passed).toBe(false);
+    expect(r.window_check?.inputs.map((i) => [i.id, i.used, i.outside_window, i.excluded_reason])).toEqual([['f1', true, 0, null], ['f2', false, 1, 'before_window']]);
+    expect(validateReportInputs({ sources: [recent], params: { account_holder: 'Mario Rossi' } }).window_check).toBeUndefined();
   });
 
   it('detects a broken running-balance chain (a missing line)', () => {

@@ -11,10 +11,13 @@ import type { Period } from '../../pdf/dates.ts';
 import { fold } from '../../pdf/lines.ts';
 import type { BBox, Line } from '../../pdf/model.ts';
 import { bboxOf } from '../../pdf/model.ts';
-import { CARRY, CLOSING, OPENING, TOTALS_ANY, TOTALS_CREDIT, TOTALS_DEBIT } from '../../pdf/keywords.ts';
-import { BALANCE_ROW, CREDIT_CUE, DEBIT_CUE, HEADING_ROLE, MONTH_HEADING } from '../../data/table-words.data.ts';
+import { TOTALS_CREDIT, TOTALS_DEBIT } from '../../pdf/keywords.ts';
 import type { Col } from './columns.ts';
 import { centre, clusterBy, digitsRight } from './columns.ts';
+import { describe } from './describe.ts';
+import { headingRoles, pickBookingColumn, roleHints } from './headings.ts';
+import type { Row } from './row.ts';
+import { cueOf, median, specialOf } from './row.ts';
 import type { Role, SolveRow } from './roles.ts';
 import { solveRoles } from './roles.ts';
 import type { Tok, TokLine } from './tokens.ts';
@@ -58,44 +61,7 @@ export interface ReadTable {
   newestFirst: boolean;
 }
 
-interface Row {
-  tl: TokLine;
-  page: number;
-  /** Index of the line in its page's list. */
-  idx: number;
-  amounts: Map<number, Tok>;
-  dates: Map<number, Tok>;
-  special: ReadBalance['kind'] | 'total' | null;
-  label: string;
-}
-
 const EMPTY: ReadTable = { txs: [], balances: [], totals: [], tableLines: new Set(), agree: 0, disagree: 0, roles: [], newestFirst: false };
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-}
-
-function startsWith(re: RegExp, label: string): boolean {
-  const m = re.exec(label);
-  return m !== null && m.index <= 3;
-}
-
-function specialOf(label: string): Row['special'] {
-  if (startsWith(CARRY, label)) return 'carry';
-  if (startsWith(OPENING, label)) return 'opening';
-  if (startsWith(CLOSING, label)) return 'closing';
-  if (startsWith(TOTALS_ANY, label)) return 'total';
-  if (BALANCE_ROW.test(label)) return 'day';
-  return null;
-}
-
-function cueOf(text: string): -1 | 0 | 1 {
-  const t = fold(text);
-  const c = CREDIT_CUE.test(t);
-  const d = DEBIT_CUE.test(t);
-  return c === d ? 0 : c ? 1 : -1;
-}
 
 function iso(y: number, m: number, d: number): string {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
@@ -137,7 +103,13 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const aCols = clusterBy(amountToks, digitsRight, H * 0.9, 'amount', 0);
   // A column of dates that run straight into text and start where text-only lines start
   // ("05.12.2024 16:44 Karte …" under "Kartenzahlung REWE") is the start of descriptions.
-  const textStarts = all.filter((l) => l.toks.every((t) => t.kind !== 'amount')).map((l) => l.line.x0);
+  // (text-only lines between the page's first and last line with an amount: not the margin text around the table)
+  const textStarts = tls.flatMap((ls) => {
+    const money = ls.map((l, i) => (l.toks.some((t) => t.kind === 'amount') ? i : -1)).filter((i) => i >= 0);
+    const lo = money[0] ?? 0;
+    const hi = money[money.length - 1] ?? -1;
+    return ls.filter((l, i) => i > lo && i < hi && l.toks.every((t) => t.kind !== 'amount')).map((l) => l.line.x0);
+  });
   const runsOn = (t: Tok, l: TokLine): boolean => t.gapR <= sep && l.toks[l.toks.indexOf(t) + 1]?.kind === 'text';
   const lineOfTok = new Map<Tok, TokLine>();
   for (const l of all) for (const t of l.toks) lineOfTok.set(t, l);
@@ -181,7 +153,8 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   for (const r of dated) for (const id of r.amounts.keys()) aUse.set(id, (aUse.get(id) ?? 0) + 1);
   const tableACols = aCols.filter((c) => (aUse.get(c.id) ?? 0) >= (c.members.length <= 2 || dated.length <= 2 ? 1 : 2));
   const taIds = new Set(tableACols.map((c) => c.id));
-  for (const r of rows) for (const id of [...r.amounts.keys()]) if (!taIds.has(id)) r.amounts.delete(id);
+  // Balance rows keep every amount: their figure may stand in a balance column no booking uses.
+  for (const r of rows) if (r.special === null) for (const id of [...r.amounts.keys()]) if (!taIds.has(id)) r.amounts.delete(id);
   // From here on only the table's own columns count as cells.
   colOf.clear();
   for (const c of [...tableACols, ...tableDateCols]) for (const t of c.members) colOf.set(t, c);
@@ -346,301 +319,3 @@ function totalsOf(r: Row, roles: Map<number, Role>, res: ReadTable): void {
   if (isD !== TOTALS_CREDIT.test(r.label)) res.totals.push({ kind: isD ? 'debit' : 'credit', cents: [...r.amounts.values()][0]!.amount!.cents, page: r.page, bbox });
 }
 
-type HeadingRole = (typeof HEADING_ROLE)[number]['role'];
-
-/**
- * The heading text stacked above each column on the lines just above the page's first table
- * row ("Buchungs-" over "tag" reads "buchungstag"), matched against the heading vocabulary.
- */
-function headingRoles(tls: readonly TokLine[][], table: readonly Row[], cols: readonly Col[], H: number): Map<number, HeadingRole> {
-  const texts = new Map<number, string[]>();
-  const seen = new Set<number>();
-  for (const r of table) {
-    if (seen.has(r.page)) continue;
-    seen.add(r.page);
-    const lines = tls.find((ls) => ls[r.idx]?.line === r.tl.line);
-    if (!lines) continue;
-    for (let i = r.idx - 1; i >= Math.max(0, r.idx - 4); i--) {
-      const tl = lines[i]!;
-      if (r.tl.cy - tl.cy > H * 6) break;
-      for (const c of cols) {
-        const words = tl.line.words.filter((w) => w.x1 > c.x0 - H * 0.5 && w.x0 < c.x1 + H * 0.5).map((w) => w.text);
-        if (words.length === 0) continue;
-        const list = texts.get(c.id) ?? [];
-        list.unshift(words.join(' '));
-        texts.set(c.id, list);
-      }
-    }
-  }
-  const out = new Map<number, HeadingRole>();
-  for (const [id, parts] of texts) {
-    const t = fold(parts.join(' ').replace(/-\s+/g, ''));
-    const hit = HEADING_ROLE.find((h) => h.re.test(t));
-    if (hit) out.set(id, hit.role);
-  }
-  return out;
-}
-
-function roleHints(h: Map<number, HeadingRole>): Map<number, Role> {
-  const out = new Map<number, Role>();
-  for (const [id, r] of h) if (r === 'debit' || r === 'credit' || r === 'amount' || r === 'balance') out.set(id, r);
-  return out;
-}
-
-function pickBookingColumn(cols: readonly Col[], table: readonly Row[], heading: Map<number, HeadingRole>): Col | null {
-  if (cols.length <= 1) return cols[0] ?? null;
-  const named = cols.filter((c) => heading.get(c.id) === 'booking_date');
-  const value = cols.filter((c) => heading.get(c.id) === 'value_date');
-  if (named.length === 1) return named[0]!;
-  if (value.length === 1 && cols.length === 2) return cols.find((c) => c !== value[0])!;
-  const rowsWith = (c: Col): Tok[] => table.filter((r) => r.special === null).map((r) => r.dates.get(c.id)).filter((t): t is Tok => t !== undefined);
-  const scored = cols.map((c) => {
-    const toks = rowsWith(c);
-    const keys = toks.map((t) => (t.day!.y ?? 0) * 10000 + t.day!.m * 100 + t.day!.d);
-    let up = 0;
-    let down = 0;
-    for (let i = 1; i < keys.length; i++) {
-      if (keys[i]! > keys[i - 1]!) up++;
-      if (keys[i]! < keys[i - 1]!) down++;
-    }
-    const yearless = toks.filter((t) => t.day!.y === null).length;
-    return { c, n: toks.length, disorder: Math.min(up, down), yearless };
-  });
-  scored.sort((a, b) => a.yearless - b.yearless || a.n - b.n || a.disorder - b.disorder || a.c.x0 - b.c.x0);
-  // Fewer rows only counts when clearly fewer (dates printed once per day).
-  const [a, b] = scored;
-  if (a && b && a.yearless === b.yearless && a.n !== b.n && a.n > b.n * 0.9) {
-    scored.sort((x, y) => x.yearless - y.yearless || x.disorder - y.disorder || x.c.x0 - y.c.x0);
-  }
-  return scored[0]!.c;
-}
-
-interface Described {
-  text: string[];
-  lines: Line[];
-}
-
-/**
- * Description lines around each amount row. Text lines between two rows belong to the row
- * above, except the last k, which belong to the row below — k is the number of description
- * lines the layout prints above its amount row (0 or more): where the gaps between rows are
- * wider than between the lines of one row, the widest gap splits them; otherwise k is the
- * count of description lines directly above the first row of the table.
- */
-function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<Tok, Col>, markerCol: Set<Tok>, H: number, sep: number): Map<Row, Described> {
-  const out = new Map<Row, Described>();
-  const txRows = table.filter((r) => r.special === null);
-  const isColTok = (t: Tok): boolean => colOf.has(t) || markerCol.has(t);
-  // The description region: where the text of the amount rows starts and ends.
-  const textToks = txRows.flatMap((r) => r.tl.toks.filter((t) => !isColTok(t)));
-  const colToks = table.flatMap((r) => r.tl.toks.filter(isColTok));
-  const codes = codeColumn(textToks.filter((t) => t.gapL > sep && t.gapR > sep), textToks, txRows.length, H);
-  const mainText = textToks.filter((t) => !codes.has(t));
-  const firstText = txRows.map((r) => Math.min(...r.tl.toks.filter((t) => mainText.includes(t)).map((t) => t.x0))).filter(Number.isFinite);
-  const dx0 = firstText.length ? median(firstText) : 0;
-  const rightLimit = Math.min(...colToks.filter((t) => t.x0 > dx0 + H).map((t) => t.x0), ...[...codes].filter((t) => t.x0 > dx0 + H).map((t) => t.x0), Infinity);
-  const leftLimit = Math.max(...colToks.filter((t) => t.x1 < dx0).map((t) => t.x1), ...[...codes].filter((t) => t.x1 < dx0).map((t) => t.x1), -Infinity);
-  // Page furniture: a line printed again on other pages at the same height (a repeated heading, a footer).
-  const furniture = new Set<Line>();
-  if (tls.length > 1) {
-    const seen = new Map<string, TokLine[]>();
-    for (const ls of tls) for (const tl of ls) seen.set(tl.line.text, [...(seen.get(tl.line.text) ?? []), tl]);
-    for (const same of seen.values()) {
-      if (same.length < 2) continue;
-      for (const a of same) if (same.some((b) => b !== a && b.line.page !== a.line.page && Math.abs(b.line.y0 - a.line.y0) < 2)) furniture.add(a.line);
-    }
-    // Only outside the rows of its page: identical description lines at the same height are common.
-    for (const l of [...furniture]) {
-      const onPage = table.filter((r) => r.tl.line.page === l.page).map((r) => r.tl.line.y0);
-      if (onPage.length > 0 && l.y0 > Math.min(...onPage) && l.y0 < Math.max(...onPage)) furniture.delete(l);
-    }
-  }
-  const lineText = (tl: TokLine): string =>
-    tl.toks
-      .filter((t) => !isColTok(t) && !codes.has(t))
-      .map((t) => t.text)
-      .join(' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-  const isCont = (tl: TokLine): boolean => {
-    if (tl.toks.length === 0 || furniture.has(tl.line)) return false;
-    if (tl.toks.some((t) => colOf.has(t))) return false;
-    if (tl.line.x0 < leftLimit - H * 0.3 || tl.line.x1 > rightLimit + H * 0.3) return false;
-    if (tl.line.x0 < dx0 - H * 1.5) return false;
-    const t = fold(tl.line.text).trim();
-    if (MONTH_HEADING.test(t)) return false;
-    return true;
-  };
-
-  const byPage = new Map<number, Row[]>();
-  for (const r of table) {
-    const list = byPage.get(r.page) ?? [];
-    list.push(r);
-    byPage.set(r.page, list);
-  }
-  // Pass 1: the text lines between consecutive rows of a page (contiguous, all continuation-like).
-  interface Gap { above: Row | null; below: Row | null; lines: TokLine[]; pitches: number[] }
-  const gaps: Gap[] = [];
-  const pitches: number[] = [];
-  for (const [, rows] of byPage) {
-    const lines = tls.find((ls) => ls.some((l) => l.line === rows[0]!.tl.line))!;
-    rows.sort((a, b) => a.idx - b.idx);
-    // Lines above the first row (a layout that prints a description line above its amount row).
-    const firstRow = rows[0]!;
-    const above: TokLine[] = [];
-    for (let i = firstRow.idx - 1; i >= 0; i--) {
-      const tl = lines[i]!;
-      const next = above[0] ?? firstRow.tl;
-      if (!isCont(tl) || next.cy - tl.cy > H * 2.2) break;
-      above.unshift(tl);
-    }
-    gaps.push({ above: null, below: firstRow, lines: above, pitches: pitchesOf([...above, firstRow.tl]) });
-    for (let k = 0; k < rows.length; k++) {
-      const r = rows[k]!;
-      const next = rows[k + 1] ?? null;
-      const end = next ? next.idx : lines.length;
-      const between: TokLine[] = [];
-      let prev = r.tl;
-      for (let i = r.idx + 1; i < end; i++) {
-        const tl = lines[i]!;
-        if (!isCont(tl) || tl.cy - prev.cy > H * 2.4) break;
-        between.push(tl);
-        prev = tl;
-      }
-      const contiguous = next !== null && between.length === end - r.idx - 1;
-      const seq = contiguous ? [r.tl, ...between, next.tl] : [r.tl, ...between];
-      const g: Gap = { above: r, below: contiguous ? next : null, lines: between, pitches: pitchesOf(seq) };
-      gaps.push(g);
-      if (contiguous) pitches.push(...g.pitches);
-    }
-  }
-  const cut = pitchBreak(pitches, H);
-  const isBreak = (p: number): boolean => p > cut;
-  /** The pitch from a gap's i-th line to the line after it. */
-  const after = (g: Gap, i: number): number => g.pitches[g.above ? i + 1 : i] ?? 0;
-  // k from the gaps between rows where one wider gap splits the lines.
-  const between = gaps.filter((g) => g.above && g.below && g.above.special === null && g.below.special === null);
-  // Nearly every pair of rows has at least k lines between them (one odd row may not).
-  const minLines = between.length ? percentile(between.map((g) => g.lines.length), between.length >= 10 ? 0.1 : 0) : 0;
-  const splits = between.filter((g) => g.pitches.filter(isBreak).length === 1).map((g) => g.lines.length - g.pitches.findIndex(isBreak));
-  // Lines above a row that has no row above it (or only a balance row): its own lines.
-  const firsts = gaps
-    .filter((g) => g.below?.special === null && (g.above === null || g.above.special !== null))
-    .map((g) => {
-      let n = 0;
-      for (let i = g.lines.length - 1; i >= 0 && !isBreak(after(g, i)); i--) n++;
-      return n;
-    });
-  let k: number;
-  if (splits.length >= Math.max(2, between.length * 0.5)) k = median(splits);
-  else k = Math.min(minLines, firsts.length ? median(firsts) : 0);
-  k = Math.max(0, Math.min(k, 3));
-
-  // Hanging indents: where the lines after an amount row are indented and a line comes back to
-  // where the row's description starts, that line starts the next row's description.
-  const descStartOf = (r: Row): number => Math.min(...r.tl.toks.filter((t) => !isColTok(t) && !codes.has(t)).map((t) => t.x0));
-  const isIndented = (tl: TokLine, r: Row): boolean => tl.line.x0 > descStartOf(r) + H * 0.4;
-  const contLines = gaps.filter((g) => g.above && g.above.special === null).flatMap((g) => g.lines.map((tl) => isIndented(tl, g.above!)));
-  const indented = contLines.length >= 4 && contLines.filter(Boolean).length >= contLines.length * 0.4;
-  const outdent = (r: Row, lines: readonly TokLine[]): number => {
-    const flags = lines.map((tl) => isIndented(tl, r));
-    if (!flags.some(Boolean) && lines.length > 0 && lines.length < 2) return -1;
-    for (let i = 0; i < flags.length; i++) if (!flags[i]) return i;
-    return -1;
-  };
-  const put = (r: Row, tl: TokLine, where: 'above' | 'below'): void => {
-    const d = out.get(r) ?? { text: [], lines: [] };
-    if (where === 'above') d.lines.unshift(tl.line);
-    else d.lines.push(tl.line);
-    out.set(r, d);
-  };
-  for (const r of txRows) out.set(r, { text: [], lines: [r.tl.line] });
-  for (const g of gaps) {
-    let nAbove = 0;
-    if (g.below && g.below.special === null) {
-      const bi = g.pitches.filter(isBreak).length === 1 ? g.pitches.findIndex(isBreak) : -1;
-      const out = g.above && indented ? outdent(g.above, g.lines) : -1;
-      nAbove = bi >= 0 && g.above ? g.lines.length - bi : out >= 0 ? g.lines.length - out : Math.min(k, g.lines.length);
-      if (!g.above || g.above.special !== null) {
-        // Above the first row of a page or after a balance row: only lines at the row pitch, at most k.
-        nAbove = 0;
-        for (let i = g.lines.length - 1; i >= 0 && nAbove < k; i--) {
-          if (isBreak(after(g, i))) break;
-          nAbove++;
-        }
-      }
-    }
-    const cut = g.lines.length - nAbove;
-    g.lines.forEach((tl, i) => {
-      if (i >= cut) put(g.below!, tl, 'above');
-      else if (g.above && g.above.special === null) put(g.above, tl, 'below');
-    });
-  }
-  for (const [r, d] of out) {
-    const texts = d.lines.map((l) => (l === r.tl.line ? lineText(r.tl) : lineText(tokLineOf(tls, l)))).filter((s) => s.length > 0);
-    d.text = texts;
-  }
-  return out;
-}
-
-function tokLineOf(tls: readonly TokLine[][], l: Line): TokLine {
-  for (const ls of tls) for (const tl of ls) if (tl.line === l) return tl;
-  throw new Error('line not found');
-}
-
-/**
- * The pitch above which two lines belong to different rows: where the layout pads its rows,
- * the pitches fall in two groups (between lines of one row, between rows) and the cut is
- * between them (Otsu's split, kept only when the groups stand clearly apart); otherwise
- * only a gap much wider than the usual pitch separates rows.
- */
-function pitchBreak(pitches: readonly number[], H: number): number {
-  const xs = [...pitches].filter((p) => p > 0 && p < H * 4).sort((a, b) => a - b);
-  if (xs.length < 4) return (xs[0] ?? H * 1.2) * 1.5;
-  let best = { score: -1, cut: Infinity, lo: 0, hi: 0, sdLo: 0, sdHi: 0 };
-  for (let i = 1; i < xs.length; i++) {
-    const a = xs.slice(0, i);
-    const b = xs.slice(i);
-    const ma = a.reduce((x, y) => x + y, 0) / a.length;
-    const mb = b.reduce((x, y) => x + y, 0) / b.length;
-    const score = (a.length * b.length * (mb - ma) ** 2) / xs.length ** 2;
-    if (score > best.score) {
-      const sd = (v: number[], m: number): number => Math.sqrt(v.reduce((x, y) => x + (y - m) ** 2, 0) / v.length);
-      best = { score, cut: (xs[i - 1]! + xs[i]!) / 2, lo: ma, hi: mb, sdLo: sd(a, ma), sdHi: sd(b, mb) };
-    }
-  }
-  const sep = best.hi - best.lo;
-  const minority = Math.min(xs.filter((x) => x < best.cut).length, xs.filter((x) => x > best.cut).length);
-  if (sep >= Math.max(0.8, best.lo * 0.06) && sep > 3 * Math.max(best.sdLo, best.sdHi) && minority >= 2) return best.cut;
-  // One pitch for every line: anything clearly wider than it (a heading gap, a section) breaks.
-  return xs[Math.floor(xs.length * 0.2)]! * 1.1 + 0.3;
-}
-
-function pitchesOf(seq: readonly TokLine[]): number[] {
-  const out: number[] = [];
-  for (let i = 1; i < seq.length; i++) out.push(seq[i]!.base - seq[i - 1]!.base);
-  return out;
-}
-
-function percentile(xs: number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * q))]!;
-}
-
-/**
- * A code column (causale, GVC, a UK type code) among the text of the amount rows: short
- * single-word tokens aligned on their centre, on many rows, apart from the description's start.
- */
-function codeColumn(standalone: readonly Tok[], textToks: readonly Tok[], rows: number, H: number): Set<Tok> {
-  const short = standalone.filter((t) => t.words.length === 1 && t.text.length <= 5 && !/[a-z]{2}/.test(t.text));
-  const cols = clusterBy(short, centre, H * 0.8, 'text', 3000);
-  const out = new Set<Tok>();
-  const starts = textToks.filter((t) => !short.includes(t)).map((t) => t.x0);
-  const dx0 = starts.length ? median(starts) : Infinity;
-  for (const c of cols) {
-    if (c.members.length < Math.max(2, rows * 0.3)) continue;
-    if (Math.abs(c.x0 - dx0) < H * 0.5) continue;
-    for (const t of c.members) out.add(t);
-  }
-  return out;
-}

@@ -106,6 +106,24 @@ function walk(rows: readonly { amount: number | null; unsigned: boolean; balance
   return { agree, disagree, resolved };
 }
 
+/** The same order with every checkpoint moved past the bookings that follow it (a balance printed above its day's rows). */
+function shiftCheckpoints(rows: readonly { checkpoint: number | null }[], order: readonly number[]): number[] {
+  const out: number[] = [];
+  let pending: number[] = [];
+  for (const i of order) {
+    if (rows[i]!.checkpoint !== null) {
+      out.push(...pending);
+      pending = [i];
+    } else if (pending.length > 0) {
+      out.push(i);
+    } else {
+      out.push(i);
+    }
+  }
+  out.push(...pending);
+  return out;
+}
+
 export function solveRoles(rows: readonly SolveRow[], cols: number[], hints: SolveHints): Solution | null {
   let best: Solution | null = null;
   const txRows = rows.filter((r) => r.checkpoint === undefined).length;
@@ -120,7 +138,8 @@ export function solveRoles(rows: readonly SolveRow[], cols: number[], hints: Sol
       for (const [col, cell] of r.cells) {
         const role = roles.get(col) ?? 'ignore';
         if (role === 'ignore') {
-          penalty += 1;
+          // Leaving printed figures unread costs more than a broken chain step or two.
+          penalty += 1.5;
           continue;
         }
         if (role === 'balance') {
@@ -129,6 +148,8 @@ export function solveRoles(rows: readonly SolveRow[], cols: number[], hints: Sol
         }
         count++;
         if (count > 1) continue;
+        // A printed sign that contradicts the column's role: the column is not that.
+        if ((role === 'debit' && cell.sign === 1) || (role === 'credit' && cell.sign === -1)) penalty += 2;
         if (role === 'debit') amount = -cell.cents;
         else if (role === 'credit') amount = cell.cents;
         else if (cell.sign !== null) amount = cell.cents * cell.sign;
@@ -142,10 +163,15 @@ export function solveRoles(rows: readonly SolveRow[], cols: number[], hints: Sol
       return { amount, unsigned, balance, checkpoint: null };
     });
     const fwdOrder = flat.map((_, i) => i);
-    const fwd = walk(flat, fwdOrder, hints.opening);
-    const rev = walk(flat, [...fwdOrder].reverse(), null);
-    const newestFirst = rev.agree - rev.disagree > fwd.agree - fwd.disagree;
-    const w = newestFirst ? rev : fwd;
+    const revOrder = [...fwdOrder].reverse();
+    // Printed order or newest first; day/carry balances printed after their rows or before them.
+    const walks = [
+      { w: walk(flat, fwdOrder, hints.opening), newestFirst: false },
+      { w: walk(flat, revOrder, null), newestFirst: true },
+      { w: walk(flat, shiftCheckpoints(flat, fwdOrder), hints.opening), newestFirst: false },
+      { w: walk(flat, shiftCheckpoints(flat, revOrder), null), newestFirst: true },
+    ];
+    const { w, newestFirst } = walks.reduce((a, b) => (b.w.agree - b.w.disagree > a.w.agree - a.w.disagree ? b : a));
     const amounts = flat.map((r, i) => (r.amount === null ? null : (w.resolved.get(i) ?? r.amount)));
     let score = 2 * w.agree - 2 * w.disagree - penalty;
     const allKnown = flat.every((r, i) => r.amount === null || !r.unsigned || w.resolved.has(i));

@@ -52,7 +52,8 @@ export function markerSign(text: string): -1 | 1 | undefined {
 
 const NUM_DATE = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})[,;]?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})[,;]?$/;
-const SHORT_DATE = /^(\d{1,2})[./](\d{1,2})\.?[,;]?$/;
+// "03/01" or "03.01." — "28.10" without its closing period is an amount, not a date.
+const SHORT_DATE = /^(\d{1,2})(?:\/(\d{1,2})|\.(\d{1,2})\.)[,;]?$/;
 const DASH_MON = /^(\d{1,2})-([A-Za-zÀ-ÿ]{3,9})-(\d{2}|\d{4})$/;
 
 function year(s: string): number {
@@ -92,7 +93,10 @@ export function dateAt(words: readonly PositionedWord[], i: number): { d: number
     }
   }
   r = SHORT_DATE.exec(t);
-  if (r) return valid(+r[1]!, +r[2]!, null) ? { d: +r[1]!, m: +r[2]!, y: null, n: 1 } : null;
+  if (r) {
+    const m = Number(r[2] ?? r[3]);
+    return valid(+r[1]!, m, null) ? { d: +r[1]!, m, y: null, n: 1 } : null;
+  }
   return null;
 }
 

@@ -1,0 +1,263 @@
+/**
+ * Descriptions: the text of each amount row and of the lines around it, decided by the line
+ * pitch, hanging indents and, where geometry is silent, the words descriptions open with.
+ */
+import type { Line } from '../../pdf/model.ts';
+import { fold } from '../../pdf/lines.ts';
+import { BOOKING_START, MONTH_HEADING } from '../../data/table-words.data.ts';
+import type { Col } from './columns.ts';
+import { centre, clusterBy } from './columns.ts';
+import type { Row } from './row.ts';
+import { median, percentile } from './row.ts';
+import type { Tok, TokLine } from './tokens.ts';
+
+export interface Described {
+  text: string[];
+  lines: Line[];
+}
+
+/**
+ * Description lines around each amount row. Text lines between two rows belong to the row
+ * above, except the last k, which belong to the row below — k is the number of description
+ * lines the layout prints above its amount row (0 or more): where the gaps between rows are
+ * wider than between the lines of one row, the widest gap splits them; otherwise k is the
+ * count of description lines directly above the first row of the table.
+ */
+export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf: Map<Tok, Col>, markerCol: Set<Tok>, H: number, sep: number): Map<Row, Described> {
+  const out = new Map<Row, Described>();
+  const txRows = table.filter((r) => r.special === null);
+  const isColTok = (t: Tok): boolean => colOf.has(t) || markerCol.has(t);
+  // The description region: where the text of the amount rows starts and ends.
+  const textToks = txRows.flatMap((r) => r.tl.toks.filter((t) => !isColTok(t)));
+  const colToks = table.flatMap((r) => r.tl.toks.filter(isColTok));
+  const codes = codeColumn(textToks.filter((t) => t.gapL > sep && t.gapR > sep), textToks, txRows.length, H);
+  const mainText = textToks.filter((t) => !codes.has(t));
+  const mainSet = new Set(mainText);
+  const firstText = txRows.map((r) => Math.min(...r.tl.toks.filter((t) => mainSet.has(t)).map((t) => t.x0))).filter(Number.isFinite);
+  const dx0 = firstText.length ? median(firstText) : 0;
+  const rightLimit = Math.min(...colToks.filter((t) => t.x0 > dx0 + H).map((t) => t.x0), ...[...codes].filter((t) => t.x0 > dx0 + H).map((t) => t.x0), Infinity);
+  const leftLimit = Math.max(...colToks.filter((t) => t.x1 < dx0).map((t) => t.x1), ...[...codes].filter((t) => t.x1 < dx0).map((t) => t.x1), -Infinity);
+  // Page furniture: a line printed again on other pages at the same height (a repeated heading, a footer).
+  const furniture = new Set<Line>();
+  if (tls.length > 1) {
+    const seen = new Map<string, TokLine[]>();
+    for (const ls of tls) for (const tl of ls) seen.set(tl.line.text, [...(seen.get(tl.line.text) ?? []), tl]);
+    for (const same of seen.values()) {
+      if (same.length < 2) continue;
+      for (const a of same) if (same.some((b) => b !== a && b.line.page !== a.line.page && Math.abs(b.line.y0 - a.line.y0) < 2)) furniture.add(a.line);
+    }
+    // Only outside the rows of its page: identical description lines at the same height are common.
+    for (const l of [...furniture]) {
+      const onPage = table.filter((r) => r.tl.line.page === l.page).map((r) => r.tl.line.y0);
+      if (onPage.length > 0 && l.y0 > Math.min(...onPage) && l.y0 < Math.max(...onPage)) furniture.delete(l);
+    }
+  }
+  const lineText = (tl: TokLine): string =>
+    tl.toks
+      .filter((t) => !isColTok(t) && !codes.has(t))
+      .map((t) => t.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const isCont = (tl: TokLine): boolean => {
+    if (tl.toks.length === 0 || furniture.has(tl.line)) return false;
+    if (tl.toks.some((t) => colOf.has(t))) return false;
+    if (tl.line.x0 < leftLimit - H * 0.3 || tl.line.x1 > rightLimit + H * 0.3) return false;
+    if (tl.line.x0 < dx0 - H * 1.5) return false;
+    const t = fold(tl.line.text).trim();
+    if (MONTH_HEADING.test(t)) return false;
+    return true;
+  };
+
+  const tokLineOf = new Map<Line, TokLine>();
+  const pageLines = new Map<Line, TokLine[]>();
+  for (const ls of tls) for (const tl of ls) {
+    tokLineOf.set(tl.line, tl);
+    pageLines.set(tl.line, ls);
+  }
+  const byPage = new Map<number, Row[]>();
+  for (const r of table) {
+    const list = byPage.get(r.page) ?? [];
+    list.push(r);
+    byPage.set(r.page, list);
+  }
+  // Pass 1: the text lines between consecutive rows of a page (contiguous, all continuation-like).
+  interface Gap { above: Row | null; below: Row | null; lines: TokLine[]; pitches: number[] }
+  const gaps: Gap[] = [];
+  const pitches: number[] = [];
+  for (const [, rows] of byPage) {
+    const lines = pageLines.get(rows[0]!.tl.line)!;
+    rows.sort((a, b) => a.idx - b.idx);
+    // Lines above the first row (a layout that prints a description line above its amount row).
+    const firstRow = rows[0]!;
+    const above: TokLine[] = [];
+    for (let i = firstRow.idx - 1; i >= 0; i--) {
+      const tl = lines[i]!;
+      const next = above[0] ?? firstRow.tl;
+      if (!isCont(tl) || next.cy - tl.cy > H * 2.2) break;
+      above.unshift(tl);
+    }
+    gaps.push({ above: null, below: firstRow, lines: above, pitches: pitchesOf([...above, firstRow.tl]) });
+    for (let k = 0; k < rows.length; k++) {
+      const r = rows[k]!;
+      const next = rows[k + 1] ?? null;
+      const end = next ? next.idx : lines.length;
+      const between: TokLine[] = [];
+      let prev = r.tl;
+      for (let i = r.idx + 1; i < end; i++) {
+        const tl = lines[i]!;
+        if (!isCont(tl) || tl.cy - prev.cy > H * 2.4) break;
+        between.push(tl);
+        prev = tl;
+      }
+      const contiguous = next !== null && between.length === end - r.idx - 1;
+      const seq = contiguous ? [r.tl, ...between, next.tl] : [r.tl, ...between];
+      const g: Gap = { above: r, below: contiguous ? next : null, lines: between, pitches: pitchesOf(seq) };
+      gaps.push(g);
+      if (contiguous) pitches.push(...g.pitches);
+    }
+  }
+  const cut = pitchBreak(pitches, H);
+  const isBreak = (p: number): boolean => p > cut;
+  /** The pitch from a gap's i-th line to the line after it. */
+  const after = (g: Gap, i: number): number => g.pitches[g.above ? i + 1 : i] ?? 0;
+  // k from the gaps between rows where one wider gap splits the lines.
+  const between = gaps.filter((g) => g.above && g.below && g.above.special === null && g.below.special === null);
+  // Nearly every pair of rows has at least k lines between them (one odd row may not).
+  const minLines = between.length ? percentile(between.map((g) => g.lines.length), between.length >= 10 ? 0.1 : 0) : 0;
+  const splits = between.filter((g) => g.pitches.filter(isBreak).length === 1).map((g) => g.lines.length - g.pitches.findIndex(isBreak));
+  // Lines above a row that has no row above it (or only a balance row): its own lines.
+  const firsts = gaps
+    .filter((g) => g.below?.special === null && (g.above === null || g.above.special !== null))
+    .map((g) => {
+      let n = 0;
+      for (let i = g.lines.length - 1; i >= 0 && !isBreak(after(g, i)); i--) n++;
+      return n;
+    });
+  let k: number;
+  if (splits.length >= Math.max(2, between.length * 0.5)) k = median(splits);
+  else k = Math.min(minLines, firsts.length ? median(firsts) : 0);
+  k = Math.max(0, Math.min(k, 3));
+  // Geometry silent (one pitch, no split): the description's first line is the one that opens
+  // with a booking word ("PAGAMENTO", "Lastschrift", "CARD PAYMENT") — only a tie-breaker.
+  if (splits.length < Math.max(2, between.length * 0.5)) {
+    const opens = (tl: TokLine | undefined): number => (tl && BOOKING_START.test(fold(lineText(tl))) ? 1 : 0);
+    const below = new Map<Row, Gap>();
+    for (const g of gaps) if (g.below) below.set(g.below, g);
+    const hits = (kk: number): number =>
+      txRows.reduce((n, r) => {
+        const g = below.get(r);
+        const take = Math.min(kk, g?.lines.length ?? 0);
+        return n + opens(take > 0 ? g!.lines[g!.lines.length - take] : r.tl);
+      }, 0);
+    let bestK = k;
+    for (let kk = 0; kk <= Math.min(2, minLines); kk++) if (hits(kk) > hits(bestK)) bestK = kk;
+    k = bestK;
+  }
+
+  // Hanging indents: where the lines after an amount row are indented and a line comes back to
+  // where the row's description starts, that line starts the next row's description.
+  const descStartOf = (r: Row): number => Math.min(...r.tl.toks.filter((t) => !isColTok(t) && !codes.has(t)).map((t) => t.x0));
+  const isIndented = (tl: TokLine, r: Row): boolean => tl.line.x0 > descStartOf(r) + H * 0.4;
+  const contLines = gaps.filter((g) => g.above && g.above.special === null).flatMap((g) => g.lines.map((tl) => isIndented(tl, g.above!)));
+  const indented = contLines.length >= 4 && contLines.filter(Boolean).length >= contLines.length * 0.4;
+  const outdent = (r: Row, lines: readonly TokLine[]): number => {
+    const flags = lines.map((tl) => isIndented(tl, r));
+    if (!flags.some(Boolean) && lines.length > 0 && lines.length < 2) return -1;
+    for (let i = 0; i < flags.length; i++) if (!flags[i]) return i;
+    return -1;
+  };
+  const put = (r: Row, tl: TokLine, where: 'above' | 'below'): void => {
+    const d = out.get(r) ?? { text: [], lines: [] };
+    if (where === 'above') d.lines.unshift(tl.line);
+    else d.lines.push(tl.line);
+    out.set(r, d);
+  };
+  for (const r of txRows) out.set(r, { text: [], lines: [r.tl.line] });
+  for (const g of gaps) {
+    let nAbove = 0;
+    if (g.below && g.below.special === null) {
+      const bi = g.pitches.filter(isBreak).length === 1 ? g.pitches.findIndex(isBreak) : -1;
+      const out = g.above && indented ? outdent(g.above, g.lines) : -1;
+      // Hanging indents decide where they are used: all lines indented → all belong to the row above.
+      nAbove = bi >= 0 && g.above ? g.lines.length - bi : indented && g.above ? (out >= 0 ? g.lines.length - out : 0) : Math.min(k, g.lines.length);
+      if (!g.above || g.above.special !== null) {
+        // Above the first row of a page or after a balance row: only lines at the row pitch, at most k.
+        nAbove = 0;
+        for (let i = g.lines.length - 1; i >= 0 && nAbove < k; i--) {
+          if (isBreak(after(g, i))) break;
+          nAbove++;
+        }
+      }
+    }
+    const cut = g.lines.length - nAbove;
+    g.lines.forEach((tl, i) => {
+      if (i >= cut) put(g.below!, tl, 'above');
+      else if (g.above && g.above.special === null) put(g.above, tl, 'below');
+    });
+  }
+  for (const d of out.values()) d.text = d.lines.map((l) => lineText(tokLineOf.get(l)!)).filter((s) => s.length > 0);
+  return out;
+}
+
+
+/**
+ * The pitch above which two lines belong to different rows: where the layout pads its rows,
+ * the pitches fall in two groups (between lines of one row, between rows) and the cut is
+ * between them (Otsu's split, kept only when the groups stand clearly apart); otherwise
+ * only a gap much wider than the usual pitch separates rows.
+ */
+function pitchBreak(pitches: readonly number[], H: number): number {
+  const xs = [...pitches].filter((p) => p > 0 && p < H * 4).sort((a, b) => a - b);
+  if (xs.length < 4) return (xs[0] ?? H * 1.2) * 1.5;
+  // Otsu over sorted values with prefix sums: linear in the number of pitches.
+  const n = xs.length;
+  const sum = [0];
+  const sq = [0];
+  for (const x of xs) {
+    sum.push(sum[sum.length - 1]! + x);
+    sq.push(sq[sq.length - 1]! + x * x);
+  }
+  let best = { score: -1, cut: Infinity, lo: 0, hi: 0, sdLo: 0, sdHi: 0 };
+  for (let i = 1; i < n; i++) {
+    const ma = sum[i]! / i;
+    const mb = (sum[n]! - sum[i]!) / (n - i);
+    const score = (i * (n - i) * (mb - ma) ** 2) / n ** 2;
+    if (score > best.score) {
+      const sdA = Math.sqrt(Math.max(0, sq[i]! / i - ma * ma));
+      const sdB = Math.sqrt(Math.max(0, (sq[n]! - sq[i]!) / (n - i) - mb * mb));
+      best = { score, cut: (xs[i - 1]! + xs[i]!) / 2, lo: ma, hi: mb, sdLo: sdA, sdHi: sdB };
+    }
+  }
+  const sep = best.hi - best.lo;
+  const minority = Math.min(xs.filter((x) => x < best.cut).length, xs.filter((x) => x > best.cut).length);
+  if (sep >= Math.max(0.8, best.lo * 0.06) && sep > 3 * Math.max(best.sdLo, best.sdHi) && minority >= 2) return best.cut;
+  // One pitch for every line: anything clearly wider than it (a heading gap, a section) breaks.
+  return xs[Math.floor(xs.length * 0.2)]! * 1.1 + 0.3;
+}
+
+function pitchesOf(seq: readonly TokLine[]): number[] {
+  const out: number[] = [];
+  for (let i = 1; i < seq.length; i++) out.push(seq[i]!.base - seq[i - 1]!.base);
+  return out;
+}
+
+
+/**
+ * A code column (causale, GVC, a UK type code) among the text of the amount rows: short
+ * single-word tokens aligned on their centre, on many rows, apart from the description's start.
+ */
+function codeColumn(standalone: readonly Tok[], textToks: readonly Tok[], rows: number, H: number): Set<Tok> {
+  const short = standalone.filter((t) => t.words.length === 1 && t.text.length <= 5 && !/[a-z]{2}/.test(t.text));
+  const cols = clusterBy(short, centre, H * 0.8, 'text', 3000);
+  const out = new Set<Tok>();
+  const shortSet = new Set(short);
+  const starts = textToks.filter((t) => !shortSet.has(t)).map((t) => t.x0);
+  const dx0 = starts.length ? median(starts) : Infinity;
+  for (const c of cols) {
+    if (c.members.length < Math.max(2, rows * 0.3)) continue;
+    if (Math.abs(c.x0 - dx0) < H * 0.5) continue;
+    for (const t of c.members) out.add(t);
+  }
+  return out;
+}

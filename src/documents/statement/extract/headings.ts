@@ -1,0 +1,105 @@
+/**
+ * Headings are hints: the words stacked above a column name a role ("Soll", "Data valuta"), and
+ * the booking date column is chosen from them or, without them, from the dates themselves.
+ */
+import { fold } from '../../pdf/lines.ts';
+import { HEADING_ROLE } from '../../data/table-words.data.ts';
+import type { Col } from './columns.ts';
+import type { Role } from './roles.ts';
+import type { Row } from './row.ts';
+import type { Tok, TokLine } from './tokens.ts';
+
+export type HeadingRole = (typeof HEADING_ROLE)[number]['role'];
+
+/**
+ * The heading text stacked above each column on the lines just above the page's first table
+ * row ("Buchungs-" over "tag" reads "buchungstag"), matched against the heading vocabulary.
+ */
+export function headingRoles(tls: readonly TokLine[][], table: readonly Row[], cols: readonly Col[], H: number): Map<number, HeadingRole> {
+  const texts = new Map<number, string[]>();
+  const seen = new Set<number>();
+  for (const r of table) {
+    if (seen.has(r.page)) continue;
+    seen.add(r.page);
+    const lines = tls.find((ls) => ls[r.idx]?.line === r.tl.line);
+    if (!lines) continue;
+    for (let i = r.idx - 1; i >= Math.max(0, r.idx - 4); i--) {
+      const tl = lines[i]!;
+      if (r.tl.cy - tl.cy > H * 6) break;
+      for (const c of cols) {
+        // The letters standing over the column: a heading glued to its neighbour ("BuchungstagWert") is cut.
+        const words = tl.line.words
+          .filter((w) => w.x1 > c.x0 - H * 0.5 && w.x0 < c.x1 + H * 0.5)
+          .map((w) => {
+            const spans = cols.filter((o) => w.x1 > o.x0 && w.x0 < o.x1).length;
+            if (spans <= 1) return w.text;
+            const step = (w.x1 - w.x0) / Math.max(1, w.text.length);
+            return [...w.text].filter((_, i) => {
+              const x = w.x0 + (i + 0.5) * step;
+              return x > c.x0 - H * 0.5 && x < c.x1 + H * 0.5;
+            }).join('');
+          })
+          .filter((t) => t.length > 0);
+        if (words.length === 0) continue;
+        const list = texts.get(c.id) ?? [];
+        list.unshift(words.join(' '));
+        texts.set(c.id, list);
+      }
+    }
+  }
+  const out = new Map<number, HeadingRole>();
+  for (const [id, parts] of texts) {
+    const t = fold(parts.join(' ').replace(/-\s+/g, ''));
+    const hit = HEADING_ROLE.find((h) => h.re.test(t));
+    if (hit) out.set(id, hit.role);
+  }
+  return out;
+}
+
+export function roleHints(h: Map<number, HeadingRole>): Map<number, Role> {
+  const out = new Map<number, Role>();
+  for (const [id, r] of h) if (r === 'debit' || r === 'credit' || r === 'amount' || r === 'balance') out.set(id, r);
+  return out;
+}
+
+export function pickBookingColumn(cols: readonly Col[], table: readonly Row[], heading: Map<number, HeadingRole>): Col | null {
+  if (cols.length <= 1) return cols[0] ?? null;
+  const named = cols.filter((c) => heading.get(c.id) === 'booking_date');
+  const value = cols.filter((c) => heading.get(c.id) === 'value_date');
+  if (named.length === 1) return named[0]!;
+  if (value.length === 1 && cols.length === 2) return cols.find((c) => c !== value[0])!;
+  const rowsWith = (c: Col): Tok[] => table.filter((r) => r.special === null).map((r) => r.dates.get(c.id)).filter((t): t is Tok => t !== undefined);
+  const scored = cols.map((c) => {
+    const toks = rowsWith(c);
+    const keys = toks.map((t) => (t.day!.y ?? 0) * 10000 + t.day!.m * 100 + t.day!.d);
+    let up = 0;
+    let down = 0;
+    for (let i = 1; i < keys.length; i++) {
+      if (keys[i]! > keys[i - 1]!) up++;
+      if (keys[i]! < keys[i - 1]!) down++;
+    }
+    const yearless = toks.filter((t) => t.day!.y === null).length;
+    // Booked on or after the value date (a card payment is booked days after it was made).
+    let later = 0;
+    for (const r of table) {
+      const mine = r.dates.get(c.id);
+      if (!mine || r.special !== null) continue;
+      for (const o of cols) {
+        const other = o === c ? undefined : r.dates.get(o.id);
+        if (!other) continue;
+        const k = (t: Tok): number => t.day!.m * 100 + t.day!.d;
+        if (k(mine) > k(other) && (mine.day!.y ?? 0) >= (other.day!.y ?? 0)) later++;
+        else if (k(mine) < k(other) && (mine.day!.y ?? 0) <= (other.day!.y ?? 0)) later--;
+      }
+    }
+    return { c, n: toks.length, disorder: Math.min(up, down), yearless, later };
+  });
+  scored.sort((a, b) => a.yearless - b.yearless || a.n - b.n || a.disorder - b.disorder || b.later - a.later || a.c.x0 - b.c.x0);
+  // Fewer rows only counts when clearly fewer (dates printed once per day).
+  const [a, b] = scored;
+  if (a && b && a.yearless === b.yearless && a.n !== b.n && a.n > b.n * 0.9) {
+    scored.sort((x, y) => x.yearless - y.yearless || x.disorder - y.disorder || y.later - x.later || x.c.x0 - y.c.x0);
+  }
+  return scored[0]!.c;
+}
+

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { LINEAR_4X, growthRatio } from '../../../test/helpers/linear-time.ts';
+import { matchText } from './categorise.ts';
+import { MAX_TEXT_CHARS, normaliseCounterparty } from './normalise.ts';
+
+describe('normaliseCounterparty on hostile text', () => {
+  it('is linear in a long token without a three-digit run (was O(n²): 200k chars took 36 s)', async () => {
+    const token = (n: number): string => 'A1'.repeat(n / 2);
+    // Below the length cap, so the regexes themselves are measured, not the cap.
+    expect(await growthRatio((s: string) => normaliseCounterparty(s), token, 200)).toBeLessThan(LINEAR_4X);
+  });
+
+  it('stays fast on a 100,000-character token', () => {
+    const t0 = performance.now();
+    normaliseCounterparty('A1'.repeat(50_000));
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+
+  it('still drops tokens that hold a digit run of three or more, and keeps the others', () => {
+    expect(normaliseCounterparty('ACME AB1234CD SRL')).toBe('ACME');
+    expect(normaliseCounterparty('ROSSI A12B MARIO')).toBe('ROSSI A12B MARIO');
+  });
+
+  it('reads only the first MAX_TEXT_CHARS characters of a description', () => {
+    expect(normaliseCounterparty(`ACME ${'X '.repeat(MAX_TEXT_CHARS)}`)).toBe(
+      normaliseCounterparty(`ACME ${'X '.repeat(MAX_TEXT_CHARS * 2)}`),
+    );
+    expect(
+      matchText({ description: 'Y'.repeat(MAX_TEXT_CHARS * 3), counterparty: 'Z'.repeat(MAX_TEXT_CHARS * 3) })
+        .length,
+    ).toBeLessThanOrEqual(2 * MAX_TEXT_CHARS + 3);
+  });
+});

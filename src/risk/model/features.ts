@@ -1,0 +1,237 @@
+/**
+ * Model features: bank-behaviour measures that travel between populations and eras because they are
+ * relative (to income, to the requested instalment, to the days observed) rather than absolute euros.
+ * Each has a definition a credit officer can read, the direction credit logic demands (points must not
+ * fall as the value moves the better way) and the reason shown when it costs points. A value that cannot
+ * be computed is null: it gets the missing bin and a DATA_MISSING_* reason, never an adverse fact.
+ */
+import type { ReportParams } from '../types.ts';
+import type { CategoryRow, Coverage, Metrics, MonthlyRow } from '../metrics/index.ts';
+import type { ReasonText } from '../scorecard/scorecard.types.ts';
+import { REASON_CODE_TEXTS } from '../scorecard/index.ts';
+
+export interface FeatureInput {
+  metrics: Metrics;
+  coverage: Coverage;
+  categories: readonly CategoryRow[];
+  params: ReportParams;
+  /** Per-month rows (inflow, end balance); optional for callers that only have metrics. */
+  monthly?: readonly MonthlyRow[];
+}
+
+export interface FeatureDef {
+  id: string;
+  definition: string;
+  better: 'higher' | 'lower';
+  /** Adverse reason (when the value costs points). */
+  reason: ReasonText;
+  /** What is missing when the value is null. */
+  missing: ReasonText;
+  compute(x: FeatureInput): number | null;
+}
+
+const r = (code: string, description: string, description_it: string, description_de: string): ReasonText => ({ code, description, description_it, description_de });
+const known = (code: string): ReasonText => {
+  const t = REASON_CODE_TEXTS[code];
+  if (!t) throw new Error(`model features: unknown reason ${code}`);
+  return t;
+};
+
+const NO_BALANCE = known('DATA_MISSING_BALANCE');
+const NO_INCOME = known('DATA_MISSING_INCOME');
+const NO_REQUEST = known('DATA_MISSING_REQUEST');
+const NO_HISTORY = known('DATA_MISSING_HISTORY');
+
+const income = (x: FeatureInput): number => x.metrics.income.monthly_average;
+const instalment = (x: FeatureInput): number | null => x.metrics.affordability.instalment;
+const countOf = (x: FeatureInput, category: string): number => x.categories.find((c) => c.category === category)?.count ?? 0;
+
+export const FEATURES: readonly FeatureDef[] = [
+  {
+    id: 'min_balance_to_income',
+    definition: 'lowest combined end-of-day balance over the window ÷ average monthly income',
+    better: 'higher',
+    reason: r('LOW_MINIMUM_BALANCE', 'Balance fell low relative to income', 'Saldo sceso a livelli bassi rispetto al reddito', 'Kontostand im Verhältnis zum Einkommen tief gesunken'),
+    missing: NO_BALANCE,
+    compute: (x) => (x.metrics.balances.minimum === null ? null : income(x) > 0 ? x.metrics.balances.minimum / income(x) : null),
+  },
+  {
+    id: 'avg_balance_to_income',
+    definition: 'average combined end-of-day balance ÷ average monthly income',
+    better: 'higher',
+    reason: known('LOW_BALANCE_BUFFER'),
+    missing: NO_BALANCE,
+    compute: (x) => (x.metrics.balances.average === null ? null : income(x) > 0 ? x.metrics.balances.average / income(x) : null),
+  },
+  {
+    id: 'min_balance_to_instalment',
+    definition: 'lowest combined end-of-day balance ÷ the requested loan’s monthly instalment',
+    better: 'higher',
+    reason: r('LOW_BALANCE_FOR_INSTALMENT', 'Lowest balance small relative to the requested instalment', 'Saldo minimo basso rispetto alla rata richiesta', 'Niedrigster Kontostand gering im Verhältnis zur gewünschten Rate'),
+    missing: NO_REQUEST,
+    compute: (x) => {
+      const i = instalment(x);
+      return x.metrics.balances.minimum === null || i === null || i <= 0 ? null : x.metrics.balances.minimum / i;
+    },
+  },
+  {
+    id: 'end_balance_to_instalment',
+    definition: 'combined balance at the end of the window (the application) ÷ the requested loan’s monthly instalment',
+    better: 'higher',
+    reason: r('LOW_BALANCE_AT_APPLICATION', 'Low balance at application relative to the requested instalment', 'Saldo basso alla domanda rispetto alla rata richiesta', 'Niedriger Kontostand bei Antrag im Verhältnis zur gewünschten Rate'),
+    missing: NO_REQUEST,
+    compute: (x) => {
+      const i = instalment(x);
+      const end = x.monthly?.[x.monthly.length - 1]?.end_balance ?? null;
+      return end === null || i === null || i <= 0 ? null : end / i;
+    },
+  },
+  {
+    id: 'instalment_to_inflow',
+    definition: 'requested loan’s monthly instalment ÷ average monthly money received (all credits, own transfers excluded)',
+    better: 'lower',
+    reason: known('LOW_AFFORDABILITY'),
+    missing: NO_REQUEST,
+    compute: (x) => {
+      const i = instalment(x);
+      if (i === null || !x.monthly?.length) return null;
+      const own = x.categories.find((c) => c.category === 'internal')?.total ?? 0;
+      const inflow = (x.monthly.reduce((a, m) => a + m.inflow, 0) - own) / Math.max(1, x.coverage.months);
+      return inflow > 0 ? i / inflow : 99;
+    },
+  },
+  {
+    id: 'months_below_instalment',
+    definition: 'share of months whose end balance was below the requested loan’s monthly instalment',
+    better: 'lower',
+    reason: r('BALANCE_OFTEN_BELOW_INSTALMENT', 'Month-end balance often below the requested instalment', 'Saldo di fine mese spesso inferiore alla rata richiesta', 'Monatsendsaldo oft unter der gewünschten Rate'),
+    missing: NO_REQUEST,
+    compute: (x) => {
+      const i = instalment(x);
+      const ends = (x.monthly ?? []).map((m) => m.end_balance).filter((v): v is number => v !== null);
+      return i === null || i <= 0 || ends.length === 0 ? null : ends.filter((v) => v < i).length / ends.length;
+    },
+  },
+  {
+    id: 'days_below_instalment_share',
+    definition: 'share of observed days the combined balance was below the requested loan’s monthly instalment',
+    better: 'lower',
+    reason: r('BALANCE_OFTEN_BELOW_INSTALMENT', 'Balance often below the requested instalment', 'Saldo spesso inferiore alla rata richiesta', 'Kontostand oft unter der gewünschten Rate'),
+    missing: NO_REQUEST,
+    compute: (x) => {
+      const d = x.metrics.balances.days_below_instalment;
+      return d === null || d === undefined || x.metrics.balances.days_observed === 0 ? null : d / x.metrics.balances.days_observed;
+    },
+  },
+  {
+    id: 'balance_volatility_to_income',
+    definition: 'standard deviation of the daily combined balance ÷ average monthly income',
+    better: 'lower',
+    reason: r('VOLATILE_BALANCE', 'Balance swings widely relative to income', 'Saldo molto variabile rispetto al reddito', 'Kontostand schwankt stark im Verhältnis zum Einkommen'),
+    missing: NO_BALANCE,
+    compute: (x) => x.metrics.balances.volatility_to_income ?? null,
+  },
+  {
+    id: 'neg_days_share',
+    definition: 'days with a negative combined balance ÷ days observed',
+    better: 'lower',
+    reason: known('FREQUENT_NEGATIVE_BALANCE'),
+    missing: NO_BALANCE,
+    compute: (x) => (x.metrics.balances.days_observed > 0 ? x.metrics.balances.days_negative / x.metrics.balances.days_observed : null),
+  },
+  {
+    id: 'overdraft_interest_per_month',
+    definition: 'overdraft or penalty interest charges per month covered',
+    better: 'lower',
+    reason: r('OVERDRAFT_INTEREST', 'Overdraft or penalty interest charged', 'Addebiti di interessi per scoperto o di mora', 'Überziehungs- oder Strafzinsen belastet'),
+    missing: NO_HISTORY,
+    compute: (x) => (x.coverage.months > 0 ? countOf(x, 'overdraft_interest') / Math.max(1, x.coverage.months) : null),
+  },
+  {
+    id: 'returned_debits',
+    definition: 'returned direct debits in the window',
+    better: 'lower',
+    reason: known('RETURNED_DEBITS'),
+    missing: NO_HISTORY,
+    compute: (x) => x.metrics.behaviour.returned_debits_count,
+  },
+  {
+    id: 'instalment_to_income',
+    definition: 'requested loan’s monthly instalment ÷ average monthly income',
+    better: 'lower',
+    reason: known('LOW_AFFORDABILITY'),
+    missing: NO_REQUEST,
+    compute: (x) => {
+      const i = instalment(x);
+      if (i === null) return null;
+      return income(x) > 0 ? i / income(x) : 99;
+    },
+  },
+  {
+    id: 'debt_to_income',
+    definition: 'existing monthly debt service (loans, mortgage, credit card) ÷ average monthly income',
+    better: 'lower',
+    reason: known('HIGH_DEBT_SERVICE'),
+    missing: NO_INCOME,
+    compute: (x) => (income(x) > 0 ? x.metrics.debt_service.dti : null),
+  },
+  {
+    id: 'disposable_ratio',
+    definition: '(income − expenses) ÷ income, monthly averages',
+    better: 'higher',
+    reason: known('LOW_DISPOSABLE_INCOME'),
+    missing: NO_INCOME,
+    compute: (x) => (income(x) > 0 ? x.metrics.disposable_income.monthly / income(x) : null),
+  },
+  {
+    id: 'cash_share',
+    definition: 'cash withdrawals ÷ all money out',
+    better: 'lower',
+    reason: known('HIGH_CASH_USE'),
+    missing: NO_HISTORY,
+    compute: (x) => x.metrics.behaviour.cash_withdrawal_share,
+  },
+  {
+    id: 'income_cv',
+    definition: 'coefficient of variation of monthly income over full months',
+    better: 'lower',
+    reason: known('INCOME_IRREGULAR'),
+    missing: NO_HISTORY,
+    compute: (x) => (x.coverage.full_months >= 2 ? x.metrics.income.stability_cv : null),
+  },
+  {
+    id: 'salary_detected',
+    definition: '1 when a regular salary or pension is seen in at least two months, else 0',
+    better: 'higher',
+    reason: known('NO_REGULAR_SALARY'),
+    missing: NO_HISTORY,
+    compute: (x) => (x.metrics.income.salary_detected ? 1 : 0),
+  },
+  {
+    id: 'gambling_share',
+    definition: 'gambling spend ÷ income',
+    better: 'lower',
+    reason: known('GAMBLING'),
+    missing: NO_INCOME,
+    compute: (x) => x.metrics.behaviour.gambling_total / Math.max(x.metrics.income.total, 1),
+  },
+  {
+    id: 'history_months',
+    definition: 'months of transaction history in the window',
+    better: 'higher',
+    reason: r('SHORT_HISTORY', 'Short account history', 'Storico del conto breve', 'Kurze Kontohistorie'),
+    missing: NO_HISTORY,
+    compute: (x) => x.coverage.months,
+  },
+];
+
+export const FEATURE_BY_ID: ReadonlyMap<string, FeatureDef> = new Map(FEATURES.map((f) => [f.id, f]));
+
+export function computeModelFeatures(x: FeatureInput): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const f of FEATURES) {
+    const v = f.compute(x);
+    out[f.id] = v === null || !Number.isFinite(v) ? null : v;
+  }
+  return out;
+}

@@ -1,0 +1,10 @@
+export { FEATURES, FEATURE_BY_ID, computeModelFeatures } from './features.ts';
+export type { FeatureDef, FeatureInput } from './features.ts';
+export { fitModel, fitOnce, scoreRow, folds } from './fit.ts';
+export type { Row, FitOptions } from './fit.ts';
+export { scoreWithModel } from './score.ts';
+export { parseApplications, parseApplication, bankAccountBodyToSource } from './applications.ts';
+export type { LabelledApplication, BankAccountBody } from './applications.ts';
+export { auc, aucWithCi, ks, psi } from './stats.ts';
+export type { RiskModel, ModelFeature, ModelBin, ValidationReport, GradeBand, CalibrationRow } from './model.types.ts';
+export { checkModel } from './check.ts';

@@ -1,0 +1,39 @@
+/**
+ * A document child: runs the engine's public API for the parent, one job at a time. It holds no
+ * database, no credentials and no sockets; the parent caps its heap (--max-old-space-size),
+ * watches its RSS and its wall-clock time, and kills and replaces it on excess.
+ */
+import { DocumentParseError, parseDocument, shutdownOcr, validateDocument } from '../documents/index.ts';
+// A process entry point, like main.ts: the categoriser runs here too, so a parse result comes back
+// enriched and the caller's event loop never walks its transactions.
+import { enrichParsingResult } from '../modules/files/files.enrich.ts';
+import type { JobReply, JobRequest } from './protocol.ts';
+
+const send = (m: JobReply): void => {
+  process.send?.(m);
+};
+
+process.on('message', (m: JobRequest | { op: 'exit' }) => {
+  if (m.op === 'exit') {
+    void shutdownOcr().finally(() => process.exit(0));
+    return;
+  }
+  const run =
+    m.op === 'validate'
+      ? validateDocument(m.bytes, m.opts)
+      : parseDocument(m.bytes, m.opts).then((o) => ({
+          ...o,
+          parsing_result: enrichParsingResult(o.parsing_result),
+        }));
+  run.then(
+    (value) => send({ id: m.id, ok: true, value }),
+    (err: unknown) => {
+      if (err instanceof DocumentParseError)
+        send({ id: m.id, ok: false, parseError: { code: err.code, message: err.message } });
+      else send({ id: m.id, ok: false, crash: err instanceof Error ? err.message : String(err) });
+    },
+  );
+});
+
+// The parent went away: nothing left to work for.
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseDocument, validateDocument } from '../documents/index.ts';
+import { csvRows } from '../../test/hostile/generate.ts';
+import { enrichParsingResult } from '../modules/files/files.enrich.ts';
+import { DocumentSandbox } from './pool.ts';
+
+let sandbox: DocumentSandbox | null = null;
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = null;
+});
+
+const CSV = csvRows(50);
+
+describe('document sandbox', () => {
+  it('gives the same outcomes as the engine in process', async () => {
+    sandbox = new DocumentSandbox({ workers: 1 });
+    const v = await sandbox.validateDocument(CSV, {});
+    expect(v).toEqual(await validateDocument(CSV, {}));
+    const p = await sandbox.parseDocument(CSV, { format: 'csv', documentType: 'bank_account_movements' });
+    // Enriched in the child exactly as files.enrich does it in process.
+    expect(p).toEqual(
+      await parseDocument(CSV, { format: 'csv', documentType: 'bank_account_movements' }).then((o) => ({
+        ...o,
+        parsing_result: enrichParsingResult(o.parsing_result),
+      })),
+    );
+  });
+
+  it('passes a parse error on with its code', async () => {
+    sandbox = new DocumentSandbox({ workers: 1 });
+    await expect(
+      sandbox.parseDocument(new TextEncoder().encode('nonsense'), {
+        format: 'mt940',
+        documentType: 'bank_statement',
+      }),
+    ).rejects.toMatchObject({
+      name: 'DocumentParseError',
+      code: expect.any(String),
+    });
+  });
+
+  it('over its time budget: validation unreadable/too_large, parse error too_large, the child replaced', async () => {
+    sandbox = new DocumentSandbox({ workers: 1, validateTimeoutMs: 30, parseTimeoutMs: 30 });
+    const big = csvRows(100_000);
+    const v = await sandbox.validateDocument(big, {});
+    expect(v.status).toBe('unreadable');
+    expect(v.errors[0]).toMatchObject({ code: 'too_large', message: expect.stringMatching(/longer than/) });
+    await expect(
+      sandbox.parseDocument(big, { format: 'csv', documentType: 'bank_account_movements' }),
+    ).rejects.toMatchObject({ code: 'too_large' });
+    expect(sandbox.stats.killed).toBe(2);
+    // A fresh child takes the next job.
+    const small = new DocumentSandbox({ workers: 1 });
+    try {
+      expect((await small.validateDocument(CSV, {})).status).toBe('success');
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('over its memory cap (RSS watchdog or heap cap): too_large, and the next job still runs', async () => {
+    sandbox = new DocumentSandbox({ workers: 1, heapMb: 96, maxRssMb: 200 });
+    const v = await sandbox.validateDocument(csvRows(199_000), {});
+    expect(v.status).toBe('unreadable');
+    expect(v.errors[0]).toMatchObject({ code: 'too_large', message: expect.stringMatching(/memory/) });
+    expect((await sandbox.validateDocument(CSV, {})).status).toBe('success');
+    expect(sandbox.stats.started).toBe(2);
+  });
+
+  it("the caller's event loop stays free while a large file is read", async () => {
+    sandbox = new DocumentSandbox({ workers: 1 });
+    await sandbox.validateDocument(CSV, {}); // child warm
+    const big = csvRows(100_000);
+    let maxLag = 0;
+    let last = performance.now();
+    const tick = setInterval(() => {
+      const now = performance.now();
+      maxLag = Math.max(maxLag, now - last - 10);
+      last = now;
+    }, 10);
+    const t0 = performance.now();
+    const p = await sandbox.parseDocument(big, { format: 'csv', documentType: 'bank_account_movements' });
+    const took = performance.now() - t0;
+    clearInterval(tick);
+    expect(p.parsing_result).toBeTruthy();
+    // Only the (linear) hand-over of bytes and result touches this loop.
+    expect(maxLag).toBeLessThan(Math.max(150, took / 4));
+  });
+
+  it('retires a child after recycleAfterJobs jobs', async () => {
+    sandbox = new DocumentSandbox({ workers: 1, recycleAfterJobs: 2 });
+    for (let i = 0; i < 3; i++) expect((await sandbox.validateDocument(CSV, {})).status).toBe('success');
+    expect(sandbox.stats.retired).toBe(1);
+    expect(sandbox.stats.started).toBe(2);
+  });
+});
+
+describe('document sandbox scheduling', () => {
+  it('a validation is not stuck behind long parses: one child stays reserved for it', async () => {
+    sandbox = new DocumentSandbox({ workers: 2, reservedForValidation: 1 });
+    const big = csvRows(60_000);
+    const parses = [1, 2, 3].map(() =>
+      sandbox!.parseDocument(big, { format: 'csv', documentType: 'bank_account_movements' }),
+    );
+    const t0 = performance.now();
+    const v = await sandbox.validateDocument(CSV, {});
+    const validateMs = performance.now() - t0;
+    const t1 = performance.now();
+    await Promise.all(parses);
+    const parsesMs = performance.now() - t1 + validateMs;
+    expect(v.status).toBe('success');
+    expect(validateMs).toBeLessThan(parsesMs / 2);
+  });
+});

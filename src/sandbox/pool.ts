@@ -1,0 +1,293 @@
+/**
+ * Document work in a pool of child processes. validateDocument / parseDocument keep the engine's
+ * signatures, but the engine runs in a child whose V8 heap is capped (--max-old-space-size),
+ * whose RSS is sampled by a watchdog, and whose job has a wall-clock budget. On excess the child
+ * is killed (SIGKILL) and replaced on demand, and the job ends with a clear outcome: validation
+ * `unreadable` with error code `too_large`, parse a DocumentParseError `too_large`. The calling
+ * process never runs document code: its event loop only moves bytes and results over IPC.
+ * Children are also replaced after `recycleAfterJobs` jobs, or when they idle above half the RSS
+ * cap, so a heap grown by one large file is given back.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { DocumentParseError } from '../documents/types.ts';
+import type { ParseOptions, ParseOutcome, ValidateOptions, ValidationOutcome } from '../documents/types.ts';
+import type { JobReply, JobRequest } from './protocol.ts';
+
+export interface SandboxOptions {
+  /** Children at most (each runs one job at a time). */
+  workers: number;
+  /** V8 old-space cap of a child, MB. */
+  heapMb: number;
+  /** RSS of a child above this is killed, MB (Linux: /proc; elsewhere only the heap cap holds). */
+  maxRssMb: number;
+  validateTimeoutMs: number;
+  parseTimeoutMs: number;
+  recycleAfterJobs: number;
+  /**
+   * Children kept free of parse jobs for validation, which an upload request waits on (parses can
+   * take minutes). Validation jobs also go ahead of queued parse jobs.
+   */
+  reservedForValidation?: number;
+  /** RSS sampling period. */
+  pollMs?: number;
+}
+
+export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
+  workers: 2,
+  heapMb: 1024,
+  maxRssMb: 1536,
+  validateTimeoutMs: 60_000,
+  parseTimeoutMs: 300_000,
+  recycleAfterJobs: 50,
+};
+
+export class SandboxLimitError extends Error {
+  readonly reason: 'memory' | 'time';
+  constructor(reason: 'memory' | 'time', message: string) {
+    super(message);
+    this.name = 'SandboxLimitError';
+    this.reason = reason;
+  }
+}
+
+class SandboxCrashError extends Error {}
+
+const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
+const PAGE = 4096;
+
+/** RSS of a process in bytes from /proc (0 where there is no /proc). */
+export function rssOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    return Number(readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ')[1]) * PAGE;
+  } catch {
+    return 0;
+  }
+}
+
+interface Job {
+  req: JobRequest;
+  timeoutMs: number;
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  proc: ChildProcess;
+  job: Job | null;
+  jobs: number;
+  dead: boolean;
+  deadline: NodeJS.Timeout | null;
+  poll: NodeJS.Timeout | null;
+  peakRss: number;
+}
+
+type JobInput =
+  | { op: 'validate'; bytes: Uint8Array; opts: ValidateOptions }
+  | { op: 'parse'; bytes: Uint8Array; opts: ParseOptions };
+
+export class DocumentSandbox {
+  /** parseDocument's result comes back with the categoriser's category and counterparty filled in. */
+  readonly parsesEnriched = true;
+  private readonly o: Required<SandboxOptions>;
+  private readonly slots = new Set<Slot>();
+  private readonly idle: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+  /** Children started, killed on a limit, and retired after use (for tests and metrics). */
+  readonly stats = { started: 0, killed: 0, retired: 0, peakRssBytes: 0 };
+
+  constructor(opts: Partial<SandboxOptions> = {}) {
+    this.o = { pollMs: 100, reservedForValidation: 0, ...DEFAULT_SANDBOX_OPTIONS, ...opts };
+  }
+
+  async validateDocument(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
+    try {
+      return (await this.run({ op: 'validate', bytes, opts }, this.o.validateTimeoutMs)) as ValidationOutcome;
+    } catch (e) {
+      if (!(e instanceof SandboxLimitError) && !(e instanceof SandboxCrashError)) throw e;
+      const code = e instanceof SandboxLimitError ? 'too_large' : 'corrupt_file';
+      return {
+        format: null,
+        document_type: opts.assertedType ?? 'unknown',
+        status: 'unreadable',
+        errors: [{ code, message: e.message }],
+        pre_result: null,
+        page_count: null,
+      };
+    }
+  }
+
+  async parseDocument(bytes: Uint8Array, opts: ParseOptions): Promise<ParseOutcome> {
+    try {
+      return (await this.run({ op: 'parse', bytes, opts }, this.o.parseTimeoutMs)) as ParseOutcome;
+    } catch (e) {
+      if (e instanceof SandboxLimitError) throw new DocumentParseError('too_large', e.message);
+      throw e;
+    }
+  }
+
+  /** Ends every child (those still working are killed after `graceMs`) and refuses new work. */
+  async close(graceMs = 5000): Promise<void> {
+    this.closed = true;
+    for (const j of this.queue.splice(0)) j.reject(new Error('document sandbox closed'));
+    await Promise.all([...this.slots].map((s) => this.retire(s, graceMs)));
+  }
+
+  private run(input: JobInput, timeoutMs: number): Promise<unknown> {
+    if (this.closed) return Promise.reject(new Error('document sandbox closed'));
+    return new Promise((resolve, reject) => {
+      const job: Job = { req: { ...input, id: this.nextId++ } as JobRequest, timeoutMs, resolve, reject };
+      if (input.op === 'validate') {
+        // Ahead of every queued parse, behind earlier validations.
+        const firstParse = this.queue.findIndex((j) => j.req.op === 'parse');
+        this.queue.splice(firstParse < 0 ? this.queue.length : firstParse, 0, job);
+      } else this.queue.push(job);
+      this.pump();
+    });
+  }
+
+  private busyParses(): number {
+    let n = 0;
+    for (const s of this.slots) if (s.job?.req.op === 'parse') n++;
+    return n;
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0 && !this.closed) {
+      const next = this.queue[0]!;
+      const parseCap = Math.max(1, this.o.workers - this.o.reservedForValidation);
+      if (next.req.op === 'parse' && this.busyParses() >= parseCap) return;
+      const slot = this.idle.pop() ?? (this.slots.size < this.o.workers ? this.spawn() : null);
+      if (!slot) return;
+      this.start(slot, this.queue.shift()!);
+    }
+  }
+
+  private spawn(): Slot {
+    const proc = fork(CHILD, [], {
+      execArgv: [`--max-old-space-size=${this.o.heapMb}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const slot: Slot = { proc, job: null, jobs: 0, dead: false, deadline: null, poll: null, peakRss: 0 };
+    proc.on('message', (m: JobReply) => this.onReply(slot, m));
+    proc.on('exit', (code, signal) => this.onExit(slot, code, signal));
+    proc.on('error', () => undefined); // followed by 'exit'
+    // Children do not keep the process alive on their own; close() ends them.
+    proc.unref();
+    proc.channel?.unref();
+    this.slots.add(slot);
+    this.stats.started++;
+    return slot;
+  }
+
+  private start(slot: Slot, job: Job): void {
+    slot.job = job;
+    slot.jobs++;
+    slot.proc.channel?.ref();
+    slot.proc.send(job.req);
+    slot.deadline = setTimeout(
+      () =>
+        this.kill(
+          slot,
+          new SandboxLimitError(
+            'time',
+            `the document took longer than the ${Math.round(job.timeoutMs / 1000)} s allowed`,
+          ),
+        ),
+      job.timeoutMs,
+    );
+    const maxRss = this.o.maxRssMb * 1024 * 1024;
+    slot.poll = setInterval(() => {
+      const rss = rssOf(slot.proc.pid);
+      slot.peakRss = Math.max(slot.peakRss, rss);
+      this.stats.peakRssBytes = Math.max(this.stats.peakRssBytes, rss);
+      if (rss > maxRss)
+        this.kill(
+          slot,
+          new SandboxLimitError(
+            'memory',
+            `the document needed more than the ${this.o.maxRssMb} MB of memory allowed`,
+          ),
+        );
+    }, this.o.pollMs);
+  }
+
+  private endJob(slot: Slot): Job | null {
+    const job = slot.job;
+    slot.job = null;
+    if (slot.deadline) clearTimeout(slot.deadline);
+    if (slot.poll) clearInterval(slot.poll);
+    slot.deadline = slot.poll = null;
+    slot.proc.channel?.unref();
+    return job;
+  }
+
+  private forget(slot: Slot): void {
+    slot.dead = true;
+    this.slots.delete(slot);
+    const i = this.idle.indexOf(slot);
+    if (i >= 0) this.idle.splice(i, 1);
+  }
+
+  private kill(slot: Slot, err: SandboxLimitError): void {
+    if (slot.dead) return;
+    const job = this.endJob(slot);
+    this.forget(slot);
+    slot.proc.kill('SIGKILL');
+    this.stats.killed++;
+    job?.reject(err);
+    this.pump();
+  }
+
+  private onReply(slot: Slot, m: JobReply): void {
+    if (!slot.job || slot.job.req.id !== m.id) return;
+    const job = this.endJob(slot)!;
+    if (m.ok) job.resolve(m.value);
+    else if ('parseError' in m) job.reject(new DocumentParseError(m.parseError.code, m.parseError.message));
+    else job.reject(new SandboxCrashError(m.crash));
+    // A child that grew (one large file) or has served long enough is replaced: its heap goes back.
+    if (slot.jobs >= this.o.recycleAfterJobs || rssOf(slot.proc.pid) > (this.o.maxRssMb * 1024 * 1024) / 2)
+      void this.retire(slot, 5000);
+    else this.idle.push(slot);
+    this.pump();
+  }
+
+  private onExit(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
+    if (slot.dead) return;
+    const job = this.endJob(slot);
+    this.forget(slot);
+    // Unasked exits while working are V8 running out of its heap cap (abort) or the OOM killer.
+    job?.reject(
+      new SandboxLimitError(
+        'memory',
+        `the document needed more memory than allowed (the reader ended with ${signal ?? `code ${code}`})`,
+      ),
+    );
+    this.pump();
+  }
+
+  private retire(slot: Slot, graceMs: number): Promise<void> {
+    const wasDead = slot.dead;
+    this.forget(slot);
+    if (!wasDead) this.stats.retired++;
+    return new Promise((resolve) => {
+      if (slot.proc.exitCode !== null || slot.proc.signalCode !== null) return resolve();
+      const t = setTimeout(() => slot.proc.kill('SIGKILL'), graceMs);
+      slot.proc.once('exit', () => {
+        clearTimeout(t);
+        resolve();
+      });
+      if (slot.job) {
+        const job = this.endJob(slot);
+        job?.reject(new Error('document sandbox closed'));
+        slot.proc.kill('SIGKILL');
+      } else if (slot.proc.connected) slot.proc.send({ op: 'exit' });
+      else slot.proc.kill('SIGKILL');
+    });
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Hostile documents, generated on demand so nothing large is committed. Each generator is
+ * deterministic and sized by its argument; `node scripts/hostile.ts DIR` writes the default set.
+ * The classes follow issue 23: quadratic-parser inputs, decompression and image bombs, and
+ * legitimate-but-large files.
+ */
+import { Readable } from 'node:stream';
+import { createDeflate, deflateSync } from 'node:zlib';
+
+const enc = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'latin1'));
+
+/** One MT940 statement whose single :86: holds `lines` German ?21 purpose sub-fields (one key, as in the issue). */
+export function mt940ManySubfields(lines: number): Uint8Array {
+  const purpose = Array.from({ length: lines }, (_, i) => `?21PURPOSE TEXT ${i}`).join('\n');
+  return enc(
+    [
+      ':20:HOSTILE',
+      ':25:DE89370400440532013000',
+      ':28C:1/1',
+      ':60F:C240101EUR1000,00',
+      ':61:2401010101D10,00NTRFNONREF',
+      `:86:005?00LASTSCHRIFT\n${purpose}\n?32ACME GMBH`,
+      ':62F:C240101EUR990,00',
+      '-',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** A camt.053 with one entry whose <Ustrd> is one token of `chars` characters without a 3-digit run. */
+export function camtLongUstrd(chars: number): Uint8Array {
+  const token = 'A1'.repeat(Math.ceil(chars / 2)).slice(0, chars);
+  return enc(`<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>H</MsgId><CreDtTm>2024-01-31T00:00:00</CreDtTm></GrpHdr>
+<Stmt><Id>S1</Id><CreDtTm>2024-01-31T00:00:00</CreDtTm><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>
+<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">1000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2024-01-01</Dt></Dt></Bal>
+<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">990.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2024-01-31</Dt></Dt></Bal>
+<Ntry><Amt Ccy="EUR">10.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-01-02</Dt></BookgDt><ValDt><Dt>2024-01-02</Dt></ValDt>
+<NtryDtls><TxDtls><RmtInf><Ustrd>${token}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
+</Stmt></BkToCstmrStmt></Document>
+`);
+}
+
+/** A CSV bank export with `rows` rows (the legitimate-but-large class at 199k rows). */
+export function csvRows(rows: number): Uint8Array {
+  const out: string[] = ['Data;Descrizione;Importo;Saldo'];
+  let balance = 1_000_000;
+  for (let i = 0; i < rows; i++) {
+    const amount = (i % 7) - 3;
+    balance += amount * 100;
+    const d = `${String((i % 28) + 1).padStart(2, '0')}/01/2024`;
+    out.push(`${d};PAGAMENTO POS ${i};${amount},00;${(balance / 100).toFixed(2).replace('.', ',')}`);
+  }
+  return enc(out.join('\n') + '\n');
+}
+
+function pdf(objects: (string | Uint8Array)[]): Uint8Array {
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n', 'latin1')];
+  let length = chunks[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(length);
+    const parts = [
+      Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
+      typeof body === 'string' ? Buffer.from(body, 'latin1') : Buffer.from(body),
+      Buffer.from('\nendobj\n', 'latin1'),
+    ];
+    for (const p of parts) {
+      chunks.push(p);
+      length += p.length;
+    }
+  });
+  let tail = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) tail += `${String(o).padStart(10, '0')} 00000 n \n`;
+  tail += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`;
+  chunks.push(Buffer.from(tail, 'latin1'));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+function streamObject(dict: string, data: Uint8Array): Uint8Array {
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'),
+      Buffer.from(data),
+      Buffer.from('\nendstream', 'latin1'),
+    ]),
+  );
+}
+
+/** Deflates `total` bytes of `byte` chunk-wise, so making a bomb does not itself hold the gigabyte. */
+async function deflateRepeated(byte: number, total: number): Promise<Buffer> {
+  const chunk = Buffer.alloc(1 << 20, byte);
+  const chunks = (function* () {
+    for (let left = total; left > 0; left -= chunk.length)
+      yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+  })();
+  const out: Buffer[] = [];
+  for await (const c of Readable.from(chunks).pipe(createDeflate({ level: 9 }))) out.push(c as Buffer);
+  return Buffer.concat(out);
+}
+
+/** A page whose content stream is deflated `layers` times over `bytes` of spaces (827 bytes → 1 GiB at 3 layers). */
+export async function pdfFlateBomb(bytes = 1024 ** 3, layers = 3): Promise<Uint8Array> {
+  let data: Uint8Array = await deflateRepeated(0x20, bytes);
+  for (let i = 1; i < layers; i++) data = deflateSync(data, { level: 9 });
+  const filters = Array.from({ length: layers }, () => '/FlateDecode').join(' ');
+  return pdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Count 1 /Kids [3 0 R] >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+    streamObject(`/Filter [${filters}]`, data),
+  ]);
+}
+
+/** A page drawing one image XObject of `side`×`side` RGB pixels, deflated (20,000² → 389 KB). */
+export function pdfImageBomb(side = 20_000): Uint8Array {
+  const rows = deflateSync(Buffer.alloc(side * 3 * Math.min(side, 64), 0xff), { level: 9 });
+  // A short stream: the decoder is asked for side² pixels and gets a truncated stream, as in the wild.
+  return pdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Count 1 /Kids [3 0 R] >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>',
+    streamObject('', enc('q 595 0 0 842 0 0 cm /Im1 Do Q')),
+    streamObject(
+      `/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode`,
+      rows,
+    ),
+  ]);
+}
+
+/** A page with a MediaBox of `points`² points: rendering it at 300 dpi asks for a huge canvas. */
+export function pdfHugeMediaBox(points = 14_400): Uint8Array {
+  return pdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Count 1 /Kids [3 0 R] >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${points} ${points}] /Contents 4 0 R >>`,
+    streamObject('', enc('0 0 m 10 10 l S')),
+  ]);
+}
+
+export interface HostileCase {
+  name: string;
+  file: string;
+  make: () => Uint8Array | Promise<Uint8Array>;
+}
+
+/** The default set written by scripts/hostile.ts and run by test/hostile/suite.test.ts. */
+export const HOSTILE_CASES: readonly HostileCase[] = [
+  {
+    name: 'MT940 :86: with 100,000 ?2x lines',
+    file: 'mt940-subfields.sta',
+    make: () => mt940ManySubfields(100_000),
+  },
+  {
+    name: 'camt.053 with a 400,000-character <Ustrd>',
+    file: 'camt-long-ustrd.xml',
+    make: () => camtLongUstrd(400_000),
+  },
+  { name: 'CSV with 199,000 rows', file: 'csv-199k.csv', make: () => csvRows(199_000) },
+  {
+    name: 'PDF with a 3× FlateDecode content stream (1 GiB)',
+    file: 'flate-bomb.pdf',
+    make: () => pdfFlateBomb(),
+  },
+  { name: 'PDF with a 20,000² image XObject', file: 'image-bomb.pdf', make: () => pdfImageBomb() },
+  { name: 'PDF with a 200-inch MediaBox', file: 'huge-mediabox.pdf', make: () => pdfHugeMediaBox() },
+];

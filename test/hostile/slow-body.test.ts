@@ -1,0 +1,103 @@
+/** Slowloris on the body: a 1 byte/s upload is answered 408 and its connection closed. */
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { multipart } from '../helpers/multipart.ts';
+import { csvRows } from './generate.ts';
+
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await createTestApp({
+    workers: false,
+    env: { DOCRISK_BODY_RATE_WINDOW_MS: '2000', DOCRISK_MIN_BODY_BYTES_PER_SEC: '100' },
+  });
+  await t.app.server!.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server!.server.address() as net.AddressInfo).port;
+});
+afterAll(async () => t?.close());
+
+describe('slow request bodies', () => {
+  it('a body trickling at 1 byte/s is cut off with 408 and the socket closed', async () => {
+    const h = await t.headers();
+    const p = await t.request({
+      method: 'POST',
+      url: '/document-engine/v1/start-process',
+      payload: { ext_application_id: 'slow' },
+    });
+    const processId = p.json().process_id as string;
+    const started = Date.now();
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (d) => (answer += d.toString('latin1')));
+    const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now() - started)));
+    socket.on('error', () => undefined);
+    socket.write(
+      `POST /document-engine/v1/processes/${processId}/files HTTP/1.1\r\nHost: x\r\n` +
+        `authorization: ${h.authorization}\r\nocp-apim-subscription-key: ${h['ocp-apim-subscription-key']}\r\n` +
+        'content-type: multipart/form-data; boundary=b\r\ncontent-length: 100000\r\n\r\n--b\r\n',
+    );
+    const trickle = setInterval(() => socket.writable && socket.write('x'), 1000);
+    const ms = await closed;
+    clearInterval(trickle);
+    expect(answer).toMatch(/^HTTP\/1.1 408/);
+    expect(answer).toContain('request_timeout');
+    expect(ms).toBeLessThan(8000);
+  });
+
+  it('a body sent at once is not cut off while the handler takes longer than the window', async () => {
+    const h = await t.headers();
+    const p = await t.request({
+      method: 'POST',
+      url: '/document-engine/v1/start-process',
+      payload: { ext_application_id: 'fast-body' },
+    });
+    const form = new FormData();
+    form.set('ext_file_id', 'big');
+    form.set('file', new Blob([new Uint8Array(csvRows(199_000))]), 'big.csv');
+    const t0 = Date.now();
+    const r = await fetch(
+      `http://127.0.0.1:${port}/document-engine/v1/processes/${p.json().process_id}/files`,
+      { method: 'POST', headers: h, body: form },
+    );
+    expect(r.status).toBe(201);
+    // Validation (in the sandbox) outlasted the 2 s rate window.
+    expect(Date.now() - t0).toBeGreaterThan(2000);
+  });
+
+  it('an injected request (no socket) is never taken for a slow one', async () => {
+    const p = await t.request({
+      method: 'POST',
+      url: '/document-engine/v1/start-process',
+      payload: { ext_application_id: 'inject-body' },
+    });
+    const m = multipart(
+      { ext_file_id: 'big' },
+      { filename: 'big.csv', content: Buffer.from(csvRows(199_000)) },
+    );
+    const r = await t.request({
+      method: 'POST',
+      url: `/document-engine/v1/processes/${p.json().process_id}/files`,
+      ...m,
+    });
+    expect(r.statusCode).toBe(201);
+  });
+
+  it('a normal request is not affected', async () => {
+    const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(r.status).toBe(200);
+  });
+});
+
+describe('response headers', () => {
+  it('nosniff on every answer; no-store on API data, not on the docs', async () => {
+    const api = await t.request({ method: 'GET', url: '/document-engine/v1/processes' });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['cache-control']).toBe('no-store');
+    const missing = await t.request({ method: 'GET', url: '/nope', auth: false });
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    const docs = await t.request({ method: 'GET', url: '/docs/', auth: false });
+    expect(docs.headers['x-content-type-options']).toBe('nosniff');
+    expect(docs.headers['cache-control']).not.toBe('no-store');
+  });
+});
