@@ -79,7 +79,9 @@ describe('OpenAPI document for client generators', () => {
       for (const [code, r] of Object.entries(op.responses as Json)) {
         if (!/^[45]/.test(code)) continue;
         const types = Object.keys((r as Json).content ?? {});
-        expect(types, `${method} ${path} ${code}`).toEqual([path === '/auth/v1/oauth/token' ? 'application/json' : 'application/problem+json']);
+        // RFC 6749 section 5.2 bodies on the token route (its 400 and 401); problem+json everywhere else, its 429 included.
+        const oauth = path === '/auth/v1/oauth/token' && (code === '400' || code === '401');
+        expect(types, `${method} ${path} ${code}`).toEqual([oauth ? 'application/json' : 'application/problem+json']);
       }
     }
     const notFound = await t.request({ method: 'GET', url: '/document-engine/v1/processes/00000000-0000-4000-8000-000000000000' });
