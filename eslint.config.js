@@ -47,7 +47,7 @@ export default tseslint.config(
     rules: { 'regexp/no-super-linear-backtracking': 'warn', 'regexp/no-super-linear-move': 'warn' },
   },
   {
-    files: ['src/main.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts', '**/*.test.ts'],
+    files: ['src/main.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'examples/**/*.ts', 'test/**/*.ts', '**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,19 +1,22 @@
 /**
- * docrisk CLI: serve | worker | migrate | config | help.
+ * docrisk CLI: serve | api | worker | migrate | parse | webhooks | config | help.
  */
 import { loadConfig, ConfigError, CONFIG_KEYS, type Config } from './config/config.ts';
 import { buildApp, VERSION } from './app/app.ts';
 import { openDatabase } from './db/client.ts';
+import { roleParts, roleProblem, ROLES, type Role } from './app/roles.ts';
 
 const USAGE = `docrisk ${VERSION}
 
 Usage: docrisk <command>
 
-  serve     serve the HTTP API and run background workers in one process (default for npm start)
-  worker    run background workers only (scale-out against PostgreSQL via DATABASE_URL)
+  serve     the HTTP API and the background workers in one process (npm start)
+  api       the HTTP API only (scale-out: several api and worker nodes share DATABASE_URL)
+  worker    the background workers only, with /healthz, /readyz and /metrics on DOCRISK_WORKER_PORT
   migrate   apply database migrations and exit
-  parse FILE...   print the File resource JSON of each file (offline: no server or database);
-                  --type=<document_type> asserts a type
+  parse FILE...   the File resource JSON of each file, one per line on stdout (NDJSON), progress
+                  on stderr (offline: no server or database); --type=<document_type> asserts a
+                  type, --quiet drops the progress lines
   webhooks replay [--status=failed,skipped] [--since=ISO8601] [--id=DELIVERY_ID ...]
                   send matching callbacks again (same webhook-id and body) and wait for the outcome
   model fit|validate ...   fit the credit score on labelled applications (JSONL), or check a model on
@@ -33,7 +36,10 @@ async function main(argv: string[]): Promise<number> {
     for (const k of CONFIG_KEYS) console.log(`${k.name.padEnd(36)} ${k.default.padEnd(12)} ${k.type.padEnd(24)} ${k.doc}`);
     return 0;
   }
-  if (cmd === 'parse') return parseFiles(argv.slice(1));
+  if (cmd === 'parse') {
+    const { parseCommand } = await import('./app/parse-command.ts');
+    return parseCommand(argv.slice(1), { out: (l) => process.stdout.write(`${l}\n`), progress: (l) => process.stderr.write(`${l}\n`) });
+  }
   if (cmd === 'model') return (await import('./modules/reports/model.cli.ts')).runModelCommand(argv.slice(1));
   let config;
   try {
@@ -59,12 +65,14 @@ async function main(argv: string[]): Promise<number> {
 
   if (cmd === 'webhooks') return replayWebhooks(config, argv.slice(1));
 
-  if (cmd === 'serve' || cmd === 'worker') {
-    if (cmd === 'worker' && !config.databaseUrl) {
-      console.error('docrisk: `docrisk worker` shares work through PostgreSQL; set DATABASE_URL (the embedded database serves one process: use `docrisk serve`)');
+  if ((ROLES as readonly string[]).includes(cmd)) {
+    const role = cmd as Role;
+    const problem = roleProblem(config, role);
+    if (problem) {
+      console.error(`docrisk: ${problem}`);
       return 2;
     }
-    const app = await buildApp({ config, http: cmd === 'serve', workers: true });
+    const app = await buildApp({ config, ...roleParts(role) });
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
@@ -82,30 +90,32 @@ async function main(argv: string[]): Promise<number> {
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
-    if (app.demoClient) {
-      const c = app.demoClient;
-      console.log(
-        [
-          '',
-          '  docrisk created a demo client (shown once; the secret and key are stored hashed):',
-          `    client_id:        ${c.client_id}`,
-          `    client_secret:    ${c.client_secret}`,
-          `    subscription_key: ${c.subscription_key}`,
-          '',
-        ].join('\n'),
-      );
-    }
-    if (cmd === 'serve') {
-      const address = await app.listen();
-      app.logger.info({ address, database: app.database.kind }, `docrisk ${VERSION} listening; API docs at ${address}/docs`);
+    const address = await app.listen();
+    if (role === 'worker') {
+      app.logger.info({ address, database: app.database.kind }, `docrisk ${VERSION} worker running; health and metrics at ${address}`);
     } else {
-      app.logger.info({ database: app.database.kind }, `docrisk ${VERSION} worker running`);
+      app.logger.info({ address, database: app.database.kind, role }, `docrisk ${VERSION} listening; API docs at ${address}/docs`);
     }
+    if (app.demoClient) console.log(demoClientBanner(app.demoClient, address));
     return -1;
   }
 
   console.error(`docrisk: unknown command ${JSON.stringify(cmd)}\n\n${USAGE}`);
   return 2;
+}
+
+/** The demo client's credentials, once, as a line to paste into a shell, and where to sign in. */
+function demoClientBanner(c: { client_id: string; client_secret: string; subscription_key: string }, address: string): string {
+  const base = address.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//127.0.0.1:');
+  return [
+    '',
+    '  docrisk created a demo client. Its secret and key are shown this once (they are stored hashed):',
+    '',
+    `    export CID=${c.client_id} CS=${c.client_secret} SK=${c.subscription_key} BASE=${base}`,
+    '',
+    `  Paste that line into a shell for the README's walk-through, or sign in at ${base}/portal/ with them.`,
+    '',
+  ].join('\n');
 }
 
 async function replayWebhooks(config: Config, args: string[]): Promise<number> {
@@ -142,36 +152,6 @@ async function replayWebhooks(config: Config, args: string[]): Promise<number> {
   } finally {
     await app.close();
   }
-}
-
-async function parseFiles(args: string[]): Promise<number> {
-  const { readFile } = await import('node:fs/promises');
-  const { parseOffline } = await import('./modules/files/files.offline.ts');
-  const { normaliseDocumentType } = await import('./documents/index.ts');
-  const typeArg = args.find((a) => a.startsWith('--type='));
-  const files = args.filter((a) => !a.startsWith('--'));
-  if (files.length === 0) {
-    console.error('usage: docrisk parse [--type=<document_type>] FILE...');
-    return 2;
-  }
-  const asserted = typeArg ? normaliseDocumentType(typeArg.slice('--type='.length)) : undefined;
-  if (asserted === null) {
-    console.error(`docrisk: unknown document type ${JSON.stringify(typeArg)}`);
-    return 2;
-  }
-  let code = 0;
-  for (const f of files) {
-    try {
-      const bytes = new Uint8Array(await readFile(f));
-      const out = await parseOffline(f, bytes, asserted ? { assertedType: asserted } : {});
-      console.log(JSON.stringify(out, null, 2));
-      if (out.parsing_status !== 'completed') code = 1;
-    } catch (err) {
-      console.error(`docrisk: ${f}: ${err instanceof Error ? err.message : String(err)}`);
-      code = 1;
-    }
-  }
-  return code;
 }
 
 main(process.argv.slice(2)).then(

@@ -18,18 +18,27 @@ import type { JobDefinition } from '../jobs/registry.ts';
 import { JobRuntime } from '../jobs/runtime.ts';
 import { AuthService, authRoutes, type NewClientCredentials } from '../modules/auth/index.ts';
 import { ProcessesService, processesRoutes } from '../modules/processes/index.ts';
-import { FilesService, filesJobs, filesRoutes } from '../modules/files/index.ts';
+import { FilesService, PARSE_JOB, filesJobs, filesRoutes } from '../modules/files/index.ts';
 import { AccountsService, accountsRoutes } from '../modules/accounts/index.ts';
-import { loadRiskModels, ReportsService, reportsJobs, reportsRoutes } from '../modules/reports/index.ts';
-import { WorkflowService, workflowJobs, workflowRoutes } from '../modules/workflow/index.ts';
+import { loadRiskModels, ReportsService, SCORE_JOB, reportsJobs, reportsRoutes } from '../modules/reports/index.ts';
+import { CONTINUE_JOB, WorkflowService, workflowJobs, workflowRoutes } from '../modules/workflow/index.ts';
 import { PortalService, portalRoutes } from '../modules/portal/index.ts';
-import { WebhooksService, webhooksRoutes, type WebhookTuning } from '../modules/webhooks/index.ts';
+import { DELIVER_JOB, WebhooksService, webhooksRoutes, type WebhookTuning } from '../modules/webhooks/index.ts';
+import { IdempotencyService } from '../modules/idempotency/index.ts';
 import { createBlobStore, type BlobStore } from '../blobs/index.ts';
+import { createOpsServer, type OpsServer } from './ops-server.ts';
+import { openApiDeps } from './openapi-schemas.ts';
 import { shutdownOcr } from '../documents/index.ts';
 import { systemClock, type Clock } from '../shared/clock.ts';
 import { newWebhookSecret } from '../shared/ids.ts';
 
 export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/**
+ * Every job the modules enqueue. The registry refuses to start when one of them has no handler among the
+ * definitions below (test/jobs-registry.test.ts keeps this list in step with the modules' enqueue calls).
+ */
+export const ENQUEUED_JOBS: readonly string[] = [PARSE_JOB, SCORE_JOB, CONTINUE_JOB, DELIVER_JOB];
 
 export interface AppOptions {
   config: Config;
@@ -42,6 +51,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Extra job definitions (tests, plug-ins). */
   extraJobs?: JobDefinition<never>[];
+  /** Leaves out the module job definitions with these names (tests of the registry check). */
+  withoutJobs?: readonly string[];
   jobTuning?: { superviseIntervalSeconds?: number; heartbeatSeconds?: number };
   /** Retry schedule, timeouts, sweep interval of webhook delivery (tests, benchmarks). */
   webhookTuning?: Partial<WebhookTuning>;
@@ -94,10 +105,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     });
     await auth.init();
     if (config.bootstrap) await auth.ensureBootstrapClient(config.bootstrap);
-    const demoClient = config.bootstrap ? null : await auth.ensureDemoClient();
+    // Only a process that serves the API creates the demo client (and prints it): a worker has no portal to point at.
+    const demoClient = config.bootstrap || !opts.http ? null : await auth.ensureDemoClient();
 
     const processes = new ProcessesService(db, clock);
-    const blobs = createBlobStore(config.blobStore, config.dataDir, db);
+    const idempotency = new IdempotencyService({ db, clock });
+    const blobs = await createBlobStore(config.blobStore, config.dataDir, db, config.s3);
     // Services enqueue through the runtime created below (it needs their handlers first).
     let jobs: JobRuntime | null = null;
     const enqueue = (tx: Executor, name: string, data: object) => {
@@ -169,11 +182,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       ...(reportsJobs(reports) as JobDefinition<never>[]),
       ...(workflowJobs(workflow) as JobDefinition<never>[]),
       ...webhooks.jobDefinitions(),
-      ...(opts.extraJobs ?? []),
-    ];
+    ].filter((d) => !opts.withoutJobs?.includes(d.name));
+    jobDefs.push(...(opts.extraJobs ?? []));
+    const metrics = createMetrics();
     jobs = new JobRuntime(database, jobDefs, logger.child({ component: 'jobs' }), {
       concurrency: config.workerConcurrency,
-      expected: jobDefs.map((d) => d.name),
+      expected: ENQUEUED_JOBS,
+      heartbeatSeconds: config.jobHeartbeatSeconds,
+      onHandled: (job, outcome) => metrics.jobsHandled.inc({ job, outcome }),
       ...(opts.jobTuning ?? {}),
     });
     await jobs.start();
@@ -181,7 +197,6 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     if (opts.workers) webhooks.startSweep();
     const runtime = jobs;
 
-    const metrics = createMetrics();
     const server = opts.http
       ? await createServer({
           logger,
@@ -191,11 +206,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
           metrics,
           ready: () => database.ping(),
           version: VERSION,
+          openapi: openApiDeps(),
           edges: config.edges,
           rateLimit: rateLimitDeps(config.rateLimit, db),
-          routes: [authRoutes(auth), processesRoutes(processes), filesRoutes(files), accountsRoutes(accounts), reportsRoutes(reports), workflowRoutes(workflow, files), portalRoutes(portal), webhooksRoutes(webhooks), portalUiRoutes()],
+          routes: [authRoutes(auth), processesRoutes(processes, idempotency), filesRoutes(files, idempotency), accountsRoutes(accounts), reportsRoutes(reports, idempotency), workflowRoutes(workflow, files), portalRoutes(portal), webhooksRoutes(webhooks), portalUiRoutes()],
         })
       : null;
+    // A worker-only process answers health and metrics on a port of its own.
+    const ops: OpsServer | null = server ? null : createOpsServer({ metrics, ready: () => database.ping(), log: logger.child({ component: 'ops' }), role: 'worker' });
 
     let closed = false;
     return {
@@ -209,15 +227,17 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       sandbox,
       services: { auth, processes, files, webhooks, portal, accounts, reports, workflow },
       demoClient,
+      /** The API's address; for a worker-only process, its health and metrics listener's (DOCRISK_WORKER_PORT). */
       async listen() {
-        if (!server) throw new Error('this app does not serve HTTP');
-        return server.listen({ port: config.port, host: config.host });
+        if (server) return server.listen({ port: config.port, host: config.host });
+        return ops!.listen(config.workerPort, config.host);
       },
       async close() {
         if (closed) return;
         closed = true;
         // Stop accepting and finish in-flight requests, then in-flight jobs, then close the database.
         if (server) await server.close();
+        await ops?.close();
         await webhooks.stop(config.shutdownGraceMs);
         await runtime.stop(config.shutdownGraceMs);
         // The OCR workers (process-wide, started on the first scanned upload) end with the last user.

@@ -9,15 +9,22 @@ import { createTestDatabase, type TestDatabase } from '../../test/helpers/db.ts'
 import { BlobTooLargeError, type BlobStore } from './blob-store.ts';
 import { FsBlobStore } from './fs-store.ts';
 import { PgBlobStore } from './pg-store.ts';
+import { S3BlobStore } from './s3-store.ts';
+import { startS3, type TestS3 } from '../../test/helpers/s3.ts';
 
 const chunks = (...parts: (string | Buffer)[]) => Readable.from(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'docrisk-blobs-'));
 let db: TestDatabase;
+let s3: TestS3;
+const s3Stores: S3BlobStore[] = [];
 beforeAll(async () => {
   db = await createTestDatabase();
+  s3 = await startS3();
 });
 afterAll(async () => {
+  for (const s of s3Stores) s.close();
+  await s3?.close();
   await db?.drop();
   rmSync(tmp, { recursive: true, force: true });
 });
@@ -25,6 +32,14 @@ afterAll(async () => {
 const adapters: [string, () => BlobStore][] = [
   ['fs', () => new FsBlobStore(path.join(tmp, 'fs'))],
   ['postgres', () => new PgBlobStore(db.database.db)],
+  [
+    's3 (s3rver)',
+    () => {
+      const s = new S3BlobStore(s3.settings);
+      s3Stores.push(s);
+      return s;
+    },
+  ],
 ];
 
 describe.each(adapters)('BlobStore contract: %s', (_name, make) => {

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { parseSecretKeys, type SecretKey } from '../shared/secret-box.ts';
 
-export type BlobStoreKind = 'fs' | 'postgres';
+export type BlobStoreKind = 'fs' | 'postgres' | 's3';
 
 export interface Config {
   port: number;
@@ -13,6 +13,15 @@ export interface Config {
   databaseUrl: string | null;
   dataDir: string;
   blobStore: BlobStoreKind;
+  /** Settings of the s3 blob store (null unless DOCRISK_BLOB_STORE=s3). */
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint: string | null;
+    forcePathStyle: boolean;
+    credentials: { accessKeyId: string; secretAccessKey: string } | null;
+    prefix: string;
+  } | null;
   bootstrap: { clientId: string; clientSecret: string; subscriptionKey: string } | null;
   adminToken: string | null;
   webhookAllowPrivate: boolean;
@@ -22,6 +31,12 @@ export interface Config {
   tokenTtlSeconds: number;
   workerConcurrency: number;
   shutdownGraceMs: number;
+  /** Port of a `docrisk worker`'s health and metrics listener (0: any free port). */
+  workerPort: number;
+  /** The operator says DOCRISK_DATA_DIR's blobs are one directory shared by every node (NFS and the like). */
+  blobDirShared: boolean;
+  /** Seconds without a heartbeat after which a claimed job counts as lost and is retried. */
+  jobHeartbeatSeconds: number;
   /** Fitted risk model files (`docrisk model fit`), each scoring its data source instead of the built-in default. */
   riskModelFiles: string[];
   edges: { requestTimeoutMs: number; headersTimeoutMs: number; minBodyBytesPerSecond: number; bodyRateWindowMs: number };
@@ -43,7 +58,14 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'HOST', type: 'string', default: '127.0.0.1', doc: 'bind address' },
   { name: 'DATABASE_URL', type: 'postgres:// URL', default: '(unset)', doc: 'PostgreSQL to use; unset = embedded PGlite under DOCRISK_DATA_DIR' },
   { name: 'DOCRISK_DATA_DIR', type: 'path', default: './data', doc: 'embedded database, blobs, generated keys' },
-  { name: 'DOCRISK_BLOB_STORE', type: 'fs | postgres', default: 'fs', doc: 'where uploaded files live' },
+  { name: 'DOCRISK_BLOB_STORE', type: 'fs | postgres | s3', default: 'fs', doc: 'where uploaded files live (s3: the S3_* variables below)' },
+  { name: 'S3_BUCKET', type: 'string', default: '(unset)', doc: 's3 blob store: bucket (required with DOCRISK_BLOB_STORE=s3)' },
+  { name: 'S3_REGION', type: 'string', default: 'us-east-1', doc: 's3 blob store: region' },
+  { name: 'S3_ENDPOINT', type: 'http(s) URL', default: '(unset)', doc: 's3 blob store: endpoint of an S3-compatible service (MinIO: http://host:9000); unset = AWS' },
+  { name: 'S3_FORCE_PATH_STYLE', type: '0 | 1', default: '1 with S3_ENDPOINT', doc: 's3 blob store: bucket in the path instead of the host name' },
+  { name: 'S3_ACCESS_KEY_ID', type: 'string', default: '(unset)', doc: 's3 blob store: with S3_SECRET_ACCESS_KEY; unset = the AWS SDK default chain (AWS_*, profile, role)' },
+  { name: 'S3_SECRET_ACCESS_KEY', type: 'string', default: '(unset)', doc: 's3 blob store: secret of S3_ACCESS_KEY_ID' },
+  { name: 'S3_PREFIX', type: 'string', default: '(empty)', doc: 's3 blob store: key prefix inside the bucket (e.g. docrisk/)' },
   { name: 'DOCRISK_BOOTSTRAP_CLIENT_ID', type: 'string', default: '(unset)', doc: 'with the two below: ensure this client exists in space default' },
   { name: 'DOCRISK_BOOTSTRAP_CLIENT_SECRET', type: 'string', default: '(unset)', doc: 'bootstrap client secret' },
   { name: 'DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY', type: 'string', default: '(unset)', doc: 'bootstrap subscription key' },
@@ -53,6 +75,9 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'LOG_LEVEL', type: 'fatal|error|warn|info|debug|trace|silent', default: 'info', doc: 'log level' },
   { name: 'DOCRISK_ISSUER', type: 'string', default: 'docrisk', doc: 'iss claim of access tokens' },
   { name: 'DOCRISK_WORKER_CONCURRENCY', type: 'integer 1-64', default: '2', doc: 'jobs handled at once per queue by this process' },
+  { name: 'DOCRISK_WORKER_PORT', type: 'port (0-65535)', default: '8081', doc: '`docrisk worker`: port of its /healthz, /readyz and /metrics (bound to HOST)' },
+  { name: 'DOCRISK_BLOB_DIR_SHARED', type: '0 | 1', default: '0', doc: '1: the fs blob directory is shared by every node, so api/worker nodes may use it with DATABASE_URL' },
+  { name: 'DOCRISK_JOB_HEARTBEAT_SECONDS', type: 'integer 10-600', default: '30', doc: 'a job whose worker stops beating this long (it died) is retried' },
   { name: 'DOCRISK_SHUTDOWN_GRACE_MS', type: 'integer >= 0', default: '15000', doc: 'time given to in-flight requests and jobs on shutdown' },
   { name: 'DOCRISK_REQUEST_TIMEOUT_MS', type: 'integer >= 1000', default: '120000', doc: 'a request (headers and body) must arrive within this' },
   { name: 'DOCRISK_HEADERS_TIMEOUT_MS', type: 'integer >= 1000', default: '20000', doc: 'request headers must arrive within this' },
@@ -112,9 +137,26 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL: expected a postgres:// or postgresql:// URL');
   }
-  const blobRaw = str('DOCRISK_BLOB_STORE');
-  if (blobRaw === 's3') problems.push('DOCRISK_BLOB_STORE=s3: the S3 adapter is not part of this build; use fs or postgres');
-  const blobStore = blobRaw === 's3' ? 'fs' : oneOf<BlobStoreKind>('DOCRISK_BLOB_STORE', ['fs', 'postgres'], 'fs');
+  const blobStore = oneOf<BlobStoreKind>('DOCRISK_BLOB_STORE', ['fs', 'postgres', 's3'], 'fs');
+  let s3: Config['s3'] = null;
+  if (blobStore === 's3') {
+    const bucket = str('S3_BUCKET');
+    if (!bucket) problems.push('S3_BUCKET: required with DOCRISK_BLOB_STORE=s3');
+    const endpoint = str('S3_ENDPOINT') ?? null;
+    if (endpoint !== null && !/^https?:\/\/[^/]/.test(endpoint)) problems.push('S3_ENDPOINT: expected an http:// or https:// URL');
+    const pathStyle = oneOf('S3_FORCE_PATH_STYLE', ['0', '1', 'true', 'false'], endpoint ? '1' : '0');
+    const keyId = str('S3_ACCESS_KEY_ID');
+    const secret = str('S3_SECRET_ACCESS_KEY');
+    if ((keyId === undefined) !== (secret === undefined)) problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+    s3 = {
+      bucket: bucket ?? '',
+      region: str('S3_REGION') ?? 'us-east-1',
+      endpoint,
+      forcePathStyle: pathStyle === '1' || pathStyle === 'true',
+      credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : null,
+      prefix: str('S3_PREFIX') ?? '',
+    };
+  }
 
   const bootNames = ['DOCRISK_BOOTSTRAP_CLIENT_ID', 'DOCRISK_BOOTSTRAP_CLIENT_SECRET', 'DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY'] as const;
   const boot = bootNames.map(str);
@@ -134,6 +176,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (adminToken !== null && adminToken.length < 16) problems.push('DOCRISK_ADMIN_TOKEN: at least 16 characters');
 
   const allowPrivate = oneOf('DOCRISK_WEBHOOK_ALLOW_PRIVATE', ['0', '1', 'true', 'false'], '0');
+  const blobDirShared = oneOf('DOCRISK_BLOB_DIR_SHARED', ['0', '1', 'true', 'false'], '0');
 
   let secretKeys: SecretKey[] = [];
   const rawKeys = str('DOCRISK_SECRETS_KEYS');
@@ -151,6 +194,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     databaseUrl,
     dataDir: path.resolve(cwd, str('DOCRISK_DATA_DIR') ?? './data'),
     blobStore,
+    s3,
     bootstrap,
     adminToken,
     webhookAllowPrivate: allowPrivate === '1' || allowPrivate === 'true',
@@ -160,6 +204,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     tokenTtlSeconds: 86400,
     workerConcurrency: int('DOCRISK_WORKER_CONCURRENCY', 2, 1, 64),
     shutdownGraceMs: int('DOCRISK_SHUTDOWN_GRACE_MS', 15000, 0, 600000),
+    workerPort: int('DOCRISK_WORKER_PORT', 8081, 0, 65535),
+    blobDirShared: blobDirShared === '1' || blobDirShared === 'true',
+    jobHeartbeatSeconds: int('DOCRISK_JOB_HEARTBEAT_SECONDS', 30, 10, 600),
     riskModelFiles: (str('DOCRISK_RISK_MODELS') ?? '').split(',').map((x) => x.trim()).filter((x) => x.length > 0).map((x) => path.resolve(cwd, x)),
     edges: {
       requestTimeoutMs: int('DOCRISK_REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),

@@ -276,6 +276,25 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.spaceId, t.key] })],
 );
 
+/**
+ * Idempotency-Key records of the create endpoints (upload, start-process, run-report): the request's
+ * fingerprint and, once answered, the answer itself, replayed to a retry with the same key and body.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    spaceId: uuid('space_id').notNull(),
+    operation: text('operation').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** null while the first request is in flight. */
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.spaceId, t.operation, t.key] }), index('idempotent_requests_created_at_idx').on(t.createdAt)],
+);
+
 /** One-off facts about the installation (e.g. that the demo client was printed). */
 export const meta = pgTable('meta', {
   key: text('key').primaryKey(),

@@ -23,6 +23,21 @@ export const problemRef = Type.Unsafe({ $ref: 'Problem#' });
 export const errorResponses = (...codes: number[]): Record<number, TSchema> =>
   Object.fromEntries([400, 401, 403, 404, 429, ...codes].map((c) => [c, problemRef]));
 
+/** The Idempotency-Key header of the create endpoints (IETF draft-ietf-httpapi-idempotency-key-header). */
+export const IdempotencyHeaders = Type.Object(
+  {
+    'idempotency-key': Type.Optional(
+      Type.String({ description: 'A retry with the same key and request gets the first answer again; another request with that key is a 422' }),
+    ),
+  },
+  { additionalProperties: true },
+);
+
+export const IDEMPOTENCY_DOC =
+  'Send an Idempotency-Key header (1-255 visible characters, optionally a quoted string) to retry safely: the same key with the ' +
+  'same request answers the first answer again (header Idempotent-Replayed: true) without doing anything twice; another ' +
+  'request with that key is a 422; while the first is still running, a 409 with Retry-After. Keys are per client space and endpoint, kept for 24 hours.';
+
 export const PaginationQuery = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'page size, 1-100 (default 20)' })),
   offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'items to skip (default 0)' })),

@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { isUuid, newId } from '../shared/ids.ts';
@@ -17,6 +18,7 @@ import { DEFAULT_EDGE_OPTIONS, registerResponseHeaders, registerSlowBodyGuard, t
 import { ProblemSchema } from './common.ts';
 import { errorHandler, sendProblem } from './errors.ts';
 import type { Metrics } from './metrics.ts';
+import { securitySchemes, transformDocument, transformRoute, type OpenApiDeps } from './openapi.ts';
 import { validatorCompiler } from './validation.ts';
 
 export interface ServerDeps {
@@ -28,6 +30,8 @@ export interface ServerDeps {
   ready: () => Promise<void>;
   routes: FastifyPluginAsyncTypebox[];
   version: string;
+  /** Named schemas, scopes and callbacks for the OpenAPI document (from the modules, through app/). */
+  openapi?: Omit<OpenApiDeps, 'version'>;
   edges?: EdgeOptions;
   rateLimit?: RateLimitDeps;
 }
@@ -92,17 +96,26 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
           'A request body arriving slower than the configured rate gets 408.',
       },
       components: {
-        securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          subscriptionKey: { type: 'apiKey', in: 'header', name: 'Ocp-Apim-Subscription-Key' },
-          adminToken: { type: 'http', scheme: 'bearer', description: 'DOCRISK_ADMIN_TOKEN' },
-        },
+        securitySchemes: securitySchemes(deps.openapi?.scopes ?? {}) as never,
       },
       security: [{ bearerAuth: [], subscriptionKey: [] }],
     },
+    transform: transformRoute as never,
+    transformObject: (documentObject) =>
+      transformDocument((documentObject as { openapiObject: Record<string, unknown> }).openapiObject, { version: deps.version, ...(deps.openapi ?? {}) }) as never,
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { validatorUrl: null } as never });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: {
+      validatorUrl: null,
+      // The explore box shows the document's public address, not the UI's own copy at /docs/json.
+      urls: [{ url: '/openapi.json', name: 'docrisk API' }],
+      persistAuthorization: false,
+      // The token route wants the subscription key too: signing in with the OAuth2 flow sends the one entered under subscriptionKey.
+      requestInterceptor: DOCS_REQUEST_INTERCEPTOR,
+    } as never,
+  });
 
   registerAuthHook(app, deps.auth, deps.adminToken);
   registerControlCharGuard(app);
@@ -111,19 +124,19 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
   if (deps.rateLimit) await registerRateLimits(app, deps.rateLimit);
 
   app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
-  app.get('/healthz', { config: { auth: 'public' }, schema: { tags: ['Operations'], summary: 'Process alive' } }, async () => ({
-    status: 'ok',
+  app.get('/healthz', { config: { auth: 'public' }, schema: { operationId: 'getHealth', tags: ['Operations'], summary: 'Process alive', response: { 200: StatusSchema('ok') } } }, async () => ({
+    status: 'ok' as const,
   }));
-  app.get('/readyz', { config: { auth: 'public' }, schema: { tags: ['Operations'], summary: 'Database reachable' } }, async (req, reply) => {
+  app.get('/readyz', { config: { auth: 'public' }, schema: { operationId: 'getReadiness', tags: ['Operations'], summary: 'Database reachable', response: { 200: StatusSchema('ready'), 503: ProblemRef } } }, async (req, reply) => {
     try {
       await deps.ready();
-      return { status: 'ready' };
+      return { status: 'ready' as const };
     } catch (err) {
       req.log.warn({ err }, 'readiness check failed');
       return sendProblem(reply, req, { status: 503, code: 'not_ready', detail: 'database unreachable' });
     }
   });
-  app.get('/metrics', { config: { auth: 'public' }, schema: { tags: ['Operations'], summary: 'Prometheus metrics' } }, async (_req, reply) =>
+  app.get('/metrics', { config: { auth: 'public' }, schema: { operationId: 'getMetrics', tags: ['Operations'], summary: 'Prometheus metrics', produces: ['text/plain'] } }, async (_req, reply) =>
     reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics()),
   );
 
@@ -132,3 +145,21 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
 }
 
 export { isUuid };
+
+const ProblemRef = { $ref: 'Problem#' };
+const StatusSchema = <S extends string>(status: S) => Type.Object({ status: Type.Literal(status) });
+
+/**
+ * Runs in the browser (Swagger UI serialises it into its initialiser, where `ui` is the UI instance):
+ * adds the subscription key the user entered to the token request of the OAuth2 sign-in.
+ */
+const DOCS_REQUEST_INTERCEPTOR = new Function(
+  'req',
+  `if (/\\/auth\\/v1\\/oauth\\/token$/.test(String(req.url))) {
+    try {
+      const key = ui.authSelectors.authorized().getIn(['subscriptionKey', 'value']);
+      if (key) req.headers['Ocp-Apim-Subscription-Key'] = key;
+    } catch (e) { /* not signed in with a key yet */ }
+  }
+  return req;`,
+);

@@ -19,6 +19,8 @@ export interface JobRuntimeOptions {
   heartbeatSeconds?: number;
   /** Names of jobs the application enqueues; each must have a handler. */
   expected: readonly string[];
+  /** Called after each attempt with its outcome (metrics). */
+  onHandled?: (job: string, outcome: 'completed' | 'failed' | 'deadletter') => void;
 }
 
 export interface EnqueueOptions {
@@ -73,6 +75,8 @@ export class JobRuntime {
         notify: true,
         ...(this.opts.heartbeatSeconds ? { heartbeatSeconds: this.opts.heartbeatSeconds } : {}),
       } as never);
+      // createQueue leaves an existing queue as it was: a database made before heartbeats gets them here.
+      if (this.opts.heartbeatSeconds) await this.boss.updateQueue(d.name, { heartbeatSeconds: this.opts.heartbeatSeconds } as never);
     }
     // pg-boss resolves a queue on first use with a query of its own, outside the caller's transaction.
     // On PGlite (one connection, held by that transaction) that query would wait forever, so the queue
@@ -107,6 +111,12 @@ export class JobRuntime {
   }
 
   private async runBatch(d: JobDefinition<never>, jobs: JobWithMetadata<unknown>[]): Promise<JobResult[]> {
+    const results = await this.handleBatch(d, jobs);
+    if (this.opts.onHandled) for (const r of results) this.opts.onHandled(d.name, r.status as 'completed' | 'failed' | 'deadletter');
+    return results;
+  }
+
+  private async handleBatch(d: JobDefinition<never>, jobs: JobWithMetadata<unknown>[]): Promise<JobResult[]> {
     return Promise.all(
       jobs.map(async (job): Promise<JobResult> => {
         const isLastAttempt = job.retryCount >= job.retryLimit;

@@ -18,7 +18,10 @@ const config = loadConfig({
   DOCRISK_BOOTSTRAP_CLIENT_SECRET: 'crash-secret',
   DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY: 'crash-key-123',
   LOG_LEVEL: 'silent',
+  ...(process.env.CRASH_HEARTBEAT_SECONDS ? { DOCRISK_JOB_HEARTBEAT_SECONDS: process.env.CRASH_HEARTBEAT_SECONDS } : {}),
 });
+// CRASH_EXPIRE=default keeps the production expiry (900 s): only the heartbeat can bring the job back.
+const expire = process.env.CRASH_EXPIRE === 'default' ? {} : { expireInSeconds: 2 };
 
 const app = await buildApp({
   config,
@@ -30,7 +33,7 @@ const app = await buildApp({
     {
       name: 'test.slow',
       schema: Type.Object({ id: Type.String() }),
-      expireInSeconds: 2,
+      ...expire,
       retryDelaySeconds: 1,
       handler: (async (data: { id: string }, ctx: { retryCount: number }) => {
         if (existsSync(path.join(markers, `done-${data.id}`))) return;

@@ -38,6 +38,7 @@ export const accountsRoutes =
         config: { scope: 'accounts:write' },
         validatorCompiler: bodyCheckedByService,
         schema: {
+          operationId: 'createBankAccount',
           tags: bankTags,
           summary: 'Add a bank account with its transactions (JSON)',
           description: 'Amounts are JSON numbers or decimal strings with at most 2 decimals, stored exactly. At most 50,000 transactions.',
@@ -53,7 +54,7 @@ export const accountsRoutes =
       `${base}/bank-accounts`,
       {
         config: { scope: 'accounts:read' },
-        schema: { tags: bankTags, summary: 'List the bank accounts of a process', params: ProcessParams, querystring: AccountListQuery, response: { 200: BankAccountListSchema, ...errorResponses() } },
+        schema: { operationId: 'listBankAccounts', tags: bankTags, summary: 'List the bank accounts of a process', params: ProcessParams, querystring: AccountListQuery, response: { 200: BankAccountListSchema, ...errorResponses() } },
       },
       async (req) => service.listBankAccounts(principalOf(req).spaceId, req.params.process_id, req.query),
     );
@@ -63,6 +64,7 @@ export const accountsRoutes =
       {
         config: { scope: 'accounts:read' },
         schema: {
+          operationId: 'getBankAccount',
           tags: bankTags,
           summary: 'Read a bank account with its categorised transactions',
           params: BankAccountParams,
@@ -78,6 +80,7 @@ export const accountsRoutes =
         config: { scope: 'accounts:write' },
         validatorCompiler: bodyCheckedByService,
         schema: {
+          operationId: 'createOpenBankingAccount',
           tags: obTags,
           summary: 'Add an Open Banking account from a Berlin Group NextGenPSD2 account report',
           description: 'Only booked transactions count; pending ones are ignored. At most 50,000 booked transactions.',
@@ -95,6 +98,7 @@ export const accountsRoutes =
       {
         config: { scope: 'accounts:read' },
         schema: {
+          operationId: 'listOpenBankingAccounts',
           tags: obTags,
           summary: 'List the Open Banking accounts of a process',
           params: ProcessParams,
@@ -110,6 +114,7 @@ export const accountsRoutes =
       {
         config: { scope: 'accounts:read' },
         schema: {
+          operationId: 'getOpenBankingAccount',
           tags: obTags,
           summary: 'Read an Open Banking account with its normalised, categorised booked transactions',
           params: OpenBankingAccountParams,

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { sample } from '../../../test/helpers/samples.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { newId } from '../../shared/ids.ts';
 
-const CORPUS = new URL('../../../../shared/corpus/xs2a-adapter-psd2/bodies/', import.meta.url).pathname;
-const psd2 = (name: string) => JSON.parse(readFileSync(`${CORPUS}${name}`, 'utf8')) as Record<string, unknown>;
+const psd2 = (name: string) => JSON.parse(sample(`xs2a-${name}`).toString('utf8')) as Record<string, unknown>;
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,13 +1,12 @@
 /** The Doc Engine callback: once per file, signed, body equal to GET …/files/{file_id}. */
-import { readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { multipart } from '../../../test/helpers/multipart.ts';
+import { sample } from '../../../test/helpers/samples.ts';
 import { startReceiver, type Receiver } from '../webhooks/webhooks.test-support.ts';
 
-const CORPUS = new URL('../../../../shared/corpus', import.meta.url).pathname;
-const mt940 = readFileSync(`${CORPUS}/actual-budget-mt940/data.sta`);
+const mt940 = sample('actual-budget-data.sta');
 
 let t: TestApp;
 let rx: Receiver;

@@ -21,8 +21,16 @@ export interface OfflineFile {
   errors: { code: string; message: string }[];
 }
 
-export async function parseOffline(name: string, bytes: Uint8Array, opts: { assertedType?: DocumentType } = {}): Promise<OfflineFile> {
+/** Stages reported to `onStage` (the CLI prints them as progress on stderr). */
+export type OfflineStage = { stage: 'validating' } | { stage: 'parsing'; format: string; document_type: DocumentType };
+
+export async function parseOffline(
+  name: string,
+  bytes: Uint8Array,
+  opts: { assertedType?: DocumentType; onStage?: (s: OfflineStage) => void } = {},
+): Promise<OfflineFile> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
+  opts.onStage?.({ stage: 'validating' });
   const v = await validateDocument(bytes, opts.assertedType ? { assertedType: opts.assertedType } : {});
   const base: OfflineFile = {
     process_id: null,
@@ -39,6 +47,7 @@ export async function parseOffline(name: string, bytes: Uint8Array, opts: { asse
     errors: [],
   };
   if (v.status !== 'success' || !v.format) return base;
+  opts.onStage?.({ stage: 'parsing', format: v.format, document_type: v.document_type });
   try {
     const out = await parseDocument(bytes, { format: v.format, documentType: v.document_type, ...(v.ocr_lang ? { ocrLang: v.ocr_lang } : {}) });
     return { ...base, parsing_status: 'completed', parsing_confidence: out.parsing_confidence, parsing_result: enrichParsingResult(out.parsing_result) };

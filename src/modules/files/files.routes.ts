@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../../http/auth-hook.ts';
-import { errorResponses } from '../../http/common.ts';
+import { IDEMPOTENCY_DOC, IdempotencyHeaders, errorResponses } from '../../http/common.ts';
+import { REPLAYED_HEADER, fingerprint, parseIdempotencyKey, type IdempotencyService } from '../idempotency/index.ts';
 import { fileErrors } from './files.errors.ts';
 import { readMultipartUpload } from './files.multipart.ts';
 import {
@@ -18,22 +19,25 @@ import type { FilesService } from './files.service.ts';
 const tags = ['Files'];
 
 export const filesRoutes =
-  (service: FilesService): FastifyPluginAsyncTypebox =>
+  (service: FilesService, idempotency: IdempotencyService): FastifyPluginAsyncTypebox =>
   async (app) => {
     app.post(
       '/document-engine/v1/processes/:process_id/files',
       {
         config: { scope: 'files:write' },
         schema: {
+          operationId: 'uploadFile',
           tags,
           summary: 'Upload a file (multipart/form-data); validated at once, parsed in the background',
           description:
             'Fields: ext_file_id (required), file (required), document_type (optional; prefixed or un-prefixed), ' +
-            'check_id_completeness (optional, true enables id_doc_incomplete). Accepted formats: PDF, JPEG, PNG, TIFF, CSV, XLSX, MT940, camt.053.',
+            'check_id_completeness (optional, true enables id_doc_incomplete). Accepted formats: PDF, JPEG, PNG, TIFF, CSV, XLSX, MT940, camt.053. ' +
+            IDEMPOTENCY_DOC,
+          headers: IdempotencyHeaders,
           params: ProcessParams,
           consumes: ['multipart/form-data'],
           body: UploadMultipartSchema,
-          response: { 201: FileSchema, ...errorResponses(409, 413, 415) },
+          response: { 201: FileSchema, ...errorResponses(409, 413, 415, 422) },
         },
         // The multipart body is read by the handler as a stream, not validated as JSON.
         validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? () => true : () => true),
@@ -45,8 +49,22 @@ export const filesRoutes =
         if (!/^[0-9a-f-]{36}$/i.test(processId)) throw fileErrors.badField('process_id', 'must be a UUID');
         if (!req.isMultipart()) throw fileErrors.notMultipart();
         await service.assertUploadable(spaceId, processId);
+        const key = parseIdempotencyKey(req.headers['idempotency-key']);
         const upload = await readMultipartUpload(req, service);
-        return reply.status(201).send(await service.upload(spaceId, processId, upload));
+        const hash = fingerprint(processId, upload.fields, upload.blob?.sha256 ?? null, upload.filename);
+        let a;
+        try {
+          a = await idempotency.run(spaceId, 'uploadFile', key, hash, async () => ({ status: 201 as const, body: await service.upload(spaceId, processId, upload) }));
+        } catch (err) {
+          // Not discarded on a refused retry: the same bytes are the same blob, which the first request may still be validating.
+          throw err;
+        }
+        if (a.replayed) {
+          // The first upload's file holds these bytes (same content, same blob): this drops the copy only if that file is gone.
+          if (upload.blob) await service.discardBlob(upload.blob);
+          reply.header(REPLAYED_HEADER, 'true');
+        }
+        return reply.status(a.status).send(a.body);
       },
     );
 
@@ -54,7 +72,7 @@ export const filesRoutes =
       '/document-engine/v1/processes/:process_id/files',
       {
         config: { scope: 'files:read' },
-        schema: { tags, summary: 'List the files of a process', params: ProcessParams, querystring: FileListQuery, response: { 200: FileListSchema, ...errorResponses() } },
+        schema: { operationId: 'listFiles', tags, summary: 'List the files of a process', params: ProcessParams, querystring: FileListQuery, response: { 200: FileListSchema, ...errorResponses() } },
       },
       async (req) => service.list(principalOf(req).spaceId, req.params.process_id, req.query),
     );
@@ -63,7 +81,7 @@ export const filesRoutes =
       '/document-engine/v1/processes/:process_id/files/:file_id',
       {
         config: { scope: 'files:read' },
-        schema: { tags, summary: 'Read a file (same shape as the Doc Engine callback)', params: FileParams, response: { 200: FileSchema, ...errorResponses() } },
+        schema: { operationId: 'getFile', tags, summary: 'Read a file (same shape as the Doc Engine callback)', params: FileParams, response: { 200: FileSchema, ...errorResponses() } },
       },
       async (req) => service.get(principalOf(req).spaceId, req.params.process_id, req.params.file_id),
     );
@@ -73,6 +91,7 @@ export const filesRoutes =
       {
         config: { scope: 'files:read' },
         schema: {
+          operationId: 'getFileContent',
           tags,
           summary: 'Download the uploaded document (original bytes, with its content type)',
           description:
@@ -110,6 +129,7 @@ export const filesRoutes =
       {
         config: { scope: 'files:write' },
         schema: {
+          operationId: 'runParsing',
           tags,
           summary: 'Parse uploaded files (all uploaded+success files, or those in file_ids_filter)',
           params: ProcessParams,

@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { multipart } from '../../../test/helpers/multipart.ts';
 import { uploadFile, waitParsed as parsed } from '../../../test/helpers/files.ts';
+import { sample } from '../../../test/helpers/samples.ts';
 import { newId } from '../../shared/ids.ts';
 
-const CORPUS = '/work/shared/corpus'.replace('/work/shared', new URL('../../../../shared', import.meta.url).pathname.replace(/\/$/, ''));
-const camt = readFileSync(`${CORPUS}/genkgo-camt/camt053.v2.minimal.ultimate.xml`);
-const mt940 = readFileSync(`${CORPUS}/actual-budget-mt940/data.sta`);
+const camt = sample('genkgo-camt053.v2.minimal.ultimate.xml');
+const mt940 = sample('actual-budget-data.sta');
 const csv = [
   'Data;Data valuta;Descrizione;Entrate;Uscite;Saldo',
   '01/03/2026;01/03/2026;STIPENDIO MARZO ACME SRL;2.150,00;;3.150,00',

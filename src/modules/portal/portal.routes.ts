@@ -13,7 +13,7 @@ export const portalRoutes =
       '/portal/v1/settings',
       {
         config: { scope: 'settings:read' },
-        schema: { tags, summary: "Read the caller's settings", response: { 200: SettingsSchema, ...errorResponses() } },
+        schema: { operationId: 'getSettings', tags, summary: "Read the caller's settings", response: { 200: SettingsSchema, ...errorResponses() } },
       },
       async (req) => service.get(principalOf(req).spaceId),
     );
@@ -23,6 +23,7 @@ export const portalRoutes =
       {
         config: { scope: 'settings:write' },
         schema: {
+          operationId: 'updateSettings',
           tags,
           summary: 'Change auto_parsing and the callback URLs',
           description:
@@ -40,6 +41,7 @@ export const portalRoutes =
       {
         config: { scope: 'settings:write' },
         schema: {
+          operationId: 'rotateWebhookSecret',
           tags,
           summary: 'Replace the webhook signing secret (the previous one also signs for 24 h)',
           response: { 200: SettingsSchema, ...errorResponses() },

@@ -104,6 +104,16 @@ function whereOf(f: ProcessFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * One page of the list: the page's rows are chosen first (an index scan over the skipped ones), and
+ * the counts and refs are computed for those `limit` rows only, so a late page costs what the first does.
+ */
+export function listPageSql(f: ProcessFilter, limit: number, offset: number): SQL {
+  return sql`select ${AGG_COLUMNS} from (select * from processes p where ${whereOf(f)}
+    order by p.created_at desc, p.id desc limit ${limit} offset ${offset}) p
+    order by p.created_at desc, p.id desc`;
+}
+
 export const processesRepository = {
   async insert(db: Executor, row: typeof processes.$inferInsert): Promise<ProcessRow> {
     const rows = await db.insert(processes).values(row).returning();
@@ -122,11 +132,7 @@ export const processesRepository = {
 
   async list(db: Executor, f: ProcessFilter, limit: number, offset: number): Promise<{ items: ProcessAggregate[]; total: number }> {
     const where = whereOf(f);
-    const [page, count] = await Promise.all([
-      db.execute(sql`select ${AGG_COLUMNS} from processes p where ${where}
-        order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`),
-      db.execute(sql`select count(*)::int as n from processes p where ${where}`),
-    ]);
+    const [page, count] = await Promise.all([db.execute(listPageSql(f, limit, offset)), db.execute(sql`select count(*)::int as n from processes p where ${where}`)]);
     return { items: rowsOf<AggRow>(page).map(toAggregate), total: rowsOf<{ n: number }>(count)[0]?.n ?? 0 };
   },
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../http/common.ts';
+import { IDEMPOTENCY_DOC, IdempotencyHeaders, errorResponses } from '../../http/common.ts';
+import { REPLAYED_HEADER, fingerprint, parseIdempotencyKey, type IdempotencyService } from '../idempotency/index.ts';
 import { principalOf } from '../../http/auth-hook.ts';
 import {
   ArchivedProcessSchema,
@@ -14,20 +15,29 @@ import type { ProcessesService } from './processes.service.ts';
 const tags = ['Processes'];
 
 export const processesRoutes =
-  (service: ProcessesService): FastifyPluginAsyncTypebox =>
+  (service: ProcessesService, idempotency: IdempotencyService): FastifyPluginAsyncTypebox =>
   async (app) => {
     app.post(
       '/document-engine/v1/start-process',
       {
         config: { scope: 'processes:write' },
         schema: {
+          operationId: 'startProcess',
           tags,
           summary: 'Create a process (one case or application)',
+          description: IDEMPOTENCY_DOC,
+          headers: IdempotencyHeaders,
           body: StartProcessBody,
-          response: { 201: ProcessSchema, ...errorResponses(415) },
+          response: { 201: ProcessSchema, ...errorResponses(409, 415, 422) },
         },
       },
-      async (req, reply) => reply.status(201).send(await service.start(principalOf(req).spaceId, req.body)),
+      async (req, reply) => {
+        const { spaceId } = principalOf(req);
+        const key = parseIdempotencyKey(req.headers['idempotency-key']);
+        const a = await idempotency.run(spaceId, 'startProcess', key, fingerprint(req.body), async () => ({ status: 201 as const, body: await service.start(spaceId, req.body) }));
+        if (a.replayed) reply.header(REPLAYED_HEADER, 'true');
+        return reply.status(a.status).send(a.body);
+      },
     );
 
     app.get(
@@ -35,6 +45,7 @@ export const processesRoutes =
       {
         config: { scope: 'processes:read' },
         schema: {
+          operationId: 'listProcesses',
           tags,
           summary: 'List processes, created_at descending',
           querystring: ProcessListQuery,
@@ -48,7 +59,7 @@ export const processesRoutes =
       '/document-engine/v1/processes/:process_id',
       {
         config: { scope: 'processes:read' },
-        schema: { tags, summary: 'Read a process', params: ProcessIdParams, response: { 200: ProcessSchema, ...errorResponses() } },
+        schema: { operationId: 'getProcess', tags, summary: 'Read a process', params: ProcessIdParams, response: { 200: ProcessSchema, ...errorResponses() } },
       },
       async (req) => service.get(principalOf(req).spaceId, req.params.process_id),
     );
@@ -58,6 +69,7 @@ export const processesRoutes =
       {
         config: { scope: 'processes:write' },
         schema: {
+          operationId: 'archiveProcess',
           tags,
           summary: 'Archive a process (read-only from then on)',
           params: ProcessIdParams,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../../http/auth-hook.ts';
-import { errorResponses, problemRef } from '../../http/common.ts';
+import { IDEMPOTENCY_DOC, IdempotencyHeaders, errorResponses, problemRef } from '../../http/common.ts';
+import { REPLAYED_HEADER, fingerprint, parseIdempotencyKey, type IdempotencyService } from '../idempotency/index.ts';
 import {
   CreditReportListSchema,
   CreditReportSchema,
@@ -17,13 +18,14 @@ const tags = ['Credit reports'];
 const base = '/document-engine/v1/processes/:process_id/credit-reports';
 
 export const reportsRoutes =
-  (service: ReportsService): FastifyPluginAsyncTypebox =>
+  (service: ReportsService, idempotency: IdempotencyService): FastifyPluginAsyncTypebox =>
   async (app) => {
     app.post(
       `${base}/run-validation`,
       {
         config: { scope: 'reports:write' },
         schema: {
+          operationId: 'runValidation',
           tags,
           summary: 'Validate report inputs (no report is created)',
           description:
@@ -42,24 +44,37 @@ export const reportsRoutes =
       {
         config: { scope: 'reports:write' },
         schema: {
+          operationId: 'runReport',
           tags,
           summary: 'Start a credit report (answers at once with status processing)',
           description:
             'Re-runs the validation on the server: when it fails the answer is a 400 problem whose `validation` member holds the ' +
-            'validation result, and no report is created. The result arrives by the Workflow callback or by reading the report.',
+            'validation result, and no report is created. The result arrives by the Workflow callback or by reading the report. ' +
+            IDEMPOTENCY_DOC,
           params: ProcessParams,
+          headers: IdempotencyHeaders,
           body: ReportInputsBody,
-          response: { 201: CreditReportSchema, ...errorResponses(409, 415) },
+          response: { 201: CreditReportSchema, ...errorResponses(409, 415, 422) },
         },
       },
-      async (req, reply) => reply.status(201).send(await service.runReport(principalOf(req).spaceId, req.params.process_id, req.body)),
+      async (req, reply) => {
+        const { spaceId } = principalOf(req);
+        const processId = req.params.process_id;
+        const key = parseIdempotencyKey(req.headers['idempotency-key']);
+        const a = await idempotency.run(spaceId, 'runReport', key, fingerprint(processId, req.body), async () => ({
+          status: 201 as const,
+          body: await service.runReport(spaceId, processId, req.body),
+        }));
+        if (a.replayed) reply.header(REPLAYED_HEADER, 'true');
+        return reply.status(a.status).send(a.body);
+      },
     );
 
     app.get(
       base,
       {
         config: { scope: 'reports:read' },
-        schema: { tags, summary: 'List the credit reports of a process', params: ProcessParams, querystring: ReportListQuery, response: { 200: CreditReportListSchema, ...errorResponses() } },
+        schema: { operationId: 'listCreditReports', tags, summary: 'List the credit reports of a process', params: ProcessParams, querystring: ReportListQuery, response: { 200: CreditReportListSchema, ...errorResponses() } },
       },
       async (req) => service.list(principalOf(req).spaceId, req.params.process_id, req.query),
     );
@@ -68,7 +83,7 @@ export const reportsRoutes =
       `${base}/:credit_report_id`,
       {
         config: { scope: 'reports:read' },
-        schema: { tags, summary: 'Read a credit report (same shape as the Workflow callback)', params: ReportParams, response: { 200: CreditReportSchema, ...errorResponses() } },
+        schema: { operationId: 'getCreditReport', tags, summary: 'Read a credit report (same shape as the Workflow callback)', params: ReportParams, response: { 200: CreditReportSchema, ...errorResponses() } },
       },
       async (req) => service.get(principalOf(req).spaceId, req.params.process_id, req.params.credit_report_id),
     );
@@ -78,6 +93,7 @@ export const reportsRoutes =
       {
         config: { scope: 'reports:read' },
         schema: {
+          operationId: 'generateCreditReportPdf',
           tags,
           summary: 'Render a completed credit report as PDF (it, de or en)',
           description: '400 when the report is not completed, lacks the srg block, or langCountryCode is not it, de or en.',

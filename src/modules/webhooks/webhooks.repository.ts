@@ -1,5 +1,5 @@
 /** webhook_deliveries (outbox + delivery log) and the webhook columns of spaces. */
-import { and, count, desc, eq, lte, sql, inArray, gte } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, lte, sql, inArray, gte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { spaces, webhookDeliveries } from '../../db/schema.ts';
 
@@ -84,15 +84,43 @@ export const webhooksRepository = {
   /**
    * Claims a due pending delivery for one attempt: counts the attempt and pushes next_attempt_at to
    * the end of a lease, so a concurrent job (or another process) finds it not due. The returned
-   * updated_at is the fencing token of this attempt.
+   * updated_at is the fencing token of this attempt. The space's signing settings come back with it
+   * (UPDATE … FROM spaces … RETURNING): one round trip on the delivery path's hottest statement.
    */
-  async claim(db: Executor, id: string, now: Date, leaseUntil: Date): Promise<DeliveryRow | null> {
+  async claimWithSettings(db: Executor, id: string, now: Date, leaseUntil: Date): Promise<{ row: DeliveryRow; settings: SpaceWebhookSettings } | null> {
     const rows = await db
       .update(webhookDeliveries)
       .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: leaseUntil, updatedAt: now })
-      .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)))
-      .returning();
-    return rows[0] ?? null;
+      .from(spaces)
+      .where(
+        and(
+          eq(webhookDeliveries.id, id),
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          eq(spaces.id, webhookDeliveries.spaceId),
+        ),
+      )
+      .returning({
+        ...getTableColumns(webhookDeliveries),
+        s_docEngineUrl: spaces.docEngineUrl,
+        s_workflowUrl: spaces.workflowUrl,
+        s_webhookSecret: spaces.webhookSecret,
+        s_webhookSecretPrevious: spaces.webhookSecretPrevious,
+        s_webhookSecretRotatedAt: spaces.webhookSecretRotatedAt,
+      });
+    const r = rows[0];
+    if (!r) return null;
+    const { s_docEngineUrl, s_workflowUrl, s_webhookSecret, s_webhookSecretPrevious, s_webhookSecretRotatedAt, ...row } = r;
+    return {
+      row: row as DeliveryRow,
+      settings: {
+        docEngineUrl: s_docEngineUrl,
+        workflowUrl: s_workflowUrl,
+        webhookSecret: s_webhookSecret,
+        webhookSecretPrevious: s_webhookSecretPrevious,
+        webhookSecretRotatedAt: s_webhookSecretRotatedAt,
+      },
+    };
   },
 
   /** Records an attempt's outcome unless the row changed since the claim (e.g. a redeliver). */

@@ -21,6 +21,7 @@ export const webhooksRoutes =
       {
         config: { scope: 'settings:read' },
         schema: {
+          operationId: 'listWebhookDeliveries',
           tags,
           summary: 'Delivery log of callbacks, created_at descending',
           querystring: DeliveryListQuery,
@@ -35,6 +36,7 @@ export const webhooksRoutes =
       {
         config: { scope: 'settings:write' },
         schema: {
+          operationId: 'redeliverWebhook',
           tags,
           summary: 'Send a callback again (same webhook-id and body) to the URL configured now',
           params: DeliveryIdParams,
@@ -53,6 +55,7 @@ export const webhooksRoutes =
           req.body ??= {};
         },
         schema: {
+          operationId: 'sendTestWebhook',
           tags,
           summary: 'Send a signed webhook.test event to the configured URL(s)',
           body: TestEventBody,

@@ -315,16 +315,17 @@ export class WebhooksService {
     const { db, clock } = this.deps;
     const claimedAt = clock.now();
     const leaseUntil = new Date(claimedAt.getTime() + this.tuning.timeoutMs + 20_000);
-    const row = await repo.claim(db, deliveryId, claimedAt, leaseUntil);
-    if (!row || !row.url) return;
-    const settings = await repo.spaceSettings(db, row.spaceId);
-    const secrets = settings ? this.signingSecrets(settings, claimedAt) : [];
+    const claimed = await repo.claimWithSettings(db, deliveryId, claimedAt, leaseUntil);
+    const url = claimed?.row.url;
+    if (!claimed || !url) return;
+    const { row, settings } = claimed;
+    const secrets = this.signingSecrets(settings, claimedAt);
     const timestamp = Math.floor(clock.now().getTime() / 1000);
     const outcome =
       secrets.length === 0
         ? { ok: false as const, statusCode: null, error: 'space not found' }
         : await this.poster({
-            url: row.url,
+            url,
             body: row.body,
             timeoutMs: this.tuning.timeoutMs,
             allowPrivate: this.deps.allowPrivate,

@@ -25,6 +25,7 @@ export const workflowRoutes =
       {
         config: { scope: 'workflow:run' },
         schema: {
+          operationId: 'runWorkflow',
           tags,
           summary: 'Run the whole workflow for an idPratica: accounts, parsing, validation, credit report',
           description:
@@ -57,6 +58,7 @@ export const workflowRoutes =
       {
         config: { scope: 'files:write' },
         schema: {
+          operationId: 'uploadLegacyBankStatement',
           tags,
           summary: 'Upload or replace a PDF bank statement for an IdPratica (multipart/form-data)',
           description:

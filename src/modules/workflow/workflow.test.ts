@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { sample } from '../../../test/helpers/samples.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { multipart } from '../../../test/helpers/multipart.ts';
@@ -7,8 +7,7 @@ import { generateStatement } from '../../../test/fixtures/generator/index.ts';
 import { accountBody } from '../reports/reports.test-data.ts';
 import { startReceiver, waitFor, type Receiver } from '../webhooks/webhooks.test-support.ts';
 
-const CORPUS = new URL('../../../../shared/corpus/xs2a-adapter-psd2/bodies/', import.meta.url).pathname;
-const psd2 = (name: string) => JSON.parse(readFileSync(`${CORPUS}${name}`, 'utf8')) as Record<string, unknown>;
+const psd2 = (name: string) => JSON.parse(sample(`xs2a-${name}`).toString('utf8')) as Record<string, unknown>;
 const IBAN = 'IT60X0542811101000000123456'; // ABI 05428
 
 let t: TestApp;
