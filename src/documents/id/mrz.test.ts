@@ -18,7 +18,7 @@ interface Vector {
   expected_fields_same_as_parse_of?: string | string[];
 }
 
-const vectors = JSON.parse(fs.readFileSync('/work/shared/corpus/cheminfo-mrz/mrz-test-vectors.json', 'utf8')) as Vector[];
+const vectors = JSON.parse(fs.readFileSync(new URL('../../../test/fixtures/samples/cheminfo-mrz/mrz-test-vectors.json', import.meta.url), 'utf8')) as Vector[];
 const asLines = (m: string | string[]): string[] => (Array.isArray(m) ? m : [m]);
 
 describe('cheminfo-mrz vectors through the mrz library (all of them)', () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParsedTransaction } from '../types.ts';
 import { parsePdf, validatePdf } from './index.ts';
 
-const DIR = '/work/shared/corpus/stan-postbank/';
+const DIR = new URL('../../../test/fixtures/samples/stan-postbank/', import.meta.url).pathname;
 const STEM = 'PB_KAZ_KtoNr_9999999999_06-04-2017_1200';
 
 interface Expected {
