@@ -204,3 +204,17 @@ describe('document_conformed needs evidence', () => {
     expect(out.parsing_result['document_conformed']?.value).toBe(true);
   });
 });
+
+describe('a page too large to render', () => {
+  it('is too_large at upload, not a corrupt file', async () => {
+    const { default: PDFDocument } = await import('pdfkit');
+    const doc = new PDFDocument({ size: [14400, 14400], margin: 0 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.rect(10, 10, 100, 100).fill('#000');
+    doc.end();
+    await new Promise((r) => doc.on('end', r));
+    const v = await validateDocument(new Uint8Array(Buffer.concat(chunks)));
+    expect(v).toMatchObject({ status: 'unreadable', errors: [{ code: 'too_large' }] });
+  });
+});

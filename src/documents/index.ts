@@ -68,6 +68,12 @@ function failureMessage(e: unknown): string {
   return 'the file could not be read';
 }
 
+/** The outcome of an engine that threw: a limit it named (a page too large to render) keeps its code. */
+function thrown(format: FileFormat, e: unknown): ValidationOutcome {
+  if (e instanceof DocumentParseError && e.code === 'too_large') return outcome(format, 'unknown', 'unreadable', [{ code: 'too_large', message: e.message }]);
+  return outcome(format, 'unknown', 'unreadable', [{ code: 'corrupt_file', message: failureMessage(e) }]);
+}
+
 export async function validateDocument(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
   const asserted = opts.assertedType;
   if (bytes.length === 0) {
@@ -84,14 +90,14 @@ export async function validateDocument(bytes: Uint8Array, opts: ValidateOptions 
       return await (await pdfEngine()).validatePdf(plainCopy(bytes), opts);
     } catch (e) {
       // The PDF engine should answer with an outcome; if it throws, the file still gets one.
-      return outcome('pdf', 'unknown', 'unreadable', [{ code: 'corrupt_file', message: failureMessage(e) }]);
+      return thrown('pdf', e);
     }
   }
   if (isImage(format)) {
     try {
       return await (await imageEngine()).validateImage(plainCopy(bytes), format, opts);
     } catch (e) {
-      return outcome(format, 'unknown', 'unreadable', [{ code: 'corrupt_file', message: failureMessage(e) }]);
+      return thrown(format, e);
     }
   }
   if (!isStructuredFormat(format)) return outcome(format, 'unknown', 'failure', [{ code: 'unsupported_format', message: `unsupported format ${format}` }]);
