@@ -9,6 +9,7 @@ const TABLES = [
   'credit_reports',
   'files',
   'idempotency_keys',
+  'idempotent_requests',
   'meta',
   'open_banking_accounts',
   'processes',
