@@ -5,21 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { amountInWords, findLabelledBalances, preferRows } from './balance-labels.ts';
-import { buildLines } from './lines.ts';
-import type { PositionedWord } from './model.ts';
+import { lines, words } from './test-words.ts';
 
-function words(text: string, x: number, y: number, size = 9): PositionedWord[] {
-  const out: PositionedWord[] = [];
-  let cx = x;
-  for (const t of text.split(' ')) {
-    const w = t.length * size * 0.5;
-    out.push({ text: t, x0: cx, x1: cx + w, y0: y, y1: y + size });
-    cx += w + size * 0.28;
-  }
-  return out;
-}
-const lines = (...ws: PositionedWord[][]) =>
-  buildLines({ page: 1, width: 595, height: 842, words: ws.flat() });
 const period = { start: '2025-10-01', end: '2025-10-31' };
 
 describe('labelled balances', () => {
