@@ -1,28 +1,8 @@
 /** Discrimination and calibration helpers for the simulated population (bench and tests). */
+import { auc } from '../model/stats.ts';
 
 /** AUC of `scores` where a higher score should mean lower risk (bad = 1). Ties count half. */
-export function aucHigherIsGood(scores: readonly number[], bad: readonly boolean[]): number {
-  const idx = scores.map((s, i) => i).sort((a, b) => (scores[a] ?? 0) - (scores[b] ?? 0));
-  let rankSumGood = 0;
-  let nGood = 0;
-  let nBad = 0;
-  let i = 0;
-  while (i < idx.length) {
-    let j = i;
-    while (j + 1 < idx.length && scores[idx[j + 1] ?? 0] === scores[idx[i] ?? 0]) j++;
-    const avgRank = (i + j + 2) / 2;
-    for (let k = i; k <= j; k++) {
-      if (bad[idx[k] ?? 0]) nBad++;
-      else {
-        nGood++;
-        rankSumGood += avgRank;
-      }
-    }
-    i = j + 1;
-  }
-  if (nGood === 0 || nBad === 0) return 0.5;
-  return (rankSumGood - (nGood * (nGood + 1)) / 2) / (nGood * nBad);
-}
+export const aucHigherIsGood = auc;
 
 /**
  * Logistic regression by Newton–Raphson (IRLS) with a small ridge term:
