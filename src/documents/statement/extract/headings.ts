@@ -18,8 +18,9 @@ export type HeadingRole = (typeof HEADING_ROLE)[number]['role'];
 export function headingRoles(tls: readonly TokLine[][], table: readonly Row[], cols: readonly Col[], H: number): Map<number, HeadingRole> {
   const texts = new Map<number, string[]>();
   const seen = new Set<number>();
+  // Above the page's first dated row: balance rows of a summary box may stand higher up.
   for (const r of table) {
-    if (seen.has(r.page)) continue;
+    if (r.dates.size === 0 || seen.has(r.page)) continue;
     seen.add(r.page);
     const lines = tls.find((ls) => ls[r.idx]?.line === r.tl.line);
     if (!lines) continue;

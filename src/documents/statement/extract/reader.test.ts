@@ -42,8 +42,10 @@ interface Row {
 }
 
 /** A page: optional heading, then rows at a fixed pitch (rowPad adds space between rows). */
-function page(rows: Row[], opts: { heading?: [number, string][]; rowPad?: number; top?: number } = {}): WordPage {
+function page(rows: Row[], opts: { heading?: [number, string][]; rowPad?: number; top?: number; summary?: boolean } = {}): WordPage {
   const ws: PositionedWord[] = [...left('Estratto conto', 40, 40)];
+  // A summary box above the table whose balances stand in the table's amount column.
+  if (opts.summary) ws.push(...left('Saldo iniziale', 150, 70), ...right('1.000,00', 540, 70), ...left('Saldo finale', 150, 82), ...right('819,36', 540, 82));
   let y = opts.top ?? 120;
   if (opts.heading) {
     for (const [x, t] of opts.heading) ws.push(...left(t, x, y));
@@ -167,6 +169,23 @@ describe('readTable: columns and roles from geometry and the balance chain', () 
       ['2025-01-07', '2025-01-07'],
     ]);
     expect(t.balances.map((b) => [b.kind, b.cents, b.afterTx])).toEqual([['day', 81936, 2]]);
+  });
+
+  it('reads the headings above the first booking, not above a summary box higher up', () => {
+    const t = read(
+      page(
+        [
+          // value dates after the booking dates: only the headings can tell the columns apart
+          { date: '06/01/2025', vdate: '04/01/2025', desc: ['BONIFICO'], cells: [[540, '64,39']] },
+          { date: '30/01/2025', vdate: '28/01/2025', desc: ['INTERESSI'], cells: [[540, '-7,01']] },
+        ],
+        { summary: true, heading: [[40, 'Valuta'], [95, 'Data'], [150, 'Descrizione'], [510, 'Importo']] },
+      ),
+    );
+    expect(t.txs.map((x) => [x.date, x.valueDate])).toEqual([
+      ['2025-01-04', '2025-01-06'],
+      ['2025-01-28', '2025-01-30'],
+    ]);
   });
 
   it('leaves a summary box under the table out of the bookings', () => {
