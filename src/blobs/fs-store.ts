@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { assertKey, BlobTooLargeError, type BlobStore, type StoredBlob } from './blob-store.ts';
+import type { Readable } from 'node:stream';
+import { assertKey, type BlobStore, type StoredBlob } from './blob-store.ts';
+import { spoolToFile } from './spool.ts';
 
 /** Blobs as files under `<dir>/<aa>/<bb>/<sha256>`; writes go to a temp file renamed into place. */
 export class FsBlobStore implements BlobStore {
@@ -24,19 +23,8 @@ export class FsBlobStore implements BlobStore {
     const tmpDir = path.join(this.dir, 'tmp');
     await mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
-    const hash = createHash('sha256');
-    let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, cb) {
-        size += chunk.length;
-        if (size > opts.maxBytes) return cb(new BlobTooLargeError(opts.maxBytes));
-        hash.update(chunk);
-        cb(null, chunk);
-      },
-    });
     try {
-      await pipeline(stream, meter, createWriteStream(tmp, { flags: 'wx' }));
-      const sha256 = hash.digest('hex');
+      const { sha256, size } = await spoolToFile(stream, tmp, opts.maxBytes);
       const final = this.pathOf(sha256);
       await mkdir(path.dirname(final), { recursive: true });
       await rename(tmp, final);

@@ -3,15 +3,15 @@
  * The upload is spooled to a temp file while it is hashed and counted (the key is its SHA-256, known
  * only at the end), then sent with its length; memory stays at one chunk whatever the size.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertKey, BlobTooLargeError, type BlobStore, type StoredBlob } from './blob-store.ts';
+import { assertKey, type BlobStore, type StoredBlob } from './blob-store.ts';
+import { spoolToFile } from './spool.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -59,19 +59,8 @@ export class S3BlobStore implements BlobStore {
   async put(stream: Readable, opts: { maxBytes: number }): Promise<StoredBlob> {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'docrisk-s3-'));
     const tmp = path.join(dir, randomBytes(8).toString('hex'));
-    const hash = createHash('sha256');
-    let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, cb) {
-        size += chunk.length;
-        if (size > opts.maxBytes) return cb(new BlobTooLargeError(opts.maxBytes));
-        hash.update(chunk);
-        cb(null, chunk);
-      },
-    });
     try {
-      await pipeline(stream, meter, createWriteStream(tmp, { flags: 'wx' }));
-      const sha256 = hash.digest('hex');
+      const { sha256, size } = await spoolToFile(stream, tmp, opts.maxBytes);
       if (!(await this.exists(sha256))) {
         await this.client.send(
           new PutObjectCommand({
