@@ -64,8 +64,11 @@ export function balanceChecks(input: ChainInput): ConformityCheck[] {
     }
   }
   for (const kind of ['debit', 'credit'] as const) {
-    const printed = input.totals.find((t) => t.kind === kind);
-    if (!printed) continue;
+    // One printed total of a kind is the document's; several (per page, or running) are not checked
+    // against the whole document's sum.
+    const all = input.totals.filter((t) => t.kind === kind);
+    const printed = all[0];
+    if (!printed || all.length > 1) continue;
     const computed = txs
       .filter((t) => (kind === 'debit' ? t.amountCents < 0 : t.amountCents > 0))
       .reduce((s, t) => s + Math.abs(t.amountCents), 0);

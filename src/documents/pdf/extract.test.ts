@@ -3,7 +3,7 @@
  * an OCR pipeline will feed, with jittered baselines and per-word confidence.
  */
 import { describe, expect, it } from 'vitest';
-import { conformedBy } from './conformity.ts';
+import { balanceChecks, conformedBy } from './conformity.ts';
 import { assertReadable, extractStatement } from './extract.ts';
 import type { PositionedWord, WordPage } from './model.ts';
 
@@ -124,5 +124,27 @@ describe('honest results', () => {
     p.words = p.words.filter((w) => !/SALDO|INIZIALE|FINALE|1\.000,00|2\.454,90/.test(w.text));
     const checks = extractStatement([p]).checks;
     expect(checks.map((c) => [c.check, c.passed])).toEqual([['balance_evidence', false]]);
+  });
+});
+
+describe('printed totals', () => {
+  it('one total of a kind is checked against the transactions; per-page totals are not taken for the whole', () => {
+    const txs = [
+      { amountCents: -1000, balanceCents: null, page: 1 },
+      { amountCents: -500, balanceCents: null, page: 2 },
+    ];
+    const one = balanceChecks({ txs, opening: null, closing: null, carries: [], totals: [{ kind: 'debit', cents: 1500, page: 2 }] });
+    expect(one.map((c) => [c.check, c.passed])).toEqual([['totals_debit', true]]);
+    const perPage = balanceChecks({
+      txs,
+      opening: null,
+      closing: null,
+      carries: [],
+      totals: [
+        { kind: 'debit', cents: 1000, page: 1 },
+        { kind: 'debit', cents: 500, page: 2 },
+      ],
+    });
+    expect(perPage.some((c) => c.check === 'totals_debit')).toBe(false);
   });
 });

@@ -249,9 +249,13 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const fullDates = dateToks.filter((t) => t.day!.y !== null).map((t) => dateOf(t, null)!).sort();
   let ref: string | null = period?.end ?? fullDates[Math.floor(fullDates.length / 2)] ?? null;
   let lastDate: string | null = null;
+  const balanceCol = [...sol.roles].find(([, role]) => role === 'balance')?.[0];
   solveIndex.forEach((r, k) => {
     if (r.special !== null) {
-      const v = solveInput[k]!.checkpoint!;
+      // A carry or day row is a balance only where its figure stands in the balance column (or alone,
+      // without one); carried debit/credit totals in the amount columns are not a balance.
+      if (balanceCol !== undefined ? !r.amounts.has(balanceCol) : r.amounts.size !== 1) return;
+      const v = balanceCol !== undefined ? cellOf(r.amounts.get(balanceCol)!).cents * (cellOf(r.amounts.get(balanceCol)!).sign ?? 1) : solveInput[k]!.checkpoint!;
       res.balances.push({ kind: r.special as 'day' | 'carry', cents: v, page: r.page, bbox: bboxOf(r.tl.line.words), afterTx: res.txs.length });
       res.tableLines.add(r.tl.line);
       return;
