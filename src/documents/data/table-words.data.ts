@@ -9,7 +9,7 @@ export const HEADING_ROLE: { role: 'debit' | 'credit' | 'amount' | 'balance' | '
   { role: 'debit', re: /\b(dare|addebit[oi]|uscite|debit[oi]?s?|paid out|money out|withdrawals?|soll|belastung(en)?|lastschrift(en)?|ausgang|ausgange|ausgaben|payments|pagamenti)\b/ },
   { role: 'credit', re: /\b(avere|accredit[oi]|entrate|credits?|paid in|money in|deposits?|haben|gutschrift(en)?|eingang|eingange|einnahmen|receipts|incassi)\b/ },
   { role: 'amount', re: /\b(importo|amount|betrag|umsatz|importe)\b/ },
-  { role: 'value_date', re: /\b(valuta|value|wert|wertstellung|valutadatum|val)\b/ },
+  { role: 'value_date', re: /\b(valuta|value|wert|wertstellung|valutadatum|val|effective|eff)\b/ },
   { role: 'booking_date', re: /\b(contabile|operazione|registrazione|buchung|buchungstag|buchungsdatum|booking|posting|transaction|data|datum|date|tag)\b/ },
 ];
 

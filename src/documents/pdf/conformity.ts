@@ -20,6 +20,8 @@ export interface ChainInput {
   closing: number | null;
   carries: readonly { cents: number; afterTx: number; page: number }[];
   totals: readonly { kind: 'debit' | 'credit'; cents: number; page: number }[];
+  /** The table lists the newest booking first (its day balances then close the rows printed above them). */
+  newestFirst?: boolean;
 }
 
 export const CONTENT_CHECKS: ReadonlySet<string> = new Set(['balance_evidence', 'balance_chain', 'running_balance', 'carry_forward', 'totals_debit', 'totals_credit']);
@@ -48,7 +50,28 @@ export function balanceChecks(input: ChainInput): ConformityCheck[] {
   }
   const running = runningCheck(txs, opening);
   if (running) out.push(running);
-  if (opening !== null) {
+  if (opening === null || input.newestFirst) {
+    // Without an opening balance (or newest first) two printed balances in a row still check the
+    // bookings between them.
+    const cs = input.carries;
+    const sumOf = (from: number, to: number): number => txs.slice(from, to).reduce((s, t) => s + t.amountCents, 0);
+    for (let i = 0; i + 1 < cs.length; i++) {
+      const a = cs[i]!;
+      const b = cs[i + 1]!;
+      // Chronological: b = a + the bookings between them. Newest first: a = b + the bookings printed above a.
+      const expected = input.newestFirst ? a.cents - sumOf(i === 0 ? 0 : cs[i - 1]!.afterTx, a.afterTx) : a.cents + sumOf(a.afterTx, b.afterTx);
+      if (a.afterTx === b.afterTx) continue;
+      const ok = expected === b.cents;
+      out.push({
+        check: 'carry_forward',
+        passed: ok,
+        page: b.page,
+        message: ok
+          ? `printed balance ${formatCents(b.cents)} follows from ${formatCents(a.cents)} and the bookings between them`
+          : `printed balance ${formatCents(b.cents)} differs from ${formatCents(expected)} computed from ${formatCents(a.cents)} and the bookings between them`,
+      });
+    }
+  } else {
     for (const c of input.carries) {
       const expected = opening + txs.slice(0, c.afterTx).reduce((s, t) => s + t.amountCents, 0);
       if (c.afterTx === 0 || c.afterTx === txs.length) continue; // an opening/closing echo, checked above
@@ -103,7 +126,7 @@ function runningCheck(txs: readonly ChainTx[], opening: number | null): Conformi
   }
   // Some banks list newest first: the chain then runs bottom-up.
   const reversed = [...txs].reverse();
-  if (firstBreak(reversed, null) === null && opening === null) {
+  if (firstBreak(reversed, opening) === null) {
     return {
       check: 'running_balance',
       passed: true,

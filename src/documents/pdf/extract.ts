@@ -70,9 +70,9 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
   const carries = table.balances.filter((b) => b.kind === 'carry');
   const firstCarry = carries[0];
   const lastCarry = carries[carries.length - 1];
-  if (!opening && firstCarry?.afterTx === 0)
+  if (!opening && !table.newestFirst && firstCarry?.afterTx === 0)
     opening = { value: firstCarry.cents, confidence: 0.8, page: firstCarry.page, bbox: firstCarry.bbox };
-  if (!closing && lastCarry && lastCarry.afterTx === txs.length)
+  if (!closing && !table.newestFirst && lastCarry && lastCarry.afterTx === txs.length)
     closing = { value: lastCarry.cents, confidence: 0.8, page: lastCarry.page, bbox: lastCarry.bbox };
 
   inferSigns(txs, opening?.value ?? null);
@@ -106,6 +106,7 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
     closing: closing?.value ?? null,
     carries,
     totals,
+    newestFirst: table.newestFirst ?? false,
   });
   const chainChecks = checks.filter((c) => c.check === 'balance_chain' || c.check === 'running_balance');
   const reconciled = chainChecks.length === 0 ? null : checks.every((c) => c.passed);
@@ -167,7 +168,8 @@ function chooseTable(byPage: Line[][], all: Line[], period: Period | null): Tabl
   const v2 = readTable(byPage, period, { opening: labelled.opening?.value ?? null, closing: labelled.closing?.value ?? null });
   return {
     txs: v2.txs,
-    balances: v2.balances.filter((b) => b.kind !== 'day' || !v2.newestFirst).map((b) => ({ ...b, kind: b.kind === 'day' ? 'carry' : b.kind })),
+    balances: v2.balances.map((b) => ({ ...b, kind: b.kind === 'day' ? 'carry' : b.kind })),
+    newestFirst: v2.newestFirst,
     totals: v2.totals,
     headerPages: [],
     columns: null,

@@ -54,6 +54,8 @@ export interface TableResult {
   columns: Column[] | null;
   /** Lines inside table regions (header fields must not be read from them). */
   tableLines: Set<Line>;
+  /** The newest booking is printed first. */
+  newestFirst?: boolean;
 }
 
 export function extractTable(pages: readonly Line[][], period: Period | null): TableResult {

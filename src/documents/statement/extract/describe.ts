@@ -115,6 +115,19 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       const g: Gap = { above: r, below: contiguous ? next : null, lines: between, pitches: pitchesOf(seq) };
       gaps.push(g);
       if (contiguous) pitches.push(...g.pitches);
+      else if (next) {
+        // Something else stands between the two rows (a repeated heading, a notice): the lines
+        // right above the next row may still be its own, as above a page's first row.
+        const taken = r.idx + between.length;
+        const own: TokLine[] = [];
+        for (let i = next.idx - 1; i > taken; i--) {
+          const tl = lines[i]!;
+          const nxt = own[0] ?? next.tl;
+          if (!isCont(tl) || nxt.cy - tl.cy > H * 2.2) break;
+          own.unshift(tl);
+        }
+        if (own.length > 0) gaps.push({ above: null, below: next, lines: own, pitches: pitchesOf([...own, next.tl]) });
+      }
     }
   }
   const cut = pitchBreak(pitches, H);
@@ -163,7 +176,8 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
   const indented = contLines.length >= 4 && contLines.filter(Boolean).length >= contLines.length * 0.4;
   const outdent = (r: Row, lines: readonly TokLine[]): number => {
     const flags = lines.map((tl) => isIndented(tl, r));
-    if (!flags.some(Boolean) && lines.length > 0 && lines.length < 2) return -1;
+    // One plain line after a row: the row's own where the layout prints nothing above its rows.
+    if (!flags.some(Boolean) && lines.length === 1 && k === 0) return -1;
     for (let i = 0; i < flags.length; i++) if (!flags[i]) return i;
     return -1;
   };
@@ -257,6 +271,12 @@ function codeColumn(standalone: readonly Tok[], textToks: readonly Tok[], rows: 
   for (const c of cols) {
     if (c.members.length < Math.max(2, rows * 0.3)) continue;
     if (Math.abs(c.x0 - dx0) < H * 0.5) continue;
+    // A column keeps its space: description words of other rows do not run through it.
+    const members = new Set(c.members);
+    const lo = Math.min(...c.members.map((t) => t.x0));
+    const hi = Math.max(...c.members.map((t) => t.x1));
+    const crossing = textToks.filter((t) => !members.has(t) && t.x0 < hi - 1 && t.x1 > lo + 1).length;
+    if (crossing > Math.max(1, rows * 0.1)) continue;
     for (const t of c.members) out.add(t);
   }
   return out;

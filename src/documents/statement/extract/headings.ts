@@ -27,6 +27,8 @@ export function headingRoles(tls: readonly TokLine[][], table: readonly Row[], c
     for (let i = r.idx - 1; i >= Math.max(0, r.idx - 4); i--) {
       const tl = lines[i]!;
       if (r.tl.cy - tl.cy > H * 6) break;
+      // A line with a figure or a date is a label and its value ("Saldo al 30/07/2025: 3.665,89"), not a heading.
+      if (tl.toks.some((t) => t.kind === 'amount' || t.kind === 'date')) continue;
       for (const c of cols) {
         // The letters standing over the column: a heading glued to its neighbour ("BuchungstagWert") is cut.
         const words = tl.line.words
@@ -34,6 +36,8 @@ export function headingRoles(tls: readonly TokLine[][], table: readonly Row[], c
           .map((w) => {
             const spans = cols.filter((o) => w.x1 > o.x0 && w.x0 < o.x1).length;
             if (spans <= 1) return w.text;
+            // A phrase running over several columns is a title, not headings glued together.
+            if (/\s/.test(w.text.trim())) return '';
             const step = (w.x1 - w.x0) / Math.max(1, w.text.length);
             return [...w.text].filter((_, i) => {
               const x = w.x0 + (i + 0.5) * step;

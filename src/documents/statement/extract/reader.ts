@@ -146,12 +146,32 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const tableDateCols = dCols.filter((c) => (dateUse.get(c.id) ?? 0) >= minUse && (dateUse.get(c.id) ?? 0) >= c.members.length * 0.3);
   const tdIds = new Set(tableDateCols.map((c) => c.id));
   for (const r of rows) for (const id of [...r.dates.keys()]) if (!tdIds.has(id)) r.dates.delete(id);
+  // A "balance" row with a booking and a value date of its own is a booking ("SALDO FATTURA 123"):
+  // balances of the day carry no value date.
+  if (tableDateCols.length >= 2) for (const r of rows) if (r.special === 'day' && r.dates.size >= 2) r.special = null;
   const dated = rows.filter((r) => r.dates.size > 0 && r.special === null);
   if (dated.length === 0) return EMPTY;
   // Amount columns of the table: those used by dated rows.
   const aUse = new Map<number, number>();
   for (const r of dated) for (const id of r.amounts.keys()) aUse.set(id, (aUse.get(id) ?? 0) + 1);
-  const tableACols = aCols.filter((c) => (aUse.get(c.id) ?? 0) >= (c.members.length <= 2 || dated.length <= 2 ? 1 : 2));
+  // (figures on balance/carry/total rows do not raise the bar: a credit column may hold one booking and two carries)
+  const onSpecial = new Set(rows.filter((r) => r.special !== null).flatMap((r) => [...r.amounts.values()]));
+  const need = (c: Col): number => (c.members.filter((t) => !onSpecial.has(t)).length <= 2 || dated.length <= 2 ? 1 : 2);
+  const firstPass = new Set(aCols.filter((c) => (aUse.get(c.id) ?? 0) >= need(c)).map((c) => c.id));
+  // Rows without a date (the date printed once per day) count where they have the table's shape:
+  // another figure of theirs stands in a column the dated rows use.
+  // (inside the table's text column: its text starts where the dated rows' descriptions start and no figure stands left of it)
+  const textX0 = (r: Row): number => Math.min(...r.tl.toks.filter((t) => t.kind === 'text').map((t) => t.x0));
+  const dStarts = dated.map(textX0).filter(Number.isFinite);
+  const dStart = dStarts.length ? median(dStarts) : NaN;
+  for (const r of rows) {
+    if (r.special !== null || r.dates.size > 0) continue;
+    if (!(Math.abs(textX0(r) - dStart) < H) || [...r.amounts.values()].some((t) => t.x0 < dStart)) continue;
+    const ids = [...r.amounts.keys()];
+    if (!ids.some((id) => firstPass.has(id))) continue;
+    for (const id of ids) if (!firstPass.has(id)) aUse.set(id, (aUse.get(id) ?? 0) + 1);
+  }
+  const tableACols = aCols.filter((c) => firstPass.has(c.id) || (aUse.get(c.id) ?? 0) >= need(c));
   const taIds = new Set(tableACols.map((c) => c.id));
   // Balance rows keep every amount: their figure may stand in a balance column no booking uses.
   for (const r of rows) if (r.special === null) for (const id of [...r.amounts.keys()]) if (!taIds.has(id)) r.amounts.delete(id);
@@ -221,7 +241,8 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
       if (r.special === 'day' || r.special === 'carry') {
         const cp = balanceValue(r, cellOf);
         if (cp !== null) {
-          solveInput.push({ cells: new Map(), checkpoint: cp, cue: 0 });
+          const last = [...r.amounts.entries()].sort((a, b) => a[1].x1 - b[1].x1).pop()!;
+          solveInput.push({ cells: new Map(), checkpoint: cp, checkpointCol: last[0], checkpointSigned: cellOf(last[1]).sign !== null, cue: 0 });
           solveIndex.push(r);
         }
         continue;
@@ -255,7 +276,9 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
       // A carry or day row is a balance only where its figure stands in the balance column (or alone,
       // without one); carried debit/credit totals in the amount columns are not a balance.
       if (balanceCol !== undefined ? !r.amounts.has(balanceCol) : r.amounts.size !== 1) return;
-      const v = balanceCol !== undefined ? cellOf(r.amounts.get(balanceCol)!).cents * (cellOf(r.amounts.get(balanceCol)!).sign ?? 1) : solveInput[k]!.checkpoint!;
+      const cpRow = solveInput[k]!;
+      const debitSide = !cpRow.checkpointSigned && cpRow.checkpointCol !== undefined && sol.roles.get(cpRow.checkpointCol) === 'debit';
+      const v = balanceCol !== undefined ? cellOf(r.amounts.get(balanceCol)!).cents * (cellOf(r.amounts.get(balanceCol)!).sign ?? 1) : debitSide ? -cpRow.checkpoint! : cpRow.checkpoint!;
       res.balances.push({ kind: r.special as 'day' | 'carry', cents: v, page: r.page, bbox: bboxOf(r.tl.line.words), afterTx: res.txs.length });
       res.tableLines.add(r.tl.line);
       return;

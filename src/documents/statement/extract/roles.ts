@@ -17,6 +17,9 @@ export interface SolveRow {
   /** Amount cells by column id; a balance checkpoint row (day/carry balance) has `checkpoint` instead. */
   cells: Map<number, Cell>;
   checkpoint?: number;
+  /** The column the checkpoint's figure stands in, and whether its sign is printed: a balance in the debit column is below zero. */
+  checkpointCol?: number;
+  checkpointSigned?: boolean;
   /** +1 when the row's words speak of money in, -1 of money out, 0 when they say nothing. */
   cue: -1 | 0 | 1;
 }
@@ -130,7 +133,10 @@ export function solveRoles(rows: readonly SolveRow[], cols: number[], hints: Sol
   for (const roles of assignments(cols)) {
     let penalty = 0;
     const flat = rows.map((r) => {
-      if (r.checkpoint !== undefined) return { amount: null, unsigned: false, balance: null, checkpoint: r.checkpoint };
+      if (r.checkpoint !== undefined) {
+        const debitSide = !r.checkpointSigned && r.checkpointCol !== undefined && roles.get(r.checkpointCol) === 'debit';
+        return { amount: null, unsigned: false, balance: null, checkpoint: debitSide ? -r.checkpoint : r.checkpoint };
+      }
       let amount: number | null = null;
       let unsigned = false;
       let balance: number | null = null;
