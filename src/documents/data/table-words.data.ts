@@ -26,6 +26,17 @@ export const DEBIT_CUE =
 /** A line that names a month (and year) alone is a section heading inside a table, not a description. */
 export const MONTH_HEADING = /^(gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|januar|februar|marz|april|mai|juni|juli|august|september|oktober|november|dezember|january|february|march|may|june|july|october|december)( \d{4})?$/;
 
+/** A section heading naming the month inside a table ("Movimenti del mese di febbraio 2026", "Umsätze Dezember 2025"). */
+export const MONTH_SECTION =
+  /^(movimenti|operazioni|umsatze|buchungen|bewegungen|transactions|movements|activity)( \S+){0,3} (gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|januar|februar|marz|april|mai|juni|juli|august|september|oktober|november|dezember|january|february|march|may|june|july|october|december)( \d{4})?$/;
+
+/** The whole label of an undated summary row under a table: the sum of money in or out, not a booking. */
+export const SUMMARY_ROW =
+  /^(total |totale |summe )?(money|payments?|paid|funds|deposits|withdrawals|debits|credits) (in|out)( total)?$|^(entrate|uscite|einnahmen|ausgaben|eingange|ausgange|zahlungseingange|zahlungsausgange)( totali| totale| gesamt)?$/;
+
+/** A page number printed in the page's margin ("Pagina 1 di 3", "Seite 2 von 4", "Page 3 of 5", "Blatt 1"). */
+export const PAGE_NUMBER = /^(pagina|pag\.?|foglio|seite|blatt|page|sheet|p\.)\s*\d+(\s*(di|von|of|\/)\s*\d+)?$/;
+
 /**
  * Words a booking's description opens with (folded, at the start of its first line). Used only
  * where geometry cannot tell which line opens a description.

@@ -12,9 +12,9 @@ export const CLOSING =
 export const CARRY =
   /\b(saldo (riportato|da riportare|a riporto)|riporto|a riportare|ubertrag|saldo ?vortrag|saldovortrag|vortrag|zwischensumme|zwischensaldo|balance (brought|carried) forward|brought forward|carried forward|brought fwd|carried fwd|b\/f|c\/f|continued (on|from) (the )?(next|previous|following|last) page)\b/;
 export const TOTALS_DEBIT =
-  /\b(totale? (dare|addebiti|uscite)|summe (soll|belastungen|lastschriften|zahlungsausgange|ausgange)|total (debits?|paid out|money out|withdrawals))\b/;
+  /\b(totale? (dare|addebiti|uscite)|summe (soll|belastungen|lastschriften|zahlungsausgange|ausgange)|total (debits?|paid out|money out|withdrawals)|(money|payments?) out|uscite totali|ausgaben gesamt)\b/;
 export const TOTALS_CREDIT =
-  /\b(totale? (avere|accrediti|entrate)|summe (haben|gutschriften|zahlungseingange|eingange)|total (credits?|paid in|money in|deposits))\b/;
+  /\b(totale? (avere|accrediti|entrate)|summe (haben|gutschriften|zahlungseingange|eingange)|total (credits?|paid in|money in|deposits)|(money|payments?) in|entrate totali|einnahmen gesamt)\b/;
 export const TOTALS_ANY = /\b(totale|totali|summe|total|totals)\b/;
 
 export const STATEMENT_TITLE =

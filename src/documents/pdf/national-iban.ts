@@ -170,7 +170,7 @@ function readPart(
     // Try the first one to four words: "76389128", "200 400 00", "31-94-29".
     for (let n = Math.min(4, v.words.length); n >= 1; n--) {
       const ws = v.words.slice(0, n);
-      if (part !== 'sortCode' && ws.some((w) => DATE_LIKE.test(w.text))) break;
+      if (part !== 'sortCode' && ws.some((w) => DATE_LIKE.test(w.text))) continue;
       const raw = ws.map((w) => w.text).join('');
       const s = raw.toUpperCase().replace(/[\s.:-]/g, '');
       if (SHAPE[part].test(s)) return { value: s, words: ws, line: v.line };

@@ -4,7 +4,8 @@
  */
 import type { Line } from '../../pdf/model.ts';
 import { fold } from '../../pdf/lines.ts';
-import { BOOKING_START, MONTH_HEADING } from '../../data/table-words.data.ts';
+import { BOOKING_START, MONTH_HEADING, MONTH_SECTION, PAGE_NUMBER } from '../../data/table-words.data.ts';
+import { MONTHS } from '../../data/months.data.ts';
 import type { Col } from './columns.ts';
 import { centre, clusterBy } from './columns.ts';
 import type { Row } from './row.ts';
@@ -59,13 +60,22 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       .join(' ')
       .replace(/\s+/g, ' ')
       .trim();
-  const isCont = (tl: TokLine): boolean => {
+  /** A month named alone under a row of that very month continues its description ("RATA" / "DICEMBRE 2025"). */
+  const monthOfRow = (r: Row | undefined): number | null => {
+    const t = r ? [...r.dates.values()][0] : undefined;
+    return t?.day?.m ?? null;
+  };
+  const isCont = (tl: TokLine, above?: Row): boolean => {
     if (tl.toks.length === 0 || furniture.has(tl.line)) return false;
     if (tl.toks.some((t) => colOf.has(t))) return false;
     if (tl.line.x0 < leftLimit - H * 0.3 || tl.line.x1 > rightLimit + H * 0.3) return false;
     if (tl.line.x0 < dx0 - H * 1.5) return false;
     const t = fold(tl.line.text).trim();
-    if (MONTH_HEADING.test(t)) return false;
+    if (MONTH_SECTION.test(t) || PAGE_NUMBER.test(t)) return false;
+    if (MONTH_HEADING.test(t)) {
+      const named = MONTHS[t.split(' ')[0]!];
+      return named !== undefined && named === monthOfRow(above);
+    }
     return true;
   };
 
@@ -106,7 +116,7 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       let prev = r.tl;
       for (let i = r.idx + 1; i < end; i++) {
         const tl = lines[i]!;
-        if (!isCont(tl) || tl.cy - prev.cy > H * 2.4) break;
+        if (!isCont(tl, r) || tl.cy - prev.cy > H * 2.4) break;
         between.push(tl);
         prev = tl;
       }

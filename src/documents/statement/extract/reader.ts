@@ -12,6 +12,7 @@ import { fold } from '../../pdf/lines.ts';
 import type { BBox, Line } from '../../pdf/model.ts';
 import { bboxOf } from '../../pdf/model.ts';
 import { TOTALS_CREDIT, TOTALS_DEBIT } from '../../pdf/keywords.ts';
+import { SUMMARY_ROW } from '../../data/table-words.data.ts';
 import type { Col } from './columns.ts';
 import { centre, clusterBy, digitsRight } from './columns.ts';
 import { describe } from './describe.ts';
@@ -21,7 +22,7 @@ import { cueOf, median, specialOf } from './row.ts';
 import type { Role, SolveRow } from './roles.ts';
 import { solveRoles } from './roles.ts';
 import type { Tok, TokLine } from './tokens.ts';
-import { spaceWidth, tokenise } from './tokens.ts';
+import { wordSeparator, tokenise } from './tokens.ts';
 
 export interface ReadTx {
   page: number;
@@ -94,11 +95,18 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const all = tls.flat();
   if (all.length === 0) return EMPTY;
   const H = median(all.map((l) => l.h));
-  const sep = spaceWidth(pages.flat()) * 1.5;
+  const sep = wordSeparator(pages.flat());
   // A date or amount run into the text before it ("DEL 02/01/25", "ORE 14.04") is text, not a cell.
   const cell = (t: Tok, k: number, toks: readonly Tok[]): boolean => !(t.gapL <= sep && toks[k - 1]?.kind === 'text');
   const amountToks = all.flatMap((l) => l.toks.filter((t, k) => t.kind === 'amount' && cell(t, k, l.toks)));
-  const dateToks = all.flatMap((l) => l.toks.filter((t, k) => t.kind === 'date' && cell(t, k, l.toks)));
+  // …unless the word before it is a column too: run-on dates that line up on their centre with the
+  // word before them lined up as well (a code column one space away, in a monospaced layout).
+  const runOn = all.flatMap((l) => l.toks.flatMap((t, k) => (t.kind === 'date' && !cell(t, k, l.toks) ? [{ t, left: l.toks[k - 1]! }] : [])));
+  const cellKey = (a: { t: Tok; left: Tok }): string => `${Math.round(centre(a.t) / (H * 0.3))}:${Math.round(a.left.x1 / (H * 0.3))}`;
+  const sameKey = new Map<string, number>();
+  for (const a of runOn) sameKey.set(cellKey(a), (sameKey.get(cellKey(a)) ?? 0) + 1);
+  const alignedRunOn = new Set(runOn.filter((a) => sameKey.get(cellKey(a))! >= 3).map((a) => a.t));
+  const dateToks = all.flatMap((l) => l.toks.filter((t, k) => t.kind === 'date' && (cell(t, k, l.toks) || alignedRunOn.has(t))));
   // Singletons count too (a statement may hold one or two bookings); use decides below.
   const aCols = clusterBy(amountToks, digitsRight, H * 0.9, 'amount', 0);
   // A column of dates that run straight into text and start where text-only lines start
@@ -149,6 +157,7 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   // A "balance" row with a booking and a value date of its own is a booking ("SALDO FATTURA 123"):
   // balances of the day carry no value date.
   if (tableDateCols.length >= 2) for (const r of rows) if (r.special === 'day' && r.dates.size >= 2) r.special = null;
+  for (const r of rows) if (r.special === null && r.dates.size === 0 && SUMMARY_ROW.test(r.label)) r.special = 'total';
   const dated = rows.filter((r) => r.dates.size > 0 && r.special === null);
   if (dated.length === 0) return EMPTY;
   // Amount columns of the table: those used by dated rows.
@@ -184,7 +193,11 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const first = rows.indexOf(dated[0]!);
   // Where the descriptions start on dated rows: a row without a date whose text stands left of
   // it (in the date columns: a summary box under the table) is not a booking of the same day.
-  const starts = dated.map((r) => Math.min(...r.tl.toks.filter((t) => t.kind === 'text' && !colOf.has(t)).map((t) => t.x0))).filter(Number.isFinite);
+  // (the first word of some length: a short code printed in a column of its own before the description does not count)
+  const descWord = (t: Tok): boolean => t.kind === 'text' && !colOf.has(t) && (t.words.length >= 2 || t.text.length >= 6);
+  const starts = dated
+    .map((r) => Math.min(...r.tl.toks.filter(descWord).map((t) => t.x0)))
+    .filter(Number.isFinite);
   const descStart = starts.length ? median(starts) : -Infinity;
   const leftOfText = (r: Row): boolean => r.tl.toks.some((t) => !colOf.has(t) && t.x0 < descStart - H);
   const table: Row[] = [];

@@ -150,6 +150,31 @@ export function parseCell(words: readonly string[]): ParsedAmount | null {
  * The width of a word space on these pages: the median of the gaps between neighbouring words
  * that are narrower than the text height. Column gaps are wider than about 1.5 spaces.
  */
+/**
+ * The gap above which two words are apart (in different cells): one and a half spaces; where every
+ * space is the same width (a monospaced layout, one character) a quarter of a space more already is.
+ */
+export function wordSeparator(lines: readonly Line[]): number {
+  const gaps = wordGaps(lines);
+  const q = (f: number): number => gaps[Math.floor(gaps.length * f)] ?? 2.5;
+  const space = q(0.5);
+  const uniform = gaps.length >= 20 && q(0.6) - q(0.1) < space * 0.08;
+  return space * (uniform ? 1.25 : 1.5);
+}
+
+function wordGaps(lines: readonly Line[]): number[] {
+  const gaps: number[] = [];
+  for (const l of lines) {
+    for (let i = 1; i < l.words.length; i++) {
+      const a = l.words[i - 1]!;
+      const b = l.words[i]!;
+      const g = b.x0 - a.x1;
+      if (g > 0 && g < Math.max(height(a), height(b))) gaps.push(g);
+    }
+  }
+  return gaps.sort((a, b) => a - b);
+}
+
 export function spaceWidth(lines: readonly Line[]): number {
   const gaps: number[] = [];
   for (const l of lines) {
