@@ -10,7 +10,7 @@ export const CLOSING =
   /\b(saldo (finale|contabile finale|di chiusura)|endsaldo|schlusssaldo|neuer (kontostand|saldo)|kontostand neu|saldo neu|closing balance|new balance|ending balance|end balance)\b/;
 /** Rows that carry a balance between pages: never transactions. */
 export const CARRY =
-  /\b(saldo (riportato|da riportare|a riporto)|riporto|a riportare|ubertrag|saldo ?vortrag|saldovortrag|vortrag|zwischensumme|zwischensaldo|balance (brought|carried) forward|brought forward|carried forward|brought fwd|carried fwd|b\/f|c\/f|continued (on|from) (the )?(next|previous|following|last) page)\b/;
+  /\b(saldo (riportato|da riportare|a riporto)|riporto|a riportare|riportare|riportato|ubertrag|saldo ?vortrag|saldovortrag|vortrag|zwischensumme|zwischensaldo|balance (brought|carried) forward|brought forward|carried forward|brought fwd|carried fwd|b\/f|c\/f|continued (on|from) (the )?(next|previous|following|last) page)\b/;
 export const TOTALS_DEBIT =
   /\b(totale? (dare|addebiti|uscite)|summe (soll|belastungen|lastschriften|zahlungsausgange|ausgange)|total (debits?|paid out|money out|withdrawals)|(money|payments?) out|uscite totali|ausgaben gesamt)\b/;
 export const TOTALS_CREDIT =

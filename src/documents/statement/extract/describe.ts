@@ -31,7 +31,16 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
   // The description region: where the text of the amount rows starts and ends.
   const textToks = txRows.flatMap((r) => r.tl.toks.filter((t) => !isColTok(t)));
   const colToks = table.flatMap((r) => r.tl.toks.filter(isColTok));
-  const codes = codeColumn(textToks.filter((t) => t.gapL > sep && t.gapR > sep), textToks, txRows.length, H);
+  // A word apart from the words beside it (a cell of its own): a column's figure or date beside it is a boundary too.
+  const standalone = txRows.flatMap((r) =>
+    r.tl.toks.filter((t, k, toks) => {
+      if (isColTok(t)) return false;
+      const l = toks[k - 1];
+      const rt = toks[k + 1];
+      return (!l || isColTok(l) || t.gapL > sep) && (!rt || isColTok(rt) || t.gapR > sep);
+    }),
+  );
+  const codes = codeColumn(standalone, textToks, txRows.length, H);
   const mainText = textToks.filter((t) => !codes.has(t));
   const mainSet = new Set(mainText);
   const firstText = txRows.map((r) => Math.min(...r.tl.toks.filter((t) => mainSet.has(t)).map((t) => t.x0))).filter(Number.isFinite);

@@ -99,14 +99,7 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   // A date or amount run into the text before it ("DEL 02/01/25", "ORE 14.04") is text, not a cell.
   const cell = (t: Tok, k: number, toks: readonly Tok[]): boolean => !(t.gapL <= sep && toks[k - 1]?.kind === 'text');
   const amountToks = all.flatMap((l) => l.toks.filter((t, k) => t.kind === 'amount' && cell(t, k, l.toks)));
-  // …unless the word before it is a column too: run-on dates that line up on their centre with the
-  // word before them lined up as well (a code column one space away, in a monospaced layout).
-  const runOn = all.flatMap((l) => l.toks.flatMap((t, k) => (t.kind === 'date' && !cell(t, k, l.toks) ? [{ t, left: l.toks[k - 1]! }] : [])));
-  const cellKey = (a: { t: Tok; left: Tok }): string => `${Math.round(centre(a.t) / (H * 0.3))}:${Math.round(a.left.x1 / (H * 0.3))}`;
-  const sameKey = new Map<string, number>();
-  for (const a of runOn) sameKey.set(cellKey(a), (sameKey.get(cellKey(a)) ?? 0) + 1);
-  const alignedRunOn = new Set(runOn.filter((a) => sameKey.get(cellKey(a))! >= 3).map((a) => a.t));
-  const dateToks = all.flatMap((l) => l.toks.filter((t, k) => t.kind === 'date' && (cell(t, k, l.toks) || alignedRunOn.has(t))));
+  const dateToks = all.flatMap((l) => l.toks.filter((t, k) => t.kind === 'date' && cell(t, k, l.toks)));
   // Singletons count too (a statement may hold one or two bookings); use decides below.
   const aCols = clusterBy(amountToks, digitsRight, H * 0.9, 'amount', 0);
   // A column of dates that run straight into text and start where text-only lines start
@@ -193,13 +186,40 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const first = rows.indexOf(dated[0]!);
   // Where the descriptions start on dated rows: a row without a date whose text stands left of
   // it (in the date columns: a summary box under the table) is not a booking of the same day.
-  // (the first word of some length: a short code printed in a column of its own before the description does not count)
-  const descWord = (t: Tok): boolean => t.kind === 'text' && !colOf.has(t) && (t.words.length >= 2 || t.text.length >= 6);
-  const starts = dated
-    .map((r) => Math.min(...r.tl.toks.filter(descWord).map((t) => t.x0)))
-    .filter(Number.isFinite);
-  const descStart = starts.length ? median(starts) : -Infinity;
-  const leftOfText = (r: Row): boolean => r.tl.toks.some((t) => !colOf.has(t) && t.x0 < descStart - H);
+  // (the left edge where runs of text start on most rows with the most text: a short code printed
+  // in a column of its own before the description starts runs too, of a few letters)
+  const runs: { x0: number; row: Row; len: number }[] = [];
+  for (const r of dated) {
+    let cur: { x0: number; row: Row; len: number } | null = null;
+    for (const t of r.tl.toks) {
+      if (t.kind === 'text' && !colOf.has(t)) {
+        if (!cur) {
+          cur = { x0: t.x0, row: r, len: 0 };
+          runs.push(cur);
+        }
+        cur.len += t.text.length;
+      } else cur = null;
+    }
+  }
+  const runCols = clusterBy(
+    runs.map((u) => ({ x0: u.x0, x1: u.x0, len: u.len, row: u.row }) as unknown as Tok),
+    (t) => t.x0,
+    H * 0.5,
+    'text',
+    5000,
+  );
+  const weight = (c: Col): number => {
+    const us = c.members as unknown as { len: number; row: Row }[];
+    return new Set(us.map((u) => u.row)).size * median(us.map((u) => u.len));
+  };
+  const descCol = runCols.reduce<Col | null>((b, c) => (!b || weight(c) > weight(b) ? c : b), null);
+  const descStart = descCol ? median(descCol.members.map((t) => t.x0)) : -Infinity;
+  // (a word in a column of codes the dated rows print too is not outside the table)
+  const codeStarts = runCols
+    .filter((c) => c !== descCol && new Set((c.members as unknown as { row: Row }[]).map((u) => u.row)).size >= Math.max(2, dated.length * 0.3))
+    .map((c) => median(c.members.map((t) => t.x0)));
+  const inCodeCol = (t: Tok): boolean => codeStarts.some((x) => Math.abs(t.x0 - x) < H * 0.5);
+  const leftOfText = (r: Row): boolean => r.tl.toks.some((t) => !colOf.has(t) && t.x0 < descStart - H && !inCodeCol(t));
   const table: Row[] = [];
   let closed = false;
   for (let i = 0; i < rows.length; i++) {

@@ -157,9 +157,18 @@ export function parseCell(words: readonly string[]): ParsedAmount | null {
 export function wordSeparator(lines: readonly Line[]): number {
   const gaps = wordGaps(lines);
   const q = (f: number): number => gaps[Math.floor(gaps.length * f)] ?? 2.5;
-  const space = q(0.5);
+  let space = q(0.5);
   const uniform = gaps.length >= 20 && q(0.6) - q(0.1) < space * 0.08;
-  return space * (uniform ? 1.25 : 1.5);
+  // Where the text layer gives whole phrases as one item ("ACCOUNT FEE"), the gaps between items
+  // are mostly between cells: a space is then about half an average character.
+  const items = lines.flatMap((l) => l.words).filter((w) => w.text.length >= 3);
+  const phrases = items.filter((w) => /\S\s+\S/.test(w.text)).length;
+  if (items.length >= 20 && phrases >= items.length * 0.3) {
+    const perChar = items.map((w) => (w.x1 - w.x0) / w.text.length).sort((a, b) => a - b);
+    const fromChars = perChar[Math.floor(perChar.length / 2)]! * 0.55;
+    if (fromChars < space) space = fromChars;
+  }
+  return space * (uniform && !process.env.NOUNI ? 1.25 : 1.5);
 }
 
 function wordGaps(lines: readonly Line[]): number[] {
