@@ -172,8 +172,9 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
   k = Math.max(0, Math.min(k, 3));
   // Geometry silent (one pitch, no split): the description's first line is the one that opens
   // with a booking word ("PAGAMENTO", "Lastschrift", "CARD PAYMENT") — only a tie-breaker.
-  if (splits.length < Math.max(2, between.length * 0.5)) {
-    const opens = (tl: TokLine | undefined): number => (tl && BOOKING_START.test(fold(lineText(tl))) ? 1 : 0);
+  const opens = (tl: TokLine | undefined): number => (tl && BOOKING_START.test(fold(lineText(tl))) ? 1 : 0);
+  const geometrySilent = splits.length < Math.max(2, between.length * 0.5);
+  if (geometrySilent) {
     const below = new Map<Row, Gap>();
     for (const g of gaps) if (g.below) below.set(g.below, g);
     const hits = (kk: number): number =>
@@ -214,6 +215,10 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       const out = g.above && indented ? outdent(g.above, g.lines) : -1;
       // Hanging indents decide where they are used: all lines indented → all belong to the row above.
       nAbove = bi >= 0 && g.above ? g.lines.length - bi : indented && g.above ? (out >= 0 ? g.lines.length - out : 0) : Math.min(k, g.lines.length);
+      // A description set around its amount row (the row on its second line): where geometry is
+      // silent, a line right above a row that does not open a description itself, and that opens
+      // one, is the row's first line.
+      if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 0 && g.lines.length >= 2 && opens(g.lines[g.lines.length - 1]) && !opens(g.below.tl)) nAbove = 1;
       if (!g.above || g.above.special !== null) {
         // Above the first row of a page or after a balance row: only lines at the row pitch, at most k.
         nAbove = 0;
