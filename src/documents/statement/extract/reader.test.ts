@@ -214,4 +214,105 @@ describe('readTable: columns and roles from geometry and the balance chain', () 
     ]);
     expect(t.txs.map((x) => x.valueDate)).toEqual([null, null, null]);
   });
+
+  it('keeps a credit column that holds one booking beside carried totals, and carry rows out of the bookings', () => {
+    const t = read(
+      page([
+        { date: '03/06/2025', desc: ['OPERAZIONE POS', 'TRENITALIA VERONA'], cells: [[540, '217,07']] },
+        { date: '05/06/2025', desc: ['BONIFICO SEPA A FAVORE'], cells: [[540, '550,00']] },
+        { desc: ['SALDO A RIPORTARE'], cells: [[480, '0,00'], [540, '767,07']] },
+        { desc: ['SALDO RIPORTATO'], cells: [[480, '0,00'], [540, '767,07']] },
+        { date: '26/06/2025', desc: ['BONIFICO A VOSTRO FAVORE'], cells: [[480, '3.197,06']] },
+        { date: '27/06/2025', desc: ['PAGAMENTO POS'], cells: [[540, '27,16']] },
+      ]),
+      { opening: 679106, closing: 957989 },
+    );
+    expect(summary(t).map((r) => [r[0], r[1]])).toEqual([
+      ['2025-06-03', -21707],
+      ['2025-06-05', -55000],
+      ['2025-06-26', 319706],
+      ['2025-06-27', -2716],
+    ]);
+    expect(t.txs[0]!.description.join(' ')).toBe('OPERAZIONE POS TRENITALIA VERONA');
+  });
+
+  it('does not take the second words of descriptions that happen to line up for a code column', () => {
+    // "POS", "SDD", "CARTA" stand apart at one x on some rows, but other rows' words run through there.
+    const p = page([
+      { date: '03/06/2025', desc: ['OPERAZIONE', 'TRENITALIA VERONA'], cells: [[540, '-217,07']] },
+      { date: '05/06/2025', desc: ['BONIFICO SEPA A FAVORE', 'COLOMBO ANNA MARIA'], cells: [[540, '-550,00']] },
+      { date: '06/06/2025', desc: ['PAGAMENTO', 'DECATHLON VERONA'], cells: [[540, '-2,26']] },
+      { date: '13/06/2025', desc: ['ADDEBITO', 'GENERALI ITALIA SPA'], cells: [[540, '-52,80']] },
+      { date: '16/06/2025', desc: ['PAGAMENTO', 'PAYPAL EUROPE'], cells: [[540, '-27,65']] },
+      { date: '30/06/2025', desc: ['CANONE CARTA DI DEBITO', 'COMPETENZE'], cells: [[540, '-15,05']] },
+    ]);
+    const second: Record<string, string> = { OPERAZIONE: 'POS', PAGAMENTO: 'CARTA', ADDEBITO: 'SDD' };
+    for (const l of buildLines(p)) {
+      const w = l.words[1];
+      if (w && second[w.text] && l.words.length === 3) p.words.push(...left(second[w.text]!, 200, l.y0));
+    }
+    const t = read(p);
+    expect(t.txs.map((x) => x.description.join(' '))).toEqual([
+      'OPERAZIONE POS TRENITALIA VERONA',
+      'BONIFICO SEPA A FAVORE COLOMBO ANNA MARIA',
+      'PAGAMENTO CARTA DECATHLON VERONA',
+      'ADDEBITO SDD GENERALI ITALIA SPA',
+      'PAGAMENTO CARTA PAYPAL EUROPE',
+      'CANONE CARTA DI DEBITO COMPETENZE',
+    ]);
+  });
+
+  it('reads a day balance printed in the debit column as below zero', () => {
+    const t = read(
+      page([
+        { date: '01/08/2025', desc: ['Folgelastschrift'], cells: [[470, '20,46']] },
+        { desc: ['Tagessaldo 01.08.2025'], cells: [[540, '81,90']] },
+        { date: '04/08/2025', desc: ['Kartenzahlung'], cells: [[470, '241,46']] },
+        { desc: ['Tagessaldo 04.08.2025'], cells: [[470, '159,56']] },
+        { date: '08/08/2025', desc: ['Gehalt'], cells: [[540, '1.718,66']] },
+        { desc: ['Tagessaldo 08.08.2025'], cells: [[540, '1.559,10']] },
+      ]),
+      { opening: 10236, closing: null },
+    );
+    expect(t.txs.map((x) => x.amountCents)).toEqual([-2046, -24146, 171866]);
+    expect(t.balances.map((b) => b.cents)).toEqual([8190, -15956, 155910]);
+    expect(t.disagree).toBe(0);
+  });
+
+  it('reads a row whose description begins with "SALDO" as a booking when it has a value date, and a month under a row of that month as its description', () => {
+    const t = read(
+      page([
+        { date: '10/10/2025', vdate: '10/10/2025', desc: ['BONIFICO BEN: ROSSI'], cells: [[540, '-274,11']] },
+        { date: '13/10/2025', vdate: '13/10/2025', desc: ['SALDO FATTURA 12/2025'], cells: [[480, '9.970,09']] },
+        { date: '14/10/2025', vdate: '14/10/2025', desc: ['ADDEBITO FINDOMESTIC RATA', 'OTTOBRE 2025'], cells: [[540, '-276,12']] },
+        { desc: ['Pagina 1 di 2'], cells: [] },
+      ]),
+    );
+    expect(summary(t).map((r) => [r[1], r[3]])).toEqual([
+      [-27411, 'BONIFICO BEN: ROSSI'],
+      [997009, 'SALDO FATTURA 12/2025'],
+      [-27612, 'ADDEBITO FINDOMESTIC RATA OTTOBRE 2025'],
+    ]);
+  });
+
+  it('keeps undated rows that print a code in the dated rows\' code column, and leaves a Money in / Money out summary out', () => {
+    const p = page([
+      { date: '04/11/2024', desc: ['UBERWEISUNG KARL-HEINZ STEINER'], cells: [[470, '146,07']] },
+      { desc: ['KARTENZAHLUNG ONLINE NETFLIX'], cells: [[470, '152,99']] },
+      { date: '07/11/2024', desc: ['SEPA-UBERWEISUNG MARKUS FISCHER'], cells: [[470, '127,27']] },
+      { desc: ['GUTSCHRIFT KATRIN WEISS'], cells: [[540, '211,93']] },
+      { date: '08/11/2024', desc: ['KARTENZAHLUNG ROSSMANN'], cells: [[470, '100,15']] },
+    ]);
+    // a three-digit code column left of the descriptions, on every row, dated or not
+    for (const l of buildLines(p)) if (/[A-Z]{5}/.test(l.text) && l.words.some((w) => w.x0 === 150)) p.words.push(...left('106', 120, l.y0));
+    p.words.push(...left('Money out', 150, 400), ...right('526,48', 470, 400), ...left('Money in', 150, 412), ...right('211,93', 540, 412));
+    const t = read(p, { opening: 100000, closing: 68545 });
+    expect(t.txs.map((x) => [x.date, x.amountCents])).toEqual([
+      ['2024-11-04', -14607],
+      ['2024-11-04', -15299],
+      ['2024-11-07', -12727],
+      ['2024-11-07', 21193],
+      ['2024-11-08', -10015],
+    ]);
+  });
 });

@@ -166,11 +166,13 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const textX0 = (r: Row): number => Math.min(...r.tl.toks.filter((t) => t.kind === 'text').map((t) => t.x0));
   const dStarts = dated.map(textX0).filter(Number.isFinite);
   const dStart = dStarts.length ? median(dStarts) : NaN;
+  const firstDatedIdx = rows.indexOf(dated[0]!);
+  const lastDatedIdx = rows.indexOf(dated[dated.length - 1]!);
   for (const r of rows) {
     if (r.special !== null || r.dates.size > 0) continue;
     if (!(Math.abs(textX0(r) - dStart) < H) || [...r.amounts.values()].some((t) => t.x0 < dStart)) continue;
     const ids = [...r.amounts.keys()];
-    if (!ids.some((id) => firstPass.has(id))) continue;
+    if (!ids.some((id) => firstPass.has(id)) && !(rows.indexOf(r) > firstDatedIdx && rows.indexOf(r) < lastDatedIdx)) continue;
     for (const id of ids) if (!firstPass.has(id)) aUse.set(id, (aUse.get(id) ?? 0) + 1);
   }
   const tableACols = aCols.filter((c) => firstPass.has(c.id) || (aUse.get(c.id) ?? 0) >= need(c));
