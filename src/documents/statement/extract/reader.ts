@@ -324,11 +324,12 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
     const amount = sol.amounts[k];
     if (amount === null || amount === undefined) return;
     const bt = bookingCol ? r.dates.get(bookingCol.id) : undefined;
-    const date = bt ? dateOf(bt, ref) : lastDate;
+    const vt = valueCols.map((c) => r.dates.get(c.id)).find((t) => t !== undefined);
+    // A first row that continues a day begun before (a page read alone): its value date stands in.
+    const date = bt ? dateOf(bt, ref) : (lastDate ?? (vt ? dateOf(vt, ref) : null));
     if (!date) return;
     if (bt && bt.day!.y !== null) ref = date;
     lastDate = date;
-    const vt = valueCols.map((c) => r.dates.get(c.id)).find((t) => t !== undefined);
     const signKnown = sol.signKnown[k] ?? false;
     const d = desc.get(r) ?? { text: [], lines: [r.tl.line] };
     for (const l of d.lines) res.tableLines.add(l);
