@@ -218,6 +218,8 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       // A description set around its amount row (the row on its second line): where geometry is
       // silent, a line right above a row that does not open a description itself, and that opens
       // one, is the row's first line.
+      // …and the other way: a row whose own line opens a description keeps the line above for the row above.
+      if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 1 && k === 1 && opens(g.below.tl) && !opens(g.lines[g.lines.length - 1])) nAbove = 0;
       if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 0 && g.lines.length >= 2 && opens(g.lines[g.lines.length - 1]) && !opens(g.below.tl) && lineText(g.lines[g.lines.length - 1]!).length > lineText(g.below.tl).length) nAbove = 1;
       if (!g.above || g.above.special !== null) {
         // Above the first row of a page or after a balance row: only lines at the row pitch, at most k.
