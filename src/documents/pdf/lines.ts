@@ -21,10 +21,14 @@ export function buildLines(page: WordPage): Line[] {
   const groups: PositionedWord[][] = [];
   let current: PositionedWord[] = [];
   let currentCentre = 0;
+  let currentH = 0;
   for (const w of words) {
-    const h = Math.max(1, w.y1 - w.y0);
+    // A mark much lower than the line's letters (a dash, a speck read as "-") is measured by the line's height.
+    const own = w.y1 - w.y0;
+    const h = Math.max(1, own < currentH * 0.4 && /^[-–—_.,·'"+]+$/.test(w.text) ? currentH * 0.8 : own);
     if (current.length > 0 && Math.abs(centre(w) - currentCentre) <= h * 0.45) {
       current.push(w);
+      currentH = Math.max(currentH, w.y1 - w.y0);
       // Running mean keeps a slowly drifting baseline together without chaining
       // neighbouring lines into one.
       currentCentre += (centre(w) - currentCentre) / current.length;
@@ -32,6 +36,7 @@ export function buildLines(page: WordPage): Line[] {
       if (current.length > 0) groups.push(current);
       current = [w];
       currentCentre = centre(w);
+      currentH = w.y1 - w.y0;
     }
   }
   if (current.length > 0) groups.push(current);

@@ -309,6 +309,14 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   let ref: string | null = period?.end ?? fullDates[Math.floor(fullDates.length / 2)] ?? null;
   let lastDate: string | null = null;
   const balanceCol = [...sol.roles].find(([, role]) => role === 'balance')?.[0];
+  // A date printed the way its column prints most of its dates (not a stray "1/2" page count under it).
+  const shape = (t: Tok): string => t.text.replace(/\d/g, '9');
+  const typicalOf = (t: Tok): boolean => {
+    const col = valueCols.find((c) => c.members.includes(t));
+    if (!col) return false;
+    const n = col.members.filter((m) => shape(m) === shape(t)).length;
+    return n * 2 > col.members.length;
+  };
   solveIndex.forEach((r, k) => {
     if (r.special !== null) {
       // A carry or day row is a balance only where its figure stands in the balance column (or alone,
@@ -326,7 +334,7 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
     const bt = bookingCol ? r.dates.get(bookingCol.id) : undefined;
     const vt = valueCols.map((c) => r.dates.get(c.id)).find((t) => t !== undefined);
     // A first row that continues a day begun before (a page read alone): its value date stands in.
-    const date = bt ? dateOf(bt, ref) : (lastDate ?? (vt ? dateOf(vt, ref) : null));
+    const date = bt ? dateOf(bt, ref) : (lastDate ?? (vt && typicalOf(vt) ? dateOf(vt, ref) : null));
     if (!date) return;
     if (bt && bt.day!.y !== null) ref = date;
     lastDate = date;
