@@ -40,7 +40,9 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       return (!l || isColTok(l) || t.gapL > sep) && (!rt || isColTok(rt) || t.gapR > sep);
     }),
   );
-  const codes = codeColumn(standalone, textToks, txRows.length, H);
+  // Marker words at the same place ("DEB" among "CHG", "BGC") are codes of the same column.
+  const markerWords = txRows.flatMap((r) => r.tl.toks.filter((t) => t.kind === 'marker'));
+  const codes = codeColumn(standalone, textToks, txRows.length, H, markerWords);
   const mainText = textToks.filter((t) => !codes.has(t));
   const mainSet = new Set(mainText);
   const firstText = txRows.map((r) => Math.min(...r.tl.toks.filter((t) => mainSet.has(t)).map((t) => t.x0))).filter(Number.isFinite);
@@ -52,9 +54,14 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
   if (tls.length > 1) {
     const seen = new Map<string, TokLine[]>();
     for (const ls of tls) for (const tl of ls) seen.set(tl.line.text, [...(seen.get(tl.line.text) ?? []), tl]);
+    // (printed on at least half of the pages: a common description line may meet its twin once)
+    const need = Math.max(2, Math.ceil(tls.length * 0.5));
     for (const same of seen.values()) {
       if (same.length < 2) continue;
-      for (const a of same) if (same.some((b) => b !== a && b.line.page !== a.line.page && Math.abs(b.line.y0 - a.line.y0) < 2)) furniture.add(a.line);
+      for (const a of same) {
+        const pagesAt = new Set(same.filter((b) => Math.abs(b.line.y0 - a.line.y0) < 2).map((b) => b.line.page));
+        if (pagesAt.size >= need) furniture.add(a.line);
+      }
     }
     // Only outside the rows of its page: identical description lines at the same height are common.
     for (const l of [...furniture]) {
@@ -201,6 +208,16 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
     for (let i = 0; i < flags.length; i++) if (!flags[i]) return i;
     return -1;
   };
+  // With hanging indents, how many plain lines stand above a row where rows follow each other.
+  const aboveCounts = indented
+    ? gaps
+        .filter((g) => g.above && g.above.special === null && g.below && g.below.special === null)
+        .map((g) => {
+          const o = outdent(g.above!, g.lines);
+          return o >= 0 ? g.lines.length - o : 0;
+        })
+    : [];
+  const kIndent = aboveCounts.length >= 2 ? median(aboveCounts) : 0;
   const put = (r: Row, tl: TokLine, where: 'above' | 'below'): void => {
     const d = out.get(r) ?? { text: [], lines: [] };
     if (where === 'above') d.lines.unshift(tl.line);
@@ -224,7 +241,10 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       if (!g.above || g.above.special !== null) {
         // Above the first row of a page or after a balance row: only lines at the row pitch, at most k.
         nAbove = 0;
-        for (let i = g.lines.length - 1; i >= 0 && nAbove < k; i--) {
+        const most = indented ? Math.max(k, kIndent) : k;
+        for (let i = g.lines.length - 1; i >= 0 && nAbove < most; i--) {
+          // (with hanging indents, an indented line continues something else)
+          if (indented && nAbove >= kIndent && isIndented(g.lines[i]!, g.below!)) break;
           if (isBreak(after(g, i))) break;
           nAbove++;
         }
@@ -287,7 +307,7 @@ function pitchesOf(seq: readonly TokLine[]): number[] {
  * A code column (causale, GVC, a UK type code) among the text of the amount rows: short
  * single-word tokens aligned on their centre, on many rows, apart from the description's start.
  */
-function codeColumn(standalone: readonly Tok[], textToks: readonly Tok[], rows: number, H: number): Set<Tok> {
+function codeColumn(standalone: readonly Tok[], textToks: readonly Tok[], rows: number, H: number, support: readonly Tok[] = []): Set<Tok> {
   const short = standalone.filter((t) => t.words.length === 1 && t.text.length <= 5 && !/[a-z]{2}/.test(t.text));
   const cols = clusterBy(short, centre, H * 0.8, 'text', 3000);
   const out = new Set<Tok>();
@@ -295,7 +315,8 @@ function codeColumn(standalone: readonly Tok[], textToks: readonly Tok[], rows: 
   const starts = textToks.filter((t) => !shortSet.has(t)).map((t) => t.x0);
   const dx0 = starts.length ? median(starts) : Infinity;
   for (const c of cols) {
-    if (c.members.length < Math.max(2, rows * 0.3)) continue;
+    const supported = support.filter((t) => Math.abs(centre(t) - c.at) < H * 0.8).length;
+    if (c.members.length + supported < Math.max(2, rows * 0.3)) continue;
     if (Math.abs(c.x0 - dx0) < H * 0.5) continue;
     // A column keeps its space: description words of other rows do not run through it.
     const members = new Set(c.members);

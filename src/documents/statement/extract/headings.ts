@@ -97,13 +97,19 @@ export function pickBookingColumn(cols: readonly Col[], table: readonly Row[], h
         else if (k(mine) < k(other) && (mine.day!.y ?? 0) <= (other.day!.y ?? 0)) later--;
       }
     }
-    return { c, n: toks.length, disorder: Math.min(up, down), yearless, later };
+    // Banks book on business days: value dates (a card payment's day, a credit's next day) fall on weekends too.
+    const weekend = toks.filter((t) => {
+      if (t.day!.y === null) return false;
+      const wd = new Date(Date.UTC(t.day!.y, t.day!.m - 1, t.day!.d)).getUTCDay();
+      return wd === 0 || wd === 6;
+    }).length;
+    return { c, n: toks.length, disorder: Math.min(up, down), yearless, later, weekend };
   });
-  scored.sort((a, b) => a.yearless - b.yearless || a.n - b.n || a.disorder - b.disorder || b.later - a.later || a.c.x0 - b.c.x0);
+  scored.sort((a, b) => a.yearless - b.yearless || a.n - b.n || a.disorder - b.disorder || a.weekend - b.weekend || b.later - a.later || a.c.x0 - b.c.x0);
   // Fewer rows only counts when clearly fewer (dates printed once per day).
   const [a, b] = scored;
   if (a && b && a.yearless === b.yearless && a.n !== b.n && a.n > b.n * 0.9) {
-    scored.sort((x, y) => x.yearless - y.yearless || x.disorder - y.disorder || y.later - x.later || x.c.x0 - y.c.x0);
+    scored.sort((x, y) => x.yearless - y.yearless || x.disorder - y.disorder || x.weekend - y.weekend || y.later - x.later || x.c.x0 - y.c.x0);
   }
   return scored[0]!.c;
 }

@@ -119,6 +119,14 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
     const flowing = c.members.filter((t) => runsOn(t, lineOfTok.get(t)!)).length >= c.members.length * 0.6;
     return !(flowing && textStarts.filter((x) => Math.abs(x - x0) < 1).length >= 3);
   });
+  // A date that runs on from a short word before it ("CHG 31/10/2024") is still a cell where it stands
+  // exactly in a column of dates that are cells on other rows.
+  for (const l of all)
+    l.toks.forEach((t, k) => {
+      if (t.kind !== 'date' || cell(t, k, l.toks)) return;
+      const c = dCols.find((d) => d.members.length >= 3 && Math.abs(centre(t) - d.at) < H * 0.3 && Math.abs(t.x1 - t.x0 - (d.x1 - d.x0)) < H * 2);
+      if (c) c.members.push(t);
+    });
   const colOf = new Map<Tok, Col>();
   for (const c of [...aCols, ...dCols]) for (const t of c.members) colOf.set(t, c);
 
