@@ -158,7 +158,9 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   // A "balance" row with a booking and a value date of its own is a booking ("SALDO FATTURA 123"):
   // balances of the day carry no value date.
   if (tableDateCols.length >= 2) for (const r of rows) if (r.special === 'day' && r.dates.size >= 2) r.special = null;
-  for (const r of rows) if (r.special === null && r.dates.size === 0 && SUMMARY_ROW.test(r.label)) r.special = 'total';
+  // ("Money out / Money in": each part of a combined label is a summary)
+  const summary = (label: string): boolean => label.split(/\s*\/\s*/).every((p) => SUMMARY_ROW.test(p));
+  for (const r of rows) if (r.special === null && r.dates.size === 0 && summary(r.label)) r.special = 'total';
   const dated = rows.filter((r) => r.dates.size > 0 && r.special === null);
   if (dated.length === 0) return EMPTY;
   // Amount columns of the table: those used by dated rows.
