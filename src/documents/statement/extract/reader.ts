@@ -234,7 +234,8 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
     .filter((c) => c !== descCol && new Set((c.members as unknown as { row: Row }[]).map((u) => u.row)).size >= Math.max(2, dated.length * 0.3))
     .map((c) => median(c.members.map((t) => t.x0)));
   const inCodeCol = (t: Tok): boolean => codeStarts.some((x) => Math.abs(t.x0 - x) < H * 0.5);
-  const leftOfText = (r: Row): boolean => r.tl.toks.some((t) => !colOf.has(t) && t.x0 < descStart - H && !inCodeCol(t));
+  // (nor is a D/C or +/- marker beside an amount printed before the description)
+  const leftOfText = (r: Row): boolean => r.tl.toks.some((t) => !colOf.has(t) && t.kind !== 'marker' && t.x0 < descStart - H && !inCodeCol(t));
   const table: Row[] = [];
   let closed = false;
   for (let i = 0; i < rows.length; i++) {

@@ -28,7 +28,8 @@ function startsWith(re: RegExp, label: string): boolean {
 }
 
 export function specialOf(label: string): Row['special'] {
-  if (startsWith(CARRY, label)) return 'carry';
+  // ("Totale a riportare", "Summe Übertrag": a short label that speaks of carrying is a carry)
+  if (startsWith(CARRY, label) || (CARRY.test(label) && label.split(' ').length <= 5)) return 'carry';
   if (startsWith(OPENING, label)) return 'opening';
   if (startsWith(CLOSING, label)) return 'closing';
   if (startsWith(TOTALS_ANY, label)) return 'total';
