@@ -239,9 +239,12 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 1 && k === 1 && opens(g.below.tl) && !opens(g.lines[g.lines.length - 1])) nAbove = 0;
       if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 0 && g.lines.length >= 2 && opens(g.lines[g.lines.length - 1]) && !opens(g.below.tl) && lineText(g.lines[g.lines.length - 1]!).length > lineText(g.below.tl).length) nAbove = 1;
       if (!g.above || g.above.special !== null) {
-        // Above the first row of a page or after a balance row: only lines at the row pitch, at most k.
+        // Above the first row of a page or after a balance row: only lines at the row pitch, at most k
+        // (one more where the row's own line does not open a description and the line above does).
+        const aroundRow = geometrySilent && !indented && g.lines.length >= 1 && opens(g.lines[g.lines.length - 1]) && !opens(g.below.tl) && !isBreak(after(g, g.lines.length - 1)) && lineText(g.lines[g.lines.length - 1]!).length > lineText(g.below.tl).length;
         nAbove = 0;
-        const most = indented ? Math.max(k, kIndent) : k;
+        // (where padding sets rows apart, the lines at the line pitch right above are the row's block)
+        const most = indented ? Math.max(k, kIndent) : !geometrySilent ? 3 : aroundRow ? Math.max(k, 1) : k;
         for (let i = g.lines.length - 1; i >= 0 && nAbove < most; i--) {
           // (with hanging indents, an indented line continues something else)
           if (indented && nAbove >= kIndent && isIndented(g.lines[i]!, g.below!)) break;
