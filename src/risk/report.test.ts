@@ -43,6 +43,8 @@ describe('buildReport', () => {
     const unnamed = buildReport({ sources: [source('f1', months(6).map((t) => ({ ...t, counterparty: null })))], params, asOf: '2026-07-15' });
     expect(unnamed.streams.every((s) => s.counterparty === null && s.counterparty_key.length > 0)).toBe(true);
     expect(r.monthly[0]?.end_balance).toBe(1500 + 2100 - 700 - 180 - 80 - 4 * 55.5 - 100);
+    // the month's trough: the day before the salary, after every January outgoing
+    expect(r.monthly[0]?.min_balance).toBe(1500 - 700 - 180 - 80 - 4 * 55.5 - 100);
     expect(r.srg.score).toBeGreaterThan(0);
     expect(r.flags.returned_debits.flagged).toBe(false);
     expect(['approve', 'review', 'decline']).toContain(r.srg.decision);

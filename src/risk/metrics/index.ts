@@ -54,10 +54,18 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
     const inflow = ts.filter((t) => t.amountMinor > 0).reduce((a, t) => a + t.amountMinor, 0);
     const outflow = -ts.filter((t) => t.amountMinor < 0).reduce((a, t) => a + t.amountMinor, 0);
     let endBal: number | null = null;
-    if (series && last) {
+    let minBal: number | null = null;
+    if (series && last && first) {
       const end = lastDayOfMonth(m) < last ? lastDayOfMonth(m) : last;
       const v = series.combined[dayIndex(series, end)];
       endBal = v === undefined || v === null ? null : money(v);
+      const start = `${m}-01` > first ? `${m}-01` : first;
+      let lo = Infinity;
+      for (let d = dayIndex(series, start); d <= dayIndex(series, end); d++) {
+        const b = series.combined[d];
+        if (b !== undefined && b !== null && b < lo) lo = b;
+      }
+      minBal = lo === Infinity ? null : money(lo);
     }
     return {
       month: m,
@@ -67,6 +75,7 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       income: money(sumMinor(ts.filter(isIncome))),
       expenses: money(-sumMinor(ts.filter(isExpense))),
       end_balance: endBal,
+      min_balance: minBal,
       full: isFull(m),
     };
   });

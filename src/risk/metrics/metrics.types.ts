@@ -9,6 +9,8 @@ export interface MonthlyRow {
   income: number;
   expenses: number;
   end_balance: number | null;
+  /** Lowest combined end-of-day balance of the month (days every account covers); null when none is known. */
+  min_balance: number | null;
   /** True when data covers the whole month. */
   full: boolean;
 }
