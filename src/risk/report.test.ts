@@ -140,6 +140,27 @@ describe('buildReport', () => {
     expect((c?.net_income_monthly ?? 0) / (c?.revenue_monthly_average ?? 1)).toBeCloseTo(4_000 / 15_000, 2);
   });
 
+  it('a business’s customers paying by plain transfer, and card settlements carrying a refund or own-transfer word, are revenue (issue 21)', () => {
+    const biz: ReportParams = { ...params, account_holder: 'Schneider Haustechnik GmbH', data_market: 'de', data_source: 'commercial' };
+    const txns: RiskTransaction[] = [];
+    for (let m = 1; m <= 6; m++) {
+      const ym = `2026-0${m}`;
+      // testkit-like customer payments: a transfer with no invoice word, a settlement of card sales with a purpose word
+      txns.push(tx(`${ym}-05`, 8_000, 'Gutschrift Zimmerei Hoffmann KG Anteil Urlaub End-to-End-Ref.: NOTPROVIDED', null));
+      txns.push(tx(`${ym}-06`, 4_000, 'Gutschrift Kartenumsätze VOLKSBANK POS Erstattung End-to-End-Ref.: 2189340925', 'VOLKSBANK POS'));
+      txns.push(tx(`${ym}-07`, 1_000, 'Gutschrift Elektro Wagner GmbH Erstattung', 'Elektro Wagner GmbH'));
+      txns.push(tx(`${ym}-10`, -7_000, 'SEPA-Überweisung Großhandel Meyer GmbH RE 4711', 'Großhandel Meyer GmbH'));
+      txns.push(tx(`${ym}-16`, -1_000, 'Finanzamt Umsatzsteuer', null));
+    }
+    const r = buildReport({ sources: [{ ...source('f1', txns, 'DE89370400440532013000'), accountHolder: 'Schneider Haustechnik GmbH' }], params: biz, asOf: '2026-07-15' });
+    const c = r.metrics.commercial;
+    const months = r.coverage.days / 30.4375;
+    // revenue: the 8,000 transfer and the 4,000 settlement (the 1,000 "Erstattung" from a supplier is not revenue)
+    expect((c?.revenue_total ?? 0) / 6).toBeCloseTo(12_000, 0);
+    // net: everything received from others (the supplier's refund offsets costs) − 8,000 costs
+    expect(c?.net_income_monthly).toBeCloseTo((6 * (13_000 - 8_000)) / months, 0);
+  });
+
   it('an input wholly outside the window is reported with why (issue 21)', () => {
     const old = source('old', [tx('2024-03-01', -10, 'PAGAMENTO POS ESSELUNGA'), tx('2024-03-05', -10, 'PAGAMENTO POS COOP')], 'DE89370400440532013000');
     const r = buildReport({ sources: [source('f1', months(6)), old], params, asOf: '2026-07-15' });

@@ -222,8 +222,14 @@ function stdev(xs: readonly number[]): number {
   return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / xs.length);
 }
 
+/** Credits that are not money from others: own transfers and savings coming back. */
+const OWN_MONEY = ['internal', 'savings'];
+
 function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readonly MonthlyRow[], perMonth: number): NonNullable<Metrics['commercial']> {
-  const revenue = txns.filter(isIncome);
+  // a business account's money received from third parties is its revenue: customer payments arrive as
+  // plain transfers as often as with an invoice number (income categories and other incoming transfers;
+  // refunds, own transfers and savings are not revenue)
+  const revenue = txns.filter((t) => isIncome(t) || (t.amountMinor > 0 && t.category === 'other_transfer'));
   const total = sumMinor(revenue);
   const byCustomer = new Map<string, number>();
   for (const t of revenue) {
@@ -236,6 +242,7 @@ function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readon
   const operating = -sumMinor(
     txns.filter((t) => t.amountMinor < 0 && ((t.group === 'expenses' && !METRICS_CONFIG.debtCategories.includes(t.category)) || t.category === 'other_transfer')),
   );
+  const received = sumMinor(txns.filter((t) => t.amountMinor > 0 && !OWN_MONEY.includes(t.category)));
   const s = slope(rows.map((r) => r.income));
   const avg = mean(rows.map((r) => r.income));
   return {
@@ -249,7 +256,8 @@ function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readon
     tax_outflows: money(-sumMinor(txns.filter((t) => t.category === 'taxes' && t.amountMinor < 0))),
     payroll_outflows: money(-sumMinor(txns.filter((t) => t.category === 'payroll' && t.amountMinor < 0))),
     operating_costs_monthly: money(operating / perMonth),
-    net_income_monthly: money((total - operating) / perMonth),
+    // everything received from others (refunds and credit notes offset the costs they repay) minus operating costs
+    net_income_monthly: money((received - operating) / perMonth),
   };
 }
 
