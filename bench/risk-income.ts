@@ -60,6 +60,7 @@ function summary(label: string, rows: { a: Account; est: number; truth: number }
 console.log(`testkit seed ${seed}, ${count} accounts per group, ${MONTHS} months each`);
 const retail = load('employee,pensioner,overdrawn,gambler').map((a) => ({ a, r: report(a, 'retail') }));
 summary('retail income (engine income.monthly_average) vs salary + pension', retail.map(({ a, r }) => ({ a, est: r.metrics.income.monthly_average, truth: sum(a, ['salary', 'pension']) / months(a) })));
+summary('retail regular income (engine income.regular_monthly_average) vs salary + pension', retail.map(({ a, r }) => ({ a, est: r.metrics.income.regular_monthly_average, truth: sum(a, ['salary', 'pension']) / months(a) })));
 summary('retail income vs all money received from others', retail.map(({ a, r }) => ({ a, est: r.metrics.income.monthly_average, truth: sum(a, ['salary', 'pension', 'transfer_in', 'instant_in', 'deposit']) / months(a) })));
 summary('retail regular pay (engine income.salary_amount) vs median monthly salary + pension', retail.filter(({ r }) => r.metrics.income.salary_amount !== null).map(({ a, r }) => {
   const byMonth = new Map<string, number>();

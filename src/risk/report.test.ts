@@ -161,6 +161,14 @@ describe('buildReport', () => {
     expect(c?.net_income_monthly).toBeCloseTo((6 * (13_000 - 8_000)) / months, 0);
   });
 
+  it('regular income is the salary (and pension, benefits, monthly payers), not one-off credits or cash paid in (issue 21)', () => {
+    const extra = [tx('2026-02-14', 900, 'BONIFICO A VOSTRO FAVORE DA VERDI LUCA FATT. N. 12/2026', 'VERDI LUCA'), tx('2026-04-03', 500, 'VERSAMENTO CONTANTI')];
+    const r = buildReport({ sources: [source('f1', [...months(6), ...extra])], params, asOf: '2026-07-15' });
+    const perMonth = r.coverage.days / 30.4375;
+    expect(r.metrics.income.regular_monthly_average).toBeCloseTo((6 * 2100) / perMonth, 1);
+    expect(r.metrics.income.monthly_average).toBeGreaterThan(r.metrics.income.regular_monthly_average + 200);
+  });
+
   it('an input wholly outside the window is reported with why (issue 21)', () => {
     const old = source('old', [tx('2024-03-01', -10, 'PAGAMENTO POS ESSELUNGA'), tx('2024-03-05', -10, 'PAGAMENTO POS COOP')], 'DE89370400440532013000');
     const r = buildReport({ sources: [source('f1', months(6)), old], params, asOf: '2026-07-15' });

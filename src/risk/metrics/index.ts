@@ -28,6 +28,8 @@ export interface MetricsOutput {
 
 const CADENCE_PER_MONTH = { weekly: 52 / 12, biweekly: 26 / 12, monthly: 1, quarterly: 1 / 3 } as const;
 const isIncome = (t: CategorisedTransaction): boolean => t.amountMinor > 0 && METRICS_CONFIG.incomeCategories.includes(t.category);
+const REGULAR_INCOME = ['salary', 'pension', 'benefits'];
+const isRegularIncome = (t: CategorisedTransaction): boolean => REGULAR_INCOME.includes(t.category) || t.rule_trace.includes('recurrence.regular_payer');
 const isExpense = (t: CategorisedTransaction): boolean => t.group === 'expenses' && t.amountMinor < 0;
 const sumMinor = (ts: readonly CategorisedTransaction[]): number => ts.reduce((a, t) => a + t.amountMinor, 0);
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -162,6 +164,7 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       stability_cv: stabilityCv(incomeSeries),
       salary_detected: salaryByMonth.size >= 2,
       salary_amount: salaryByMonth.size >= 2 ? money(median([...salaryByMonth.values()])) : null,
+      regular_monthly_average: money(sumMinor(incomeTx.filter(isRegularIncome)) / perMonth),
       by_category: incomeByCat,
     },
     expenses: { total: money(expenseTotal), monthly_average: money(expenseTotal / perMonth), by_category: expenseByCat },

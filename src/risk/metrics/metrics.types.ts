@@ -63,6 +63,11 @@ export interface Metrics {
     stability_cv: number | null;
     salary_detected: boolean;
     salary_amount: number | null;
+    /**
+     * Regular income per month covered: salary, pension, benefits and credits from a payer seen monthly
+     * (three times or more); one-off transfers, cash paid in, interest and refunds left out.
+     */
+    regular_monthly_average: number;
     by_category: Record<string, number>;
   };
   expenses: { total: number; monthly_average: number; by_category: Record<string, number> };
