@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildReport, DEFAULT_MODELS } from '../index.ts';
+import { addDays } from '../dates.ts';
 import type { FeatureDef, FeatureInput } from './features.ts';
 import { checkModel, DEFAULT_FEATURE_IDS, FEATURES, fitModel, parseApplications, scoreWithModel } from './index.ts';
 import type { Row } from './index.ts';
@@ -138,4 +139,11 @@ describe.skipIf(!existsSync(BERKA))('real loan outcomes (Berka development split
     expect(DEFAULT_MODELS.retail?.features.every((f) => DEFAULT_FEATURE_IDS.includes(f.id))).toBe(true);
     expect(DEFAULT_MODELS.retail?.validation.cv.auc).toBeGreaterThanOrEqual(0.85);
   }, 120_000);
+
+  it('the default model declines every applicant whose balance was ever below zero (all of them defaulted; main gave 8 of 26 "review")', () => {
+    const apps = parseApplications(readFileSync(BERKA, 'utf8'));
+    const overdrawn = apps.map((a) => buildReport({ sources: a.sources, params: a.params, asOf: addDays(a.date, -1) })).filter((r) => r.metrics.balances.days_negative > 0);
+    expect(overdrawn.length).toBeGreaterThan(5);
+    expect(overdrawn.map((r) => r.srg.decision).filter((d) => d !== 'decline')).toEqual([]);
+  }, 60_000);
 });
