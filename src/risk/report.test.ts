@@ -169,6 +169,23 @@ describe('buildReport', () => {
     expect(r.metrics.income.monthly_average).toBeGreaterThan(r.metrics.income.regular_monthly_average + 200);
   });
 
+  it('an arranged overdraft used within its limit is not scored as days below zero; beyond it, it is', () => {
+    // opening 200: the month's outgoings take the account down to about −1,080 before the salary on the 27th in the first two months
+    const src = { ...source('f1', months(6)), openingBalanceMinor: 20_000 };
+    const feature = (limit: number | null) => {
+      const r = buildReport({ sources: [src], params: { ...params, overdraft_limit: limit }, asOf: '2026-07-15' });
+      return { days: r.metrics.balances, share: r.score_breakdown.find((c) => c.id === 'neg_days_share')?.value };
+    };
+    const none = feature(null);
+    expect(none.days.days_negative).toBeGreaterThan(30);
+    expect(none.days.days_beyond_overdraft_limit).toBe(none.days.days_negative);
+    expect(none.share).toBeGreaterThan(0.15);
+    const arranged = feature(1500);
+    expect(arranged.days.days_beyond_overdraft_limit).toBe(0);
+    expect(arranged.share).toBe(0);
+    expect(feature(300).days.days_beyond_overdraft_limit).toBeGreaterThan(0);
+  });
+
   it('an input wholly outside the window is reported with why (issue 21)', () => {
     const old = source('old', [tx('2024-03-01', -10, 'PAGAMENTO POS ESSELUNGA'), tx('2024-03-05', -10, 'PAGAMENTO POS COOP')], 'DE89370400440532013000');
     const r = buildReport({ sources: [source('f1', months(6)), old], params, asOf: '2026-07-15' });

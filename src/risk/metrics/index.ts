@@ -172,6 +172,7 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       average: known.length ? money(mean(known)) : null,
       minimum: known.length ? money(Math.min(...known)) : null,
       days_negative: daysNegative,
+      days_beyond_overdraft_limit: limitMinor !== null && limitMinor > 0 ? known.filter((v) => v < -limitMinor).length : daysNegative,
       days_observed: known.length,
       days_below_instalment: instalment === null ? null : known.filter((v) => v < instalment * 100).length,
       volatility_to_income: known.length > 1 && incomeMonthly > 0 ? ratio(stdev(known) / incomeMonthly) : null,

@@ -76,6 +76,8 @@ export interface Metrics {
     average: number | null;
     minimum: number | null;
     days_negative: number;
+    /** Days the combined balance was below minus the declared overdraft limit (= days_negative when none is declared). */
+    days_beyond_overdraft_limit: number;
     days_observed: number;
     /** Days the combined balance was below the requested loan's monthly instalment (null when none was requested). */
     days_below_instalment?: number | null;

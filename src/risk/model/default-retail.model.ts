@@ -6,7 +6,7 @@ export const MODEL: RiskModel = {
   "name": "docrisk-retail-bank-behaviour",
   "version": "3.0.0",
   "data_source": "retail",
-  "created_at": "2026-11-25T00:10:30.954Z",
+  "created_at": "2026-11-25T00:37:55.347Z",
   "development": {
     "description": "PKDD'99 Berka development split (328 real loans granted 1993-1996, 46 bad; ../shared/datasets/berka-dev), each loan's bank account of the 12 months before the loan run through the report pipeline; features: DEFAULT_FEATURE_IDS (docs/risk-model.md)",
     "n": 328,
@@ -1641,7 +1641,7 @@ export const MODEL: RiskModel = {
     },
     {
       "id": "neg_days_share",
-      "definition": "days with a negative combined balance ÷ days observed",
+      "definition": "days with a negative combined balance (below the declared overdraft limit, when one is declared) ÷ days observed",
       "better": "lower",
       "coefficient": 0.936468,
       "bins": [

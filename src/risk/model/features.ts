@@ -170,11 +170,16 @@ export const FEATURES: readonly FeatureDef[] = [
   },
   {
     id: 'neg_days_share',
-    definition: 'days with a negative combined balance ÷ days observed',
+    // an arranged overdraft (a German Dispo, an Italian fido) used within its limit is not an unpaid
+    // debt: with a declared limit only the days beyond it count (Berka's accounts had none)
+    definition: 'days with a negative combined balance (below the declared overdraft limit, when one is declared) ÷ days observed',
     better: 'lower',
     reason: known('FREQUENT_NEGATIVE_BALANCE'),
     missing: NO_BALANCE,
-    compute: (x) => (x.metrics.balances.days_observed > 0 ? x.metrics.balances.days_negative / x.metrics.balances.days_observed : null),
+    compute: (x) => {
+      const b = x.metrics.balances;
+      return b.days_observed > 0 ? (b.days_beyond_overdraft_limit ?? b.days_negative) / b.days_observed : null;
+    },
   },
   {
     id: 'overdraft_interest_per_month',
