@@ -28,6 +28,8 @@ export interface MetricsOutput {
 
 const CADENCE_PER_MONTH = { weekly: 52 / 12, biweekly: 26 / 12, monthly: 1, quarterly: 1 / 3 } as const;
 const isIncome = (t: CategorisedTransaction): boolean => t.amountMinor > 0 && METRICS_CONFIG.incomeCategories.includes(t.category);
+/** Credits that are not money from others: own transfers and savings coming back. */
+const OWN_MONEY = ['internal', 'savings'];
 const REGULAR_INCOME = ['salary', 'pension', 'benefits'];
 const isRegularIncome = (t: CategorisedTransaction): boolean => REGULAR_INCOME.includes(t.category) || t.rule_trace.includes('recurrence.regular_payer');
 const isExpense = (t: CategorisedTransaction): boolean => t.group === 'expenses' && t.amountMinor < 0;
@@ -162,6 +164,7 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       monthly_average: money(incomeMonthly),
       monthly_median: money(median(incomeSeries) * 100),
       stability_cv: stabilityCv(incomeSeries),
+      received_cv: receivedCv(txns, fullMonthly.map((r) => r.month)),
       salary_detected: salaryByMonth.size >= 2,
       salary_amount: salaryByMonth.size >= 2 ? money(median([...salaryByMonth.values()])) : null,
       regular_monthly_average: money(sumMinor(incomeTx.filter(isRegularIncome)) / perMonth),
@@ -221,13 +224,23 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
   return { metrics, monthly, categories, coverage };
 }
 
+function receivedCv(txns: readonly CategorisedTransaction[], fullMonths: readonly string[]): number | null {
+  if (fullMonths.length < 3) return null;
+  const byMonth = new Map<string, number>(fullMonths.map((m) => [m, 0]));
+  for (const t of txns) {
+    if (t.amountMinor <= 0 || OWN_MONEY.includes(t.category)) continue;
+    const m = monthOf(t.date);
+    const v = byMonth.get(m);
+    if (v !== undefined) byMonth.set(m, v + t.amountMinor);
+  }
+  const v = cv([...byMonth.values()]);
+  return v === null ? null : ratio(v);
+}
+
 function stdev(xs: readonly number[]): number {
   const m = mean(xs);
   return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / xs.length);
 }
-
-/** Credits that are not money from others: own transfers and savings coming back. */
-const OWN_MONEY = ['internal', 'savings'];
 
 function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readonly MonthlyRow[], perMonth: number): NonNullable<Metrics['commercial']> {
   // a business account's money received from third parties is its revenue: customer payments arrive as

@@ -61,6 +61,11 @@ export interface Metrics {
     monthly_average: number;
     monthly_median: number;
     stability_cv: number | null;
+    /**
+     * Coefficient of variation of the money received from others per full month (every credit but own
+     * transfers and savings coming back); null under three full months or when nothing was received.
+     */
+    received_cv: number | null;
     salary_detected: boolean;
     salary_amount: number | null;
     /**

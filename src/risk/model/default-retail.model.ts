@@ -6,7 +6,7 @@ export const MODEL: RiskModel = {
   "name": "docrisk-retail-bank-behaviour",
   "version": "3.0.0",
   "data_source": "retail",
-  "created_at": "2026-11-25T00:37:55.347Z",
+  "created_at": "2026-11-25T00:43:48.125Z",
   "development": {
     "description": "PKDD'99 Berka development split (328 real loans granted 1993-1996, 46 bad; ../shared/datasets/berka-dev), each loan's bank account of the 12 months before the loan run through the report pipeline; features: DEFAULT_FEATURE_IDS (docs/risk-model.md)",
     "n": 328,
@@ -18,22 +18,22 @@ export const MODEL: RiskModel = {
       0,
       0,
       0,
-      35,
+      33,
       96,
       205,
       318,
-      323,
+      322,
       326,
       329,
       330,
       342,
-      346,
+      345,
       350,
-      352,
       357,
+      362,
       365,
       374,
-      377,
+      378,
       380,
       381,
       387,
@@ -42,137 +42,137 @@ export const MODEL: RiskModel = {
       396,
       396,
       397,
-      401,
+      400,
       402,
-      406,
       407,
-      407,
+      408,
+      408,
       414,
       424,
-      426,
+      427,
       427,
       429,
       435,
       435,
       437,
-      438,
-      439,
+      440,
+      440,
       442,
       446,
-      446,
+      448,
       448,
       448,
       449,
+      451,
+      451,
       452,
       452,
-      452,
-      453,
       455,
+      456,
       457,
-      457,
+      458,
       459,
-      460,
       461,
       462,
       462,
-      462,
+      463,
       464,
-      466,
+      467,
       468,
-      469,
+      470,
+      470,
       470,
       470,
       471,
-      471,
       473,
-      473,
+      474,
       474,
       474,
       475,
-      476,
-      476,
+      475,
+      475,
       476,
       476,
       478,
       479,
       479,
       483,
-      483,
       484,
       484,
       485,
-      486,
+      485,
       487,
-      488,
-      489,
       490,
       490,
       491,
+      491,
+      491,
       494,
       495,
-      496,
+      497,
       499,
       500,
       502,
       502,
       502,
+      502,
       504,
       505,
-      505,
+      506,
+      506,
       506,
       506,
       507,
-      508,
+      507,
+      509,
       510,
       510,
-      511,
-      511,
       513,
       513,
       514,
       514,
       517,
-      518,
+      517,
       518,
       518,
       520,
-      520,
-      520,
+      521,
+      521,
       521,
       522,
       522,
       524,
       525,
-      526,
-      528,
-      528,
+      527,
+      527,
+      529,
+      530,
       530,
       530,
       531,
       532,
       532,
-      534,
-      537,
+      536,
       537,
       538,
-      539,
-      539,
-      544,
+      538,
+      540,
+      543,
       544,
       545,
       545,
       546,
       546,
-      547,
+      546,
       547,
       548,
       549,
       551,
-      551,
+      552,
       552,
       553,
       553,
-      554,
+      555,
       555,
       556,
       557,
@@ -180,61 +180,61 @@ export const MODEL: RiskModel = {
       558,
       558,
       559,
+      559,
       560,
-      560,
-      561,
-      561,
       561,
       562,
-      563,
+      562,
+      562,
       563,
       564,
       564,
       564,
       565,
-      567,
-      567,
+      565,
+      566,
       568,
       568,
       568,
+      569,
       571,
       571,
       571,
-      572,
-      572,
+      571,
+      571,
       572,
       572,
       573,
-      574,
-      574,
-      574,
+      573,
       574,
       575,
+      576,
+      576,
       576,
       577,
       579,
       580,
       580,
       580,
+      580,
       581,
       582,
       583,
-      583,
+      584,
       584,
       584,
       585,
       585,
-      586,
       587,
-      588,
+      589,
       589,
       589,
       589,
       590,
+      590,
       591,
       591,
-      592,
-      592,
+      591,
       592,
       593,
       594,
@@ -242,25 +242,25 @@ export const MODEL: RiskModel = {
       595,
       596,
       602,
-      604,
-      608,
+      605,
       608,
       609,
+      609,
+      610,
       610,
       611,
-      611,
-      611,
+      612,
       614,
       614,
-      615,
+      614,
       615,
       615,
       616,
       616,
-      618,
+      617,
       620,
       621,
-      622,
+      621,
       622,
       622,
       622,
@@ -276,29 +276,29 @@ export const MODEL: RiskModel = {
       625,
       625,
       626,
-      627,
+      626,
       629,
       629,
       629,
       631,
-      631,
       632,
       632,
       632,
       632,
+      633,
       634,
       634,
       635,
       635,
       636,
+      636,
       637,
       637,
-      637,
-      638,
+      639,
       639,
       641,
+      643,
       644,
-      645,
       645,
       645,
       646,
@@ -318,27 +318,27 @@ export const MODEL: RiskModel = {
       661,
       662,
       662,
+      662,
       663,
       664,
       664,
-      664,
       665,
       665,
-      666,
+      667,
       669,
-      672,
+      671,
       672,
       674,
       684,
       686,
       688,
-      688,
+      689,
       695,
-      699,
+      700,
       700,
       701,
       718,
-      718,
+      719,
       719,
       719
     ]
@@ -350,8 +350,8 @@ export const MODEL: RiskModel = {
   },
   "base_points": 534,
   "calibration": {
-    "a": -6.258501,
-    "b": 0.01620701
+    "a": -6.259696,
+    "b": 0.01619668
   },
   "grades": [
     {
@@ -362,17 +362,17 @@ export const MODEL: RiskModel = {
     {
       "grade": "B",
       "maxPd": 0.03,
-      "minScore": 601
+      "minScore": 602
     },
     {
       "grade": "C",
       "maxPd": 0.05,
-      "minScore": 568
+      "minScore": 569
     },
     {
       "grade": "D",
       "maxPd": 0.08,
-      "minScore": 537
+      "minScore": 538
     },
     {
       "grade": "E",
@@ -382,7 +382,7 @@ export const MODEL: RiskModel = {
     {
       "grade": "F",
       "maxPd": 0.2,
-      "minScore": 472
+      "minScore": 473
     },
     {
       "grade": "G",
@@ -391,7 +391,7 @@ export const MODEL: RiskModel = {
     }
   ],
   "decision": {
-    "approveMinScore": 568,
+    "approveMinScore": 569,
     "declineBelowScore": 510
   },
   "features": [
@@ -399,7 +399,7 @@ export const MODEL: RiskModel = {
       "id": "instalment_to_inflow",
       "definition": "requested loan’s monthly instalment ÷ average monthly money received (all credits, own transfers excluded)",
       "better": "lower",
-      "coefficient": 0.100911,
+      "coefficient": 0.100909,
       "bins": [
         {
           "woe": 0,
@@ -580,7 +580,7 @@ export const MODEL: RiskModel = {
       "id": "months_trough_below_two_instalments",
       "definition": "share of months whose lowest balance was below twice the requested loan’s monthly instalment (the instalment and a month’s reserve)",
       "better": "lower",
-      "coefficient": 0.687947,
+      "coefficient": 0.68795,
       "bins": [
         {
           "woe": 0,
@@ -1340,295 +1340,463 @@ export const MODEL: RiskModel = {
     },
     {
       "id": "inflow_cv",
-      "definition": "coefficient of variation of the money received per full month (all credits)",
+      "definition": "coefficient of variation of the money received from others per full month (own transfers and savings excluded)",
       "better": "lower",
-      "coefficient": 0.556839,
+      "coefficient": 0.556848,
       "bins": [
         {
           "woe": 0,
           "points": 56,
           "n": 6,
           "bad": 0,
-          "max": 0.029312
+          "max": 0.0293
         },
         {
           "woe": 0,
           "points": 36,
-          "n": 8,
+          "n": 12,
           "bad": 2,
-          "min": 0.029312,
-          "max": 0.135502
+          "min": 0.0293,
+          "max": 0.1364
         },
         {
           "woe": 0,
           "points": 35,
-          "n": 13,
+          "n": 8,
           "bad": 0,
-          "min": 0.135502,
-          "max": 0.142475
+          "min": 0.1364,
+          "max": 0.1425
         },
         {
           "woe": 0,
           "points": 34,
-          "n": 5,
+          "n": 10,
           "bad": 1,
-          "min": 0.142475,
-          "max": 0.147696
+          "min": 0.1425,
+          "max": 0.1515
         },
         {
           "woe": 0,
           "points": 33,
-          "n": 13,
+          "n": 9,
           "bad": 0,
-          "min": 0.147696,
-          "max": 0.159607
+          "min": 0.1515,
+          "max": 0.1596
         },
         {
           "woe": 0,
           "points": 32,
-          "n": 14,
+          "n": 11,
           "bad": 1,
-          "min": 0.159607,
-          "max": 0.165559
+          "min": 0.1596,
+          "max": 0.165
         },
         {
           "woe": 0,
           "points": 31,
-          "n": 12,
+          "n": 19,
           "bad": 2,
-          "min": 0.165559,
-          "max": 0.170227
+          "min": 0.165,
+          "max": 0.1715
         },
         {
           "woe": 0,
           "points": 30,
-          "n": 59,
+          "n": 61,
           "bad": 0,
-          "min": 0.170227,
-          "max": 0.178031
+          "min": 0.1715,
+          "max": 0.1801
         },
         {
           "woe": 0,
           "points": 29,
-          "n": 14,
+          "n": 12,
           "bad": 0,
-          "min": 0.178031,
-          "max": 0.183355
+          "min": 0.1801,
+          "max": 0.1882
         },
         {
           "woe": 0,
           "points": 28,
-          "n": 13,
+          "n": 8,
           "bad": 0,
-          "min": 0.183355,
-          "max": 0.195731
+          "min": 0.1882,
+          "max": 0.1957
         },
         {
           "woe": 0,
           "points": 27,
-          "n": 5,
+          "n": 4,
           "bad": 1,
-          "min": 0.195731,
-          "max": 0.202917
+          "min": 0.1957,
+          "max": 0.2008
+        },
+        {
+          "woe": 0,
+          "points": 26,
+          "n": 2,
+          "bad": 0,
+          "min": 0.2008,
+          "max": 0.2029
         },
         {
           "woe": 0,
           "points": 25,
-          "n": 7,
+          "n": 4,
+          "bad": 0,
+          "min": 0.2029,
+          "max": 0.222
+        },
+        {
+          "woe": 0,
+          "points": 23,
+          "n": 3,
           "bad": 1,
-          "min": 0.202917,
-          "max": 0.233422
+          "min": 0.222,
+          "max": 0.2334
         },
         {
           "woe": 0,
           "points": 21,
-          "n": 6,
+          "n": 3,
           "bad": 1,
-          "min": 0.233422,
-          "max": 0.25613
+          "min": 0.2334,
+          "max": 0.2421
+        },
+        {
+          "woe": 0,
+          "points": 19,
+          "n": 3,
+          "bad": 0,
+          "min": 0.2421,
+          "max": 0.2561
         },
         {
           "woe": 0,
           "points": 18,
-          "n": 7,
-          "bad": 2,
-          "min": 0.25613,
-          "max": 0.283367
+          "n": 3,
+          "bad": 1,
+          "min": 0.2561,
+          "max": 0.2666
+        },
+        {
+          "woe": 0,
+          "points": 17,
+          "n": 4,
+          "bad": 1,
+          "min": 0.2666,
+          "max": 0.2834
+        },
+        {
+          "woe": 0,
+          "points": 16,
+          "n": 1,
+          "bad": 1,
+          "min": 0.2834,
+          "max": 0.2923
         },
         {
           "woe": 0,
           "points": 14,
-          "n": 7,
-          "bad": 1,
-          "min": 0.283367,
-          "max": 0.310512
+          "n": 5,
+          "bad": 0,
+          "min": 0.2923,
+          "max": 0.3105
+        },
+        {
+          "woe": 0,
+          "points": 11,
+          "n": 2,
+          "bad": 0,
+          "min": 0.3105,
+          "max": 0.3273
         },
         {
           "woe": 0,
           "points": 9,
           "n": 6,
           "bad": 1,
-          "min": 0.310512,
-          "max": 0.338646
+          "min": 0.3273,
+          "max": 0.3539
         },
         {
           "woe": 0,
           "points": 6,
-          "n": 6,
+          "n": 5,
           "bad": 1,
-          "min": 0.338646,
-          "max": 0.390068
+          "min": 0.3539,
+          "max": 0.3901
         },
         {
           "woe": 0,
-          "points": -14,
-          "n": 7,
+          "points": 3,
+          "n": 1,
+          "bad": 0,
+          "min": 0.3901,
+          "max": 0.4137
+        },
+        {
+          "woe": 0,
+          "points": -15,
+          "n": 6,
           "bad": 1,
-          "min": 0.390068,
-          "max": 0.554404
+          "min": 0.4137,
+          "max": 0.5544
         },
         {
           "woe": 0,
           "points": -18,
           "n": 6,
           "bad": 1,
-          "min": 0.554404,
-          "max": 0.601801
+          "min": 0.5544,
+          "max": 0.6018
         },
         {
           "woe": 0,
-          "points": -23,
-          "n": 7,
-          "bad": 3,
-          "min": 0.601801,
-          "max": 0.642897
+          "points": -22,
+          "n": 5,
+          "bad": 2,
+          "min": 0.6018,
+          "max": 0.6351
         },
         {
           "woe": 0,
-          "points": -27,
-          "n": 6,
+          "points": -24,
+          "n": 2,
+          "bad": 1,
+          "min": 0.6351,
+          "max": 0.6429
+        },
+        {
+          "woe": 0,
+          "points": -26,
+          "n": 4,
           "bad": 0,
-          "min": 0.642897,
-          "max": 0.681068
+          "min": 0.6429,
+          "max": 0.6748
+        },
+        {
+          "woe": 0,
+          "points": -28,
+          "n": 2,
+          "bad": 0,
+          "min": 0.6748,
+          "max": 0.6811
         },
         {
           "woe": 0,
           "points": -29,
-          "n": 7,
-          "bad": 2,
-          "min": 0.681068,
-          "max": 0.699745
+          "n": 4,
+          "bad": 1,
+          "min": 0.6811,
+          "max": 0.6892
         },
         {
           "woe": 0,
-          "points": -31,
+          "points": -30,
           "n": 6,
+          "bad": 2,
+          "min": 0.6892,
+          "max": 0.7123
+        },
+        {
+          "woe": 0,
+          "points": -32,
+          "n": 3,
+          "bad": 0,
+          "min": 0.7123,
+          "max": 0.7296
+        },
+        {
+          "woe": 0,
+          "points": -34,
+          "n": 3,
           "bad": 1,
-          "min": 0.699745,
-          "max": 0.729572
+          "min": 0.7296,
+          "max": 0.7584
         },
         {
           "woe": 0,
           "points": -36,
-          "n": 8,
-          "bad": 3,
-          "min": 0.729572,
-          "max": 0.768989
+          "n": 4,
+          "bad": 1,
+          "min": 0.7584,
+          "max": 0.769
+        },
+        {
+          "woe": 0,
+          "points": -38,
+          "n": 2,
+          "bad": 2,
+          "min": 0.769,
+          "max": 0.7812
         },
         {
           "woe": 0,
           "points": -39,
-          "n": 6,
-          "bad": 2,
-          "min": 0.768989,
-          "max": 0.79323
+          "n": 5,
+          "bad": 1,
+          "min": 0.7812,
+          "max": 0.8095
         },
         {
           "woe": 0,
           "points": -42,
           "n": 6,
           "bad": 4,
-          "min": 0.79323,
-          "max": 0.830131
+          "min": 0.8095,
+          "max": 0.8301
         },
         {
           "woe": 0,
           "points": -43,
           "n": 6,
           "bad": 1,
-          "min": 0.830131,
-          "max": 0.857233
+          "min": 0.8301,
+          "max": 0.8572
         },
         {
           "woe": 0,
           "points": -45,
-          "n": 8,
-          "bad": 3,
-          "min": 0.857233,
-          "max": 0.884604
+          "n": 6,
+          "bad": 2,
+          "min": 0.8572,
+          "max": 0.8776
+        },
+        {
+          "woe": 0,
+          "points": -46,
+          "n": 1,
+          "bad": 1,
+          "min": 0.8776,
+          "max": 0.8846
         },
         {
           "woe": 0,
           "points": -48,
           "n": 5,
           "bad": 2,
-          "min": 0.884604,
-          "max": 0.922142
+          "min": 0.8846,
+          "max": 0.9201
+        },
+        {
+          "woe": 0,
+          "points": -50,
+          "n": 1,
+          "bad": 0,
+          "min": 0.9201,
+          "max": 0.9221
         },
         {
           "woe": 0,
           "points": -51,
-          "n": 7,
+          "n": 5,
           "bad": 1,
-          "min": 0.922142,
-          "max": 0.960502
+          "min": 0.9221,
+          "max": 0.9439
         },
         {
           "woe": 0,
-          "points": -56,
-          "n": 6,
+          "points": -52,
+          "n": 2,
           "bad": 0,
-          "min": 0.960502,
-          "max": 1.017924
+          "min": 0.9439,
+          "max": 0.9605
         },
         {
           "woe": 0,
-          "points": -61,
-          "n": 8,
+          "points": -54,
+          "n": 3,
+          "bad": 0,
+          "min": 0.9605,
+          "max": 0.9964
+        },
+        {
+          "woe": 0,
+          "points": -57,
+          "n": 3,
+          "bad": 0,
+          "min": 0.9964,
+          "max": 1.0179
+        },
+        {
+          "woe": 0,
+          "points": -59,
+          "n": 3,
+          "bad": 0,
+          "min": 1.0179,
+          "max": 1.0452
+        },
+        {
+          "woe": 0,
+          "points": -62,
+          "n": 4,
           "bad": 1,
-          "min": 1.017924,
-          "max": 1.097503
+          "min": 1.0452,
+          "max": 1.0975
+        },
+        {
+          "woe": 0,
+          "points": -65,
+          "n": 2,
+          "bad": 0,
+          "min": 1.0975,
+          "max": 1.1249
         },
         {
           "woe": 0,
           "points": -70,
-          "n": 6,
+          "n": 4,
+          "bad": 0,
+          "min": 1.1249,
+          "max": 1.2085
+        },
+        {
+          "woe": 0,
+          "points": -75,
+          "n": 2,
           "bad": 1,
-          "min": 1.097503,
-          "max": 1.208536
+          "min": 1.2085,
+          "max": 1.2498
         },
         {
           "woe": 0,
           "points": -77,
-          "n": 7,
+          "n": 5,
           "bad": 1,
-          "min": 1.208536,
-          "max": 1.339001
+          "min": 1.2498,
+          "max": 1.339
+        },
+        {
+          "woe": 0,
+          "points": -82,
+          "n": 1,
+          "bad": 0,
+          "min": 1.339,
+          "max": 1.3394
         },
         {
           "woe": 0,
           "points": -88,
           "n": 5,
           "bad": 0,
-          "min": 1.339001,
-          "max": 1.459423
+          "min": 1.3394,
+          "max": 1.4594
+        },
+        {
+          "woe": 0,
+          "points": -90,
+          "n": 1,
+          "bad": 0,
+          "min": 1.4594,
+          "max": 1.531
         },
         {
           "woe": 0,
           "points": -100,
-          "n": 7,
+          "n": 6,
           "bad": 4,
-          "min": 1.459423
+          "min": 1.531
         },
         {
           "missing": true,
@@ -1643,7 +1811,7 @@ export const MODEL: RiskModel = {
       "id": "neg_days_share",
       "definition": "days with a negative combined balance (below the declared overdraft limit, when one is declared) ÷ days observed",
       "better": "lower",
-      "coefficient": 0.936468,
+      "coefficient": 0.936462,
       "bins": [
         {
           "woe": 0,
@@ -1733,74 +1901,74 @@ export const MODEL: RiskModel = {
     "cv": {
       "auc": 0.8557,
       "auc_ci95": [
-        0.788,
+        0.7876,
         0.9127
       ],
-      "ks": 0.6044,
-      "psi_mean": 0.1202,
-      "psi_max": 0.1558,
+      "ks": 0.6079,
+      "psi_mean": 0.1233,
+      "psi_max": 0.1742,
       "calibration_by_grade": [
         {
           "grade": "A",
-          "n": 74,
+          "n": 75,
           "bad": 1,
-          "observed_bad_rate": 0.0135,
-          "mean_pd": 0.0133
+          "observed_bad_rate": 0.0133,
+          "mean_pd": 0.0135
         },
         {
           "grade": "B",
-          "n": 30,
+          "n": 29,
           "bad": 2,
-          "observed_bad_rate": 0.0667,
-          "mean_pd": 0.0245
+          "observed_bad_rate": 0.069,
+          "mean_pd": 0.0247
         },
         {
           "grade": "C",
-          "n": 46,
+          "n": 44,
           "bad": 1,
-          "observed_bad_rate": 0.0217,
-          "mean_pd": 0.0396
+          "observed_bad_rate": 0.0227,
+          "mean_pd": 0.0392
         },
         {
           "grade": "D",
-          "n": 42,
+          "n": 44,
           "bad": 1,
-          "observed_bad_rate": 0.0238,
-          "mean_pd": 0.0624
+          "observed_bad_rate": 0.0227,
+          "mean_pd": 0.0619
         },
         {
           "grade": "E",
-          "n": 25,
+          "n": 26,
           "bad": 4,
-          "observed_bad_rate": 0.16,
-          "mean_pd": 0.0959
+          "observed_bad_rate": 0.1538,
+          "mean_pd": 0.0967
         },
         {
           "grade": "F",
           "n": 40,
           "bad": 4,
           "observed_bad_rate": 0.1,
-          "mean_pd": 0.1542
+          "mean_pd": 0.1552
         },
         {
           "grade": "G",
-          "n": 71,
+          "n": 70,
           "bad": 33,
-          "observed_bad_rate": 0.4648,
-          "mean_pd": 0.4404
+          "observed_bad_rate": 0.4714,
+          "mean_pd": 0.4443
         }
       ],
       "auc_by_fold": [
-        0.8886,
+        0.8868,
         0.9045,
-        0.9593,
-        0.7063,
+        0.9583,
+        0.7054,
         0.8631
       ]
     },
     "in_sample": {
-      "auc": 0.8842,
-      "ks": 0.6363
+      "auc": 0.885,
+      "ks": 0.6398
     }
   }
 };

@@ -138,16 +138,11 @@ export const FEATURES: readonly FeatureDef[] = [
   },
   {
     id: 'inflow_cv',
-    definition: 'coefficient of variation of the money received per full month (all credits)',
+    definition: 'coefficient of variation of the money received from others per full month (own transfers and savings excluded)',
     better: 'lower',
     reason: r('INFLOW_IRREGULAR', 'Money received varies strongly from month to month', 'Entrate molto variabili da un mese all’altro', 'Geldeingänge schwanken stark von Monat zu Monat'),
     missing: NO_HISTORY,
-    compute: (x) => {
-      const full = (x.monthly ?? []).filter((m) => m.full).map((m) => m.inflow);
-      if (full.length < 3) return null;
-      const m = full.reduce((a, b) => a + b, 0) / full.length;
-      return m > 0 ? Math.sqrt(full.reduce((a, b) => a + (b - m) ** 2, 0) / full.length) / m : null;
-    },
+    compute: (x) => x.metrics.income.received_cv ?? null,
   },
   {
     id: 'days_below_instalment_share',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildReport, DEFAULT_MODELS } from '../index.ts';
 import { addDays } from '../dates.ts';
 import type { FeatureDef, FeatureInput } from './features.ts';
-import { checkModel, DEFAULT_FEATURE_IDS, FEATURES, fitModel, parseApplications, scoreWithModel } from './index.ts';
+import { checkModel, computeModelFeatures, DEFAULT_FEATURE_IDS, FEATURES, fitModel, parseApplications, scoreWithModel } from './index.ts';
 import type { Row } from './index.ts';
 import { prng } from './stats.ts';
 
@@ -91,10 +91,20 @@ describe('balance and inflow features (issue 21: features that travel)', () => {
     expect(f('months_trough_below_two_instalments')(input(ms, null))).toBeNull();
     expect(f('min_balance_6m_to_instalment')(input(ms.map((m) => ({ ...m, min_balance: null })), 100))).toBeNull();
   });
-  it('measures how irregular the money received is over full months only', () => {
-    expect(f('inflow_cv')(input([month(0, 0, 5000, false), month(1, 0, 1000), month(2, 0, 1000), month(3, 0, 1000)], null))).toBe(0);
-    expect(f('inflow_cv')(input([month(0, 0, 500), month(1, 0, 1500), month(2, 0, 500), month(3, 0, 1500)], null))).toBeCloseTo(0.5, 10);
-    expect(f('inflow_cv')(input([month(0, 0, 500), month(1, 0, 1500)], null))).toBeNull();
+  it('measures how irregular the money received from others is, over full months, own transfers left out', () => {
+    const base = { account_holder: 'Mario Rossi', data_market: 'it' as const, data_source: 'retail' as const, requested_loan_amount: 3000, loan_period: 24 };
+    const t = (date: string, eur: number, description: string) => ({ date, valueDate: null, amountMinor: Math.round(eur * 100), currency: 'EUR', description, counterparty: null, balanceMinor: null });
+    const year = Array.from({ length: 6 }, (_, m) => [t(`2026-0${m + 1}-02`, 2000, 'STIPENDIO ACME SRL'), t(`2026-0${m + 1}-10`, -1500, 'PAGAMENTO POS ESSELUNGA')]).flat();
+    const cvOf = (extra: ReturnType<typeof t>[]) => {
+      const r = buildReport({ sources: [{ id: 's', type: 'bank_account', iban: 'IT60X0542811101000000123456', accountHolder: 'Mario Rossi', currency: 'EUR', openingBalanceMinor: 100_000, closingBalanceMinor: null, transactions: [...year, ...extra] }], params: base, asOf: '2026-07-01', model: null });
+      return computeModelFeatures({ metrics: r.metrics, coverage: r.coverage, categories: r.categories, monthly: r.monthly, params: base }).inflow_cv;
+    };
+    const steady = cvOf([]);
+    expect(steady).toBe(0);
+    // money moved in from the holder's own savings account is not money received
+    expect(cvOf([t('2026-03-15', 4000, 'GIROCONTO DA CONTO DEPOSITO')])).toBe(steady);
+    // a one-off payment from someone else is
+    expect(cvOf([t('2026-03-15', 4000, 'BONIFICO DA VERDI LUCA')])).toBeGreaterThan(0.3);
   });
 });
 
