@@ -37,8 +37,11 @@ export interface Config {
   blobDirShared: boolean;
   /** Seconds without a heartbeat after which a claimed job counts as lost and is retried. */
   jobHeartbeatSeconds: number;
-  /** Fitted risk model files (`docrisk model fit`), each scoring its data source instead of the built-in default. */
-  riskModelFiles: string[];
+  /**
+   * Fitted risk model files (`docrisk model fit`), each scoring its data source instead of the built-in
+   * default: server-wide (space null) or for the space of that name only.
+   */
+  riskModelFiles: { space: string | null; file: string }[];
   edges: { requestTimeoutMs: number; headersTimeoutMs: number; minBodyBytesPerSecond: number; bodyRateWindowMs: number };
   secretKeys: SecretKey[];
   sandbox: { enabled: boolean; workers: number; heapMb: number; maxRssMb: number; validateTimeoutMs: number; parseTimeoutMs: number };
@@ -54,7 +57,7 @@ export interface ConfigKey {
 
 export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'PORT', type: 'port (1-65535)', default: '8080', doc: 'HTTP port' },
-  { name: 'DOCRISK_RISK_MODELS', type: 'paths, comma-separated', default: '(unset)', doc: 'model files from `docrisk model fit`, each scoring its data_source (unset = the built-in defaults)' },
+  { name: 'DOCRISK_RISK_MODELS', type: '[SPACE=]path, comma-separated', default: '(unset)', doc: 'model files from `docrisk model fit`, each scoring its data_source: a bare path for every space, SPACE=path for the space of that name only (it wins over the server-wide one); unset = the built-in defaults' },
   { name: 'HOST', type: 'string', default: '127.0.0.1', doc: 'bind address' },
   { name: 'DATABASE_URL', type: 'postgres:// URL', default: '(unset)', doc: 'PostgreSQL to use; unset = embedded PGlite under DOCRISK_DATA_DIR' },
   { name: 'DOCRISK_DATA_DIR', type: 'path', default: './data', doc: 'embedded database, blobs, generated keys' },
@@ -207,7 +210,14 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     workerPort: int('DOCRISK_WORKER_PORT', 8081, 0, 65535),
     blobDirShared: blobDirShared === '1' || blobDirShared === 'true',
     jobHeartbeatSeconds: int('DOCRISK_JOB_HEARTBEAT_SECONDS', 30, 10, 600),
-    riskModelFiles: (str('DOCRISK_RISK_MODELS') ?? '').split(',').map((x) => x.trim()).filter((x) => x.length > 0).map((x) => path.resolve(cwd, x)),
+    riskModelFiles: (str('DOCRISK_RISK_MODELS') ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x.length > 0)
+      .map((x) => {
+        const m = /^([^=/\\]+)=(.+)$/.exec(x);
+        return m ? { space: (m[1] ?? '').trim(), file: path.resolve(cwd, (m[2] ?? '').trim()) } : { space: null, file: path.resolve(cwd, x) };
+      }),
     edges: {
       requestTimeoutMs: int('DOCRISK_REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
       headersTimeoutMs: int('DOCRISK_HEADERS_TIMEOUT_MS', 20_000, 1000, 600_000),

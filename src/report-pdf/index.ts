@@ -19,11 +19,17 @@ export async function renderReportPdf(view: ReportView, lang: Lang): Promise<Uin
   if (lang !== 'it' && lang !== 'de' && lang !== 'en') throw new Error(`unsupported language ${String(lang)}`);
   const created = new Date(view.created_at);
   if (Number.isNaN(created.getTime())) throw new Error(`invalid created_at ${view.created_at}`);
+  const font = reportFont();
   const doc = new PDFDocument({
+    // PDF/A-2b (archivable: fonts embedded, sRGB output intent, XMP metadata with the pdfaid part) when
+    // the Unicode font is there to embed; pdfkit's built-in Helvetica cannot be embedded, so a PDF
+    // rendered without it does not claim PDF/A
+    ...(font ? { subset: 'PDF/A-2b' as const, pdfVersion: '1.7' as const } : {}),
     size: 'A4',
     margins: { top: 50, bottom: 56, left: 48, right: 48 },
     bufferPages: true,
-    info: { Title: `${t(lang, 'title')} ${view.report_id}`, Author: 'docrisk', Creator: 'docrisk', Producer: 'docrisk', CreationDate: created, ModDate: created },
+    // PDF/A wants every Info entry mirrored in the XMP metadata, and pdfkit writes no xmp:ModifyDate: no ModDate then
+    info: { Title: `${t(lang, 'title')} ${view.report_id}`, Author: 'docrisk', Creator: 'docrisk', Producer: 'docrisk', CreationDate: created, ...(font ? {} : { ModDate: created }) },
     lang,
   });
   const chunks: Buffer[] = [];
@@ -32,7 +38,6 @@ export async function renderReportPdf(view: ReportView, lang: Lang): Promise<Uin
     doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     doc.on('error', reject);
   });
-  const font = reportFont();
   // a parsed font object is accepted by pdfkit at run time; its type only names paths and buffers
   doc.registerFont(FONT, (font ? fontSource(FONT, font.regular) : 'Helvetica') as string);
   doc.registerFont(BOLD, (font ? fontSource(BOLD, font.bold) : 'Helvetica-Bold') as string);

@@ -79,6 +79,26 @@ describe('renderReportPdf', () => {
     expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/FontFile2/);
   });
 
+  it('is PDF/A-2b: XMP pdfaid part 2 conformance B, sRGB output intent, every font embedded, Info mirrored in XMP (issue 21)', async () => {
+    const pdf = Buffer.from(await renderReportPdf(views.de, 'de')).toString('latin1');
+    expect(pdf.startsWith('%PDF-1.7')).toBe(true);
+    const xmp = /<x:xmpmeta[\s\S]*?<\/x:xmpmeta>/.exec(pdf)?.[0] ?? '';
+    expect(xmp).toMatch(/<pdfaid:part>2<\/pdfaid:part>/);
+    expect(xmp).toMatch(/<pdfaid:conformance>B<\/pdfaid:conformance>/);
+    expect(xmp).toContain('<xmp:CreateDate>2026-11-02T10:15:00Z</xmp:CreateDate>');
+    expect(xmp).toContain('Kreditrisikobericht rep_test_01');
+    expect(pdf).toMatch(/\/Type \/OutputIntent[\s\S]*?\/S \/GTS_PDFA1/);
+    expect(pdf).toMatch(/\/OutputConditionIdentifier \(sRGB IEC61966-2\.1\)/);
+    expect(pdf).toMatch(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/);
+    // no Info entry without its XMP twin (pdfkit writes no xmp:ModifyDate)
+    expect(pdf).not.toMatch(/\/ModDate/);
+    const fonts = [...pdf.matchAll(/\/BaseFont \/([A-Za-z0-9+-]+)/g)].map((m) => m[1] ?? '');
+    expect(fonts.length).toBeGreaterThan(0);
+    // every font a subset that is embedded (no base-14 Helvetica, which PDF/A forbids unembedded)
+    expect(fonts.every((f) => /^[A-Z]{6}\+/.test(f))).toBe(true);
+    expect((pdf.match(/\/FontFile2 /g) ?? []).length).toBe((pdf.match(/\/Type \/FontDescriptor/g) ?? []).length);
+  });
+
   it.each([
     ['it', 'Esito', { approve: 'Approvato', review: 'Da verificare', decline: 'Respinto' }],
     ['de', 'Empfehlung', { approve: 'Genehmigung', review: 'Prüfung', decline: 'Ablehnung' }],

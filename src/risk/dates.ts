@@ -2,14 +2,31 @@
 
 const DAY_MS = 86_400_000;
 
+const validDates = new Set<string>();
+
 export function isIsoDate(s: unknown): s is string {
-  if (typeof s !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  if (typeof s !== 'string') return false;
+  if (validDates.has(s)) return true;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
   const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  const ok = !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  if (ok) {
+    if (validDates.size >= 50_000) validDates.clear();
+    validDates.add(s);
+  }
+  return ok;
 }
 
+const dayNumbers = new Map<string, number>();
+
+/** Day number of a date (memoised: a report's 3,000 transactions fall on a few hundred days; bounded). */
 export function toDayNumber(s: string): number {
-  return Math.round(Date.parse(`${s}T00:00:00Z`) / DAY_MS);
+  const hit = dayNumbers.get(s);
+  if (hit !== undefined) return hit;
+  const n = Math.round(Date.parse(`${s}T00:00:00Z`) / DAY_MS);
+  if (dayNumbers.size >= 50_000) dayNumbers.clear();
+  dayNumbers.set(s, n);
+  return n;
 }
 
 export function fromDayNumber(n: number): string {

@@ -43,6 +43,8 @@ describe('buildReport', () => {
     const unnamed = buildReport({ sources: [source('f1', months(6).map((t) => ({ ...t, counterparty: null })))], params, asOf: '2026-07-15' });
     expect(unnamed.streams.every((s) => s.counterparty === null && s.counterparty_key.length > 0)).toBe(true);
     expect(r.monthly[0]?.end_balance).toBe(1500 + 2100 - 700 - 180 - 80 - 4 * 55.5 - 100);
+    // the month's trough: the day before the salary, after every January outgoing
+    expect(r.monthly[0]?.min_balance).toBe(1500 - 700 - 180 - 80 - 4 * 55.5 - 100);
     expect(r.srg.score).toBeGreaterThan(0);
     expect(r.flags.returned_debits.flagged).toBe(false);
     expect(['approve', 'review', 'decline']).toContain(r.srg.decision);
@@ -136,6 +138,52 @@ describe('buildReport', () => {
     expect(c?.revenue_monthly_average).toBeGreaterThan(14_000);
     // revenue 15,000 − (6,000 supplier + 4,000 payroll + 1,000 tax) = 4,000 a month over the ~5.8 months observed
     expect((c?.net_income_monthly ?? 0) / (c?.revenue_monthly_average ?? 1)).toBeCloseTo(4_000 / 15_000, 2);
+  });
+
+  it('a business’s customers paying by plain transfer, and card settlements carrying a refund or own-transfer word, are revenue (issue 21)', () => {
+    const biz: ReportParams = { ...params, account_holder: 'Schneider Haustechnik GmbH', data_market: 'de', data_source: 'commercial' };
+    const txns: RiskTransaction[] = [];
+    for (let m = 1; m <= 6; m++) {
+      const ym = `2026-0${m}`;
+      // testkit-like customer payments: a transfer with no invoice word, a settlement of card sales with a purpose word
+      txns.push(tx(`${ym}-05`, 8_000, 'Gutschrift Zimmerei Hoffmann KG Anteil Urlaub End-to-End-Ref.: NOTPROVIDED', null));
+      txns.push(tx(`${ym}-06`, 4_000, 'Gutschrift Kartenumsätze VOLKSBANK POS Erstattung End-to-End-Ref.: 2189340925', 'VOLKSBANK POS'));
+      txns.push(tx(`${ym}-07`, 1_000, 'Gutschrift Elektro Wagner GmbH Erstattung', 'Elektro Wagner GmbH'));
+      txns.push(tx(`${ym}-10`, -7_000, 'SEPA-Überweisung Großhandel Meyer GmbH RE 4711', 'Großhandel Meyer GmbH'));
+      txns.push(tx(`${ym}-16`, -1_000, 'Finanzamt Umsatzsteuer', null));
+    }
+    const r = buildReport({ sources: [{ ...source('f1', txns, 'DE89370400440532013000'), accountHolder: 'Schneider Haustechnik GmbH' }], params: biz, asOf: '2026-07-15' });
+    const c = r.metrics.commercial;
+    const months = r.coverage.days / 30.4375;
+    // revenue: the 8,000 transfer and the 4,000 settlement (the 1,000 "Erstattung" from a supplier is not revenue)
+    expect((c?.revenue_total ?? 0) / 6).toBeCloseTo(12_000, 0);
+    // net: everything received from others (the supplier's refund offsets costs) − 8,000 costs
+    expect(c?.net_income_monthly).toBeCloseTo((6 * (13_000 - 8_000)) / months, 0);
+  });
+
+  it('regular income is the salary (and pension, benefits, monthly payers), not one-off credits or cash paid in (issue 21)', () => {
+    const extra = [tx('2026-02-14', 900, 'BONIFICO A VOSTRO FAVORE DA VERDI LUCA FATT. N. 12/2026', 'VERDI LUCA'), tx('2026-04-03', 500, 'VERSAMENTO CONTANTI')];
+    const r = buildReport({ sources: [source('f1', [...months(6), ...extra])], params, asOf: '2026-07-15' });
+    const perMonth = r.coverage.days / 30.4375;
+    expect(r.metrics.income.regular_monthly_average).toBeCloseTo((6 * 2100) / perMonth, 1);
+    expect(r.metrics.income.monthly_average).toBeGreaterThan(r.metrics.income.regular_monthly_average + 200);
+  });
+
+  it('an arranged overdraft used within its limit is not scored as days below zero; beyond it, it is', () => {
+    // opening 200: the month's outgoings take the account down to about −1,080 before the salary on the 27th in the first two months
+    const src = { ...source('f1', months(6)), openingBalanceMinor: 20_000 };
+    const feature = (limit: number | null) => {
+      const r = buildReport({ sources: [src], params: { ...params, overdraft_limit: limit }, asOf: '2026-07-15' });
+      return { days: r.metrics.balances, share: r.score_breakdown.find((c) => c.id === 'neg_days_share')?.value };
+    };
+    const none = feature(null);
+    expect(none.days.days_negative).toBeGreaterThan(30);
+    expect(none.days.days_beyond_overdraft_limit).toBe(none.days.days_negative);
+    expect(none.share).toBeGreaterThan(0.15);
+    const arranged = feature(1500);
+    expect(arranged.days.days_beyond_overdraft_limit).toBe(0);
+    expect(arranged.share).toBe(0);
+    expect(feature(300).days.days_beyond_overdraft_limit).toBeGreaterThan(0);
   });
 
   it('an input wholly outside the window is reported with why (issue 21)', () => {

@@ -40,6 +40,15 @@ describe('docrisk model fit | validate', () => {
     } finally {
       spy.mockRestore();
     }
-    expect(await runModelCommand(['fit', '--in', input, '--out', out, '--features', 'shoe_size'])).toBe(2);
+    const errors: string[] = [];
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => (errors.push(String(s)), true));
+    try {
+      expect(await runModelCommand(['fit', '--in', input, '--out', out, '--features', 'shoe_size'])).toBe(2);
+      expect(errors.join('')).toContain('unknown feature(s) shoe_size');
+      expect(await runModelCommand(['fit', '--in', input, '--out', out, '--ridge', '-1'])).toBe(2);
+      expect(errors.join('')).toContain('--ridge must be a positive number');
+    } finally {
+      err.mockRestore();
+    }
   }, 60_000);
 });

@@ -8,18 +8,20 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { buildReport, checkModel, type ReportResult, type RiskModel } from '../../risk/index.ts';
 import { addDays } from '../../risk/dates.ts';
-import { aucWithCi, computeModelFeatures, FEATURES, fitModel, ks, parseApplications, psi, type LabelledApplication } from '../../risk/model/index.ts';
+import { aucWithCi, computeModelFeatures, DEFAULT_FEATURE_IDS, FEATURES, fitModel, ks, parseApplications, psi, type FitOptions, type LabelledApplication, type Row } from '../../risk/model/index.ts';
 import { gradeOfScore, pdOf } from '../../risk/model/fit.ts';
 
 const USAGE = `Usage:
   docrisk model fit --in APPLICATIONS.jsonl --out MODEL.json [--name NAME] [--version V]
-                    [--data-source retail|commercial] [--features a,b,…] [--folds 5] [--seed 1]
+                    [--data-source retail|commercial] [--features a,b,…|all] [--folds 5] [--seed 1]
+                    [--ridge 0.01] [--bins 50]
       fit a points scorecard on the outcomes; print the cross-validated validation report
       (AUC with 95% interval, KS, calibration by grade, PSI); write the model (a .ts path writes a module)
   docrisk model validate --model MODEL.json --in APPLICATIONS.jsonl
       score labelled applications the model never saw: AUC with 95% interval, KS, calibration by grade,
       PSI against the development sample
-  features: ${FEATURES.map((f) => f.id).join(', ')}`;
+  features: ${FEATURES.map((f) => f.id).join(', ')}
+  (default: ${DEFAULT_FEATURE_IDS.join(', ')})`;
 
 /** CLI output (library code has no console): stdout for results, stderr for usage and errors. */
 const say = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -42,6 +44,20 @@ function report(a: LabelledApplication, model: RiskModel | null): ReportResult {
   return buildReport({ sources: a.sources, params: a.params, asOf: addDays(a.date, -1), model });
 }
 
+/** Each application through the report pipeline (as of the day before its date): its model features and outcome. */
+export function applicationRows(apps: readonly LabelledApplication[]): Row[] {
+  return apps.map((a) => {
+    const r = report(a, null);
+    return { bad: a.bad, features: computeModelFeatures({ metrics: r.metrics, coverage: r.coverage, categories: r.categories, monthly: r.monthly, params: a.params }) };
+  });
+}
+
+/** What `docrisk model fit` fits: the named features (default DEFAULT_FEATURE_IDS, `all` for every one). */
+export function fitApplications(apps: readonly LabelledApplication[], opts: FitOptions & { features?: readonly string[] | 'all' }): RiskModel {
+  const ids = opts.features === 'all' ? FEATURES.map((f) => f.id) : (opts.features ?? DEFAULT_FEATURE_IDS);
+  return fitModel(applicationRows(apps), FEATURES.filter((f) => ids.includes(f.id)), opts);
+}
+
 export async function runModelCommand(argv: string[]): Promise<number> {
   const sub = argv[0];
   const o = args(argv.slice(1));
@@ -57,18 +73,20 @@ export async function runModelCommand(argv: string[]): Promise<number> {
       return 2;
     }
     const dataSource = o['data-source'] === 'commercial' ? 'commercial' : 'retail';
-    const only = o.features?.split(',').map((s) => s.trim()).filter(Boolean);
+    const only = o.features === 'all' ? undefined : o.features?.split(',').map((s) => s.trim()).filter(Boolean);
     const unknown = only?.filter((id) => !FEATURES.some((f) => f.id === id)) ?? [];
     if (unknown.length) {
       complain(`docrisk model fit: unknown feature(s) ${unknown.join(', ')}\n\n${USAGE}`);
       return 2;
     }
-    const defs = only ? FEATURES.filter((f) => only.includes(f.id)) : FEATURES;
-    const rows = apps.map((a) => {
-      const r = report(a, null);
-      return { bad: a.bad, features: computeModelFeatures({ metrics: r.metrics, coverage: r.coverage, categories: r.categories, monthly: r.monthly, params: a.params }) };
-    });
-    const model = fitModel(rows, defs, {
+    for (const k of ['ridge', 'bins', 'folds', 'seed'] as const) {
+      if (o[k] !== undefined && !(Number(o[k]) > 0)) {
+        complain(`docrisk model fit: --${k} must be a positive number\n\n${USAGE}`);
+        return 2;
+      }
+    }
+    const model = fitApplications(apps, {
+      features: o.features === 'all' ? 'all' : only,
       name: o.name ?? `docrisk-${dataSource}-fitted`,
       version: o.version ?? '1.0.0',
       dataSource,
@@ -77,6 +95,8 @@ export async function runModelCommand(argv: string[]): Promise<number> {
       createdAt: new Date().toISOString(),
       folds: Number(o.folds ?? 5),
       seed: Number(o.seed ?? 1),
+      ...(o.ridge ? { ridge: Number(o.ridge) } : {}),
+      ...(o.bins ? { bins: Number(o.bins) } : {}),
     });
     const json = JSON.stringify(model, null, 2);
     writeFileSync(

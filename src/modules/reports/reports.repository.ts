@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { creditReports } from '../../db/schema.ts';
+import { creditReports, spaces } from '../../db/schema.ts';
 
 export type CreditReportRow = typeof creditReports.$inferSelect;
 
@@ -17,6 +17,12 @@ export const reportsRepository = {
       .where(and(eq(creditReports.id, id), eq(creditReports.processId, processId), eq(creditReports.spaceId, spaceId)))
       .limit(1);
     return rows[0] ?? null;
+  },
+
+  /** The space's name (models are selected per space by name). */
+  async spaceName(db: Executor, spaceId: string): Promise<string | null> {
+    const rows = await db.select({ name: spaces.name }).from(spaces).where(eq(spaces.id, spaceId)).limit(1);
+    return rows[0]?.name ?? null;
   },
 
   async findById(db: Executor, id: string): Promise<CreditReportRow | null> {

@@ -13,7 +13,7 @@ import { isAppError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import type { ProcessesService } from '../processes/index.ts';
 import { reportErrors } from './reports.errors.ts';
-import type { RiskModels } from './reports.models.ts';
+import { modelFor, type RiskModels } from './reports.models.ts';
 import { prepareInputs, resolveSelection, toSources, type InputDeps, type PreparedInputs, type Selection } from './reports.inputs.ts';
 import { reportsRepository, type CreditReportRow } from './reports.repository.ts';
 import type { CreditReportView, ReportInputsBody, ReportListQuery } from './reports.schemas.ts';
@@ -178,6 +178,12 @@ export class ReportsService {
     return { status: 'terminated', errors: [{ code: 'time_budget_exceeded', message: `scoring did not finish within ${s} s` }] };
   }
 
+  /** The space's name when some model is selected per space (one lookup per report, only then). */
+  private async spaceNameForModels(spaceId: string): Promise<string | null> {
+    if (!this.d.riskModels || Object.keys(this.d.riskModels.spaces).length === 0) return null;
+    return (await reportsRepository.spaceName(this.d.db, spaceId)) ?? null;
+  }
+
   private async score(r: CreditReportRow): Promise<Outcome> {
     const process = await this.d.processes.requireVisible(r.spaceId, r.processId);
     if (process.status !== 'active') return { status: 'terminated', errors: [{ code: 'process_archived', message: 'the process was archived while the report was processing' }] };
@@ -193,7 +199,7 @@ export class ReportsService {
     const { sources } = toSources(prepared);
     let result: ReportResult;
     try {
-      const model = this.d.riskModels?.[inputs.effective_params.data_source];
+      const model = modelFor(this.d.riskModels, await this.spaceNameForModels(r.spaceId), inputs.effective_params.data_source);
       result = buildReport({ sources, params: inputs.effective_params, asOf: r.createdAt.toISOString().slice(0, 10), ...(model ? { model } : {}) });
     } catch (err) {
       if (!(err instanceof RiskEngineError)) throw err;

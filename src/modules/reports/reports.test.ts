@@ -236,20 +236,33 @@ describe('run-report', () => {
     expect(inputs.find((i) => i.id === recent.bank_account_id)).toMatchObject({ used: true, excluded_reason: null, outside_window: 0 });
   });
 
-  it('the server selects the model (DOCRISK_RISK_MODELS) and every report names model and version (issue 21)', async () => {
+  it('the server or a space selects the model (DOCRISK_RISK_MODELS) and every report names model and version (issue 21)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docrisk-models-'));
     const file = join(dir, 'lender.json');
     writeFileSync(file, JSON.stringify({ ...DEFAULT_MODELS.retail, name: 'lender-own-model', version: '9.4.2' }));
+    const acmeFile = join(dir, 'acme.json');
+    writeFileSync(acmeFile, JSON.stringify({ ...DEFAULT_MODELS.retail, name: 'acme-model', version: '1.2.3' }));
     expect(() => loadRiskModels([join(dir, 'missing.json')])).toThrow(/DOCRISK_RISK_MODELS: .*missing\.json/);
-    const other = await createTestApp({ env: { DOCRISK_RISK_MODELS: file } });
+    expect(() => loadRiskModels([{ space: 'acme', file: acmeFile }, { space: 'acme', file }])).toThrow(/two models for retail in space acme/);
+    // a bare path serves every space; SPACE=path only the space of that name, over the server-wide one
+    const other = await createTestApp({ env: { DOCRISK_RISK_MODELS: `${file}, acme=${acmeFile}` } });
     try {
-      const p = await newProcess(other);
-      const a = await addAccount(p.process_id, accountBody(), other);
-      const r = await runReport(p.process_id, { bank_account_ids: [a.bank_account_id], report_params: params }, other);
-      expect(r.statusCode, r.body).toBe(201);
-      let done = await getReport(p.process_id, r.json().credit_report_id, other);
-      await waitFor(async () => (done = await getReport(p.process_id, r.json().credit_report_id, other)).status !== 'processing', 30_000, 'report');
-      expect(done.report_result.srg.model).toEqual({ name: 'lender-own-model', version: '9.4.2' });
+      const reportIn = async (auth: Record<string, string> | true) => {
+        const p = (await other.request({ method: 'POST', url: '/document-engine/v1/start-process', auth, payload: { ext_application_id: 'M' } })).json();
+        const a = (await other.request({ method: 'POST', url: url(p.process_id, '/bank-accounts'), auth, payload: accountBody() })).json();
+        const r = await other.request({ method: 'POST', url: url(p.process_id, '/credit-reports/run-report'), auth, payload: { bank_account_ids: [a.bank_account_id], report_params: params } });
+        expect(r.statusCode, r.body).toBe(201);
+        const get = async () => (await other.request({ method: 'GET', url: url(p.process_id, `/credit-reports/${r.json().credit_report_id}`), auth })).json();
+        let done = await get();
+        await waitFor(async () => (done = await get()).status !== 'processing', 30_000, 'report');
+        return done;
+      };
+      expect((await reportIn(true)).report_result.srg.model).toEqual({ name: 'lender-own-model', version: '9.4.2' });
+      const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+      const space = (await other.request({ method: 'POST', url: '/admin/v1/spaces', auth: admin, payload: { name: 'acme' } })).json();
+      const cred = (await other.request({ method: 'POST', url: `/admin/v1/spaces/${space.space_id}/clients`, auth: admin, payload: { name: 'app' } })).json();
+      const h = { authorization: `Bearer ${await other.tokenFor(cred.client_id, cred.client_secret, cred.subscription_key)}`, 'ocp-apim-subscription-key': cred.subscription_key };
+      expect((await reportIn(h)).report_result.srg.model).toEqual({ name: 'acme-model', version: '1.2.3' });
     } finally {
       await other.close();
     }

@@ -35,7 +35,7 @@ export interface CodeRule {
   purpose?: readonly string[];
 }
 
-export const RULES_VERSION = 'rules-2026.11.2';
+export const RULES_VERSION = 'rules-2026.11.3';
 
 type T = readonly [string, RuleMarket, Category, number, Sign | '', string];
 
@@ -56,6 +56,9 @@ const TEXT: readonly T[] = [
   ['de.pension', 'de', 'pension', 82, 'credit', '\\bRENTE\\b|RENTENVERSICHERUNG|RENTENZAHLUNG|RENTENSERVICE|VERSORGUNGSBEZ'],
   ['it.benefits', 'it', 'benefits', 81, 'credit', '\\b(ASSEGNO UNICO|NASPI|REDDITO DI CITTADINANZA|ASSEGNO DI INCLUSIONE|BONUS|INPS|CASSA INTEGRAZIONE|DIS-COLL)\\b'],
   ['de.benefits', 'de', 'benefits', 81, 'credit', '\\b(KINDERGELD|FAMILIENKASSE|ARBEITSAGENTUR|BUNDESAGENTUR F(UE|U)R ARBEIT|JOBCENTER|BUERGERGELD|BURGERGELD|ELTERNGELD|WOHNGELD|ALG)\\b'],
+  // a card-sales settlement is the merchant's turnover whatever purpose word rides along ("Erstattung", "GIROCONTO"): above refunds and own transfers
+  ['it.card_settlement', 'it', 'business_revenue', 90, 'credit', '\\b(ACCREDITO INCASSI POS|INCASSI POS|ACCREDITO POS|ACCREDITO TRANSATO POS|REGOLAMENTO POS)\\b'],
+  ['de.card_settlement', 'de', 'business_revenue', 90, 'credit', '\\b(KARTENUMS(AE|A)TZE|H(AE|A)NDLERABRECHNUNG|KARTENABRECHNUNG|TERMINALABRECHNUNG)\\b'],
   ['it.revenue', 'it', 'business_revenue', 70, 'credit', '\\b(FATTURA|FATT\\.?|FT\\.? ?N|SALDO FT|ACCREDITO POS|INCASSO|CORRISPETTIV|RIBA)'],
   ['de.revenue', 'de', 'business_revenue', 70, 'credit', '\\b(RECHNUNG|RE-NR|RG\\.? ?NR|RECHNUNGSNR|AUSGLEICH RE|KARTENUMS(AE|A)TZE|H(AE|A)NDLERABRECHNUNG)'],
   ['common.revenue', 'common', 'business_revenue', 69, 'credit', '\\b(INVOICE|SUMUP|STRIPE PAYOUT|PAYPAL PAYOUT|ZETTLE|NEXI PAYOUT|SATISPAY PAYOUT)\\b'],

@@ -28,6 +28,10 @@ export interface MetricsOutput {
 
 const CADENCE_PER_MONTH = { weekly: 52 / 12, biweekly: 26 / 12, monthly: 1, quarterly: 1 / 3 } as const;
 const isIncome = (t: CategorisedTransaction): boolean => t.amountMinor > 0 && METRICS_CONFIG.incomeCategories.includes(t.category);
+/** Credits that are not money from others: own transfers and savings coming back. */
+const OWN_MONEY = ['internal', 'savings'];
+const REGULAR_INCOME = ['salary', 'pension', 'benefits'];
+const isRegularIncome = (t: CategorisedTransaction): boolean => REGULAR_INCOME.includes(t.category) || t.rule_trace.includes('recurrence.regular_payer');
 const isExpense = (t: CategorisedTransaction): boolean => t.group === 'expenses' && t.amountMinor < 0;
 const sumMinor = (ts: readonly CategorisedTransaction[]): number => ts.reduce((a, t) => a + t.amountMinor, 0);
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -54,10 +58,18 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
     const inflow = ts.filter((t) => t.amountMinor > 0).reduce((a, t) => a + t.amountMinor, 0);
     const outflow = -ts.filter((t) => t.amountMinor < 0).reduce((a, t) => a + t.amountMinor, 0);
     let endBal: number | null = null;
-    if (series && last) {
+    let minBal: number | null = null;
+    if (series && last && first) {
       const end = lastDayOfMonth(m) < last ? lastDayOfMonth(m) : last;
       const v = series.combined[dayIndex(series, end)];
       endBal = v === undefined || v === null ? null : money(v);
+      const start = `${m}-01` > first ? `${m}-01` : first;
+      let lo = Infinity;
+      for (let d = dayIndex(series, start); d <= dayIndex(series, end); d++) {
+        const b = series.combined[d];
+        if (b !== undefined && b !== null && b < lo) lo = b;
+      }
+      minBal = lo === Infinity ? null : money(lo);
     }
     return {
       month: m,
@@ -67,6 +79,7 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       income: money(sumMinor(ts.filter(isIncome))),
       expenses: money(-sumMinor(ts.filter(isExpense))),
       end_balance: endBal,
+      min_balance: minBal,
       full: isFull(m),
     };
   });
@@ -151,8 +164,10 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       monthly_average: money(incomeMonthly),
       monthly_median: money(median(incomeSeries) * 100),
       stability_cv: stabilityCv(incomeSeries),
+      received_cv: receivedCv(txns, fullMonthly.map((r) => r.month)),
       salary_detected: salaryByMonth.size >= 2,
       salary_amount: salaryByMonth.size >= 2 ? money(median([...salaryByMonth.values()])) : null,
+      regular_monthly_average: money(sumMinor(incomeTx.filter(isRegularIncome)) / perMonth),
       by_category: incomeByCat,
     },
     expenses: { total: money(expenseTotal), monthly_average: money(expenseTotal / perMonth), by_category: expenseByCat },
@@ -160,6 +175,7 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       average: known.length ? money(mean(known)) : null,
       minimum: known.length ? money(Math.min(...known)) : null,
       days_negative: daysNegative,
+      days_beyond_overdraft_limit: limitMinor !== null && limitMinor > 0 ? known.filter((v) => v < -limitMinor).length : daysNegative,
       days_observed: known.length,
       days_below_instalment: instalment === null ? null : known.filter((v) => v < instalment * 100).length,
       volatility_to_income: known.length > 1 && incomeMonthly > 0 ? ratio(stdev(known) / incomeMonthly) : null,
@@ -208,13 +224,29 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
   return { metrics, monthly, categories, coverage };
 }
 
+function receivedCv(txns: readonly CategorisedTransaction[], fullMonths: readonly string[]): number | null {
+  if (fullMonths.length < 3) return null;
+  const byMonth = new Map<string, number>(fullMonths.map((m) => [m, 0]));
+  for (const t of txns) {
+    if (t.amountMinor <= 0 || OWN_MONEY.includes(t.category)) continue;
+    const m = monthOf(t.date);
+    const v = byMonth.get(m);
+    if (v !== undefined) byMonth.set(m, v + t.amountMinor);
+  }
+  const v = cv([...byMonth.values()]);
+  return v === null ? null : ratio(v);
+}
+
 function stdev(xs: readonly number[]): number {
   const m = mean(xs);
   return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / xs.length);
 }
 
 function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readonly MonthlyRow[], perMonth: number): NonNullable<Metrics['commercial']> {
-  const revenue = txns.filter(isIncome);
+  // a business account's money received from third parties is its revenue: customer payments arrive as
+  // plain transfers as often as with an invoice number (income categories and other incoming transfers;
+  // refunds, own transfers and savings are not revenue)
+  const revenue = txns.filter((t) => isIncome(t) || (t.amountMinor > 0 && t.category === 'other_transfer'));
   const total = sumMinor(revenue);
   const byCustomer = new Map<string, number>();
   for (const t of revenue) {
@@ -227,6 +259,7 @@ function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readon
   const operating = -sumMinor(
     txns.filter((t) => t.amountMinor < 0 && ((t.group === 'expenses' && !METRICS_CONFIG.debtCategories.includes(t.category)) || t.category === 'other_transfer')),
   );
+  const received = sumMinor(txns.filter((t) => t.amountMinor > 0 && !OWN_MONEY.includes(t.category)));
   const s = slope(rows.map((r) => r.income));
   const avg = mean(rows.map((r) => r.income));
   return {
@@ -240,7 +273,8 @@ function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readon
     tax_outflows: money(-sumMinor(txns.filter((t) => t.category === 'taxes' && t.amountMinor < 0))),
     payroll_outflows: money(-sumMinor(txns.filter((t) => t.category === 'payroll' && t.amountMinor < 0))),
     operating_costs_monthly: money(operating / perMonth),
-    net_income_monthly: money((total - operating) / perMonth),
+    // everything received from others (refunds and credit notes offset the costs they repay) minus operating costs
+    net_income_monthly: money((received - operating) / perMonth),
   };
 }
 

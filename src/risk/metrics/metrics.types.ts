@@ -9,6 +9,8 @@ export interface MonthlyRow {
   income: number;
   expenses: number;
   end_balance: number | null;
+  /** Lowest combined end-of-day balance of the month (days every account covers); null when none is known. */
+  min_balance: number | null;
   /** True when data covers the whole month. */
   full: boolean;
 }
@@ -59,8 +61,18 @@ export interface Metrics {
     monthly_average: number;
     monthly_median: number;
     stability_cv: number | null;
+    /**
+     * Coefficient of variation of the money received from others per full month (every credit but own
+     * transfers and savings coming back); null under three full months or when nothing was received.
+     */
+    received_cv: number | null;
     salary_detected: boolean;
     salary_amount: number | null;
+    /**
+     * Regular income per month covered: salary, pension, benefits and credits from a payer seen monthly
+     * (three times or more); one-off transfers, cash paid in, interest and refunds left out.
+     */
+    regular_monthly_average: number;
     by_category: Record<string, number>;
   };
   expenses: { total: number; monthly_average: number; by_category: Record<string, number> };
@@ -69,6 +81,8 @@ export interface Metrics {
     average: number | null;
     minimum: number | null;
     days_negative: number;
+    /** Days the combined balance was below minus the declared overdraft limit (= days_negative when none is declared). */
+    days_beyond_overdraft_limit: number;
     days_observed: number;
     /** Days the combined balance was below the requested loan's monthly instalment (null when none was requested). */
     days_below_instalment?: number | null;

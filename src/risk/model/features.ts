@@ -113,6 +113,38 @@ export const FEATURES: readonly FeatureDef[] = [
     },
   },
   {
+    id: 'months_trough_below_two_instalments',
+    definition: 'share of months whose lowest balance was below twice the requested loan’s monthly instalment (the instalment and a month’s reserve)',
+    better: 'lower',
+    reason: r('BALANCE_TROUGH_BELOW_INSTALMENT', 'Balance at its lowest each month often could not carry the requested instalment with a reserve', 'Il saldo minimo mensile spesso non copre la rata richiesta con una riserva', 'Tiefster Monatssaldo oft zu gering für die gewünschte Rate samt Reserve'),
+    missing: NO_REQUEST,
+    compute: (x) => {
+      const i = instalment(x);
+      const troughs = (x.monthly ?? []).map((m) => m.min_balance).filter((v): v is number => v !== null && v !== undefined);
+      return i === null || i <= 0 || troughs.length === 0 ? null : troughs.filter((v) => v < 2 * i).length / troughs.length;
+    },
+  },
+  {
+    id: 'min_balance_6m_to_instalment',
+    definition: 'lowest combined balance of the last six months of the window ÷ the requested loan’s monthly instalment',
+    better: 'higher',
+    reason: r('LOW_RECENT_BALANCE_FOR_INSTALMENT', 'Recent lowest balance small relative to the requested instalment', 'Saldo minimo recente basso rispetto alla rata richiesta', 'Niedrigster Kontostand der letzten Monate gering im Verhältnis zur gewünschten Rate'),
+    missing: NO_REQUEST,
+    compute: (x) => {
+      const i = instalment(x);
+      const troughs = (x.monthly ?? []).slice(-6).map((m) => m.min_balance).filter((v): v is number => v !== null && v !== undefined);
+      return i === null || i <= 0 || troughs.length === 0 ? null : Math.min(...troughs) / i;
+    },
+  },
+  {
+    id: 'inflow_cv',
+    definition: 'coefficient of variation of the money received from others per full month (own transfers and savings excluded)',
+    better: 'lower',
+    reason: r('INFLOW_IRREGULAR', 'Money received varies strongly from month to month', 'Entrate molto variabili da un mese all’altro', 'Geldeingänge schwanken stark von Monat zu Monat'),
+    missing: NO_HISTORY,
+    compute: (x) => x.metrics.income.received_cv ?? null,
+  },
+  {
     id: 'days_below_instalment_share',
     definition: 'share of observed days the combined balance was below the requested loan’s monthly instalment',
     better: 'lower',
@@ -133,11 +165,16 @@ export const FEATURES: readonly FeatureDef[] = [
   },
   {
     id: 'neg_days_share',
-    definition: 'days with a negative combined balance ÷ days observed',
+    // an arranged overdraft (a German Dispo, an Italian fido) used within its limit is not an unpaid
+    // debt: with a declared limit only the days beyond it count (Berka's accounts had none)
+    definition: 'days with a negative combined balance (below the declared overdraft limit, when one is declared) ÷ days observed',
     better: 'lower',
     reason: known('FREQUENT_NEGATIVE_BALANCE'),
     missing: NO_BALANCE,
-    compute: (x) => (x.metrics.balances.days_observed > 0 ? x.metrics.balances.days_negative / x.metrics.balances.days_observed : null),
+    compute: (x) => {
+      const b = x.metrics.balances;
+      return b.days_observed > 0 ? (b.days_beyond_overdraft_limit ?? b.days_negative) / b.days_observed : null;
+    },
   },
   {
     id: 'overdraft_interest_per_month',
@@ -223,6 +260,24 @@ export const FEATURES: readonly FeatureDef[] = [
     missing: NO_HISTORY,
     compute: (x) => x.coverage.months,
   },
+];
+
+/**
+ * The features `docrisk model fit` uses when none are named, and the default retail model's: one
+ * measure per credit question, each relative (so it travels between countries and eras) —
+ * can the balance carry the new instalment (monthly troughs against two instalments; the lowest
+ * balance of the last six months against one), is the account overdrawn (days below zero; overdraft
+ * or penalty interest), is money received regular (month-to-month variation), and how heavy is the
+ * instalment against what comes in. Fitting on every feature cross-validates lower on the Berka split
+ * (docs/risk-model.md): with 46 bads, the redundant ratios add noise.
+ */
+export const DEFAULT_FEATURE_IDS: readonly string[] = [
+  'months_trough_below_two_instalments',
+  'min_balance_6m_to_instalment',
+  'neg_days_share',
+  'overdraft_interest_per_month',
+  'inflow_cv',
+  'instalment_to_inflow',
 ];
 
 export const FEATURE_BY_ID: ReadonlyMap<string, FeatureDef> = new Map(FEATURES.map((f) => [f.id, f]));

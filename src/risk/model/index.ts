@@ -1,4 +1,4 @@
-export { FEATURES, FEATURE_BY_ID, computeModelFeatures } from './features.ts';
+export { FEATURES, FEATURE_BY_ID, DEFAULT_FEATURE_IDS, computeModelFeatures } from './features.ts';
 export type { FeatureDef, FeatureInput } from './features.ts';
 export { fitModel, fitOnce, scoreRow, folds } from './fit.ts';
 export type { Row, FitOptions } from './fit.ts';
