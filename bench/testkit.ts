@@ -77,3 +77,5 @@ const rows = [...byAxis].filter(([, a]) => a.gt + a.pred > 0 && a.docs >= 2).map
 rows.sort((a, b) => a.f1 - b.f1);
 console.log('worst axis values (strict transaction F1, axis values on >= 2 documents):');
 for (const r of rows.slice(0, Number(arg('worst', '15')))) console.log(`  ${r.f1.toFixed(3)}  ${r.k}  (${r.docs} docs)`);
+const below = rows.filter((r) => r.f1 < 0.99).length;
+console.log(`axis values below strict F1 0.99: ${below} of ${rows.length} (on >= 2 documents; --worst N lists more)`);
