@@ -209,12 +209,22 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
     return -1;
   };
   // With hanging indents, how many plain lines stand above a row where rows follow each other.
+  // (between two rows: the lines after the last indented one; above a page's first row or after a
+  // balance row: the plain lines right above the row)
+  const plainAbove = (g: Gap): number => {
+    let n = 0;
+    for (let i = g.lines.length - 1; i >= 0 && !isIndented(g.lines[i]!, g.below!) && !isBreak(after(g, i)); i--) n++;
+    return n;
+  };
   const aboveCounts = indented
     ? gaps
-        .filter((g) => g.above && g.above.special === null && g.below && g.below.special === null)
+        .filter((g) => g.below && g.below.special === null)
         .map((g) => {
-          const o = outdent(g.above!, g.lines);
-          return o >= 0 ? g.lines.length - o : 0;
+          if (g.above && g.above.special === null) {
+            const o = outdent(g.above, g.lines);
+            return o >= 0 ? g.lines.length - o : 0;
+          }
+          return plainAbove(g);
         })
     : [];
   const kIndent = aboveCounts.length >= 2 ? median(aboveCounts) : 0;
