@@ -201,10 +201,14 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
   const isIndented = (tl: TokLine, r: Row): boolean => tl.line.x0 > descStartOf(r) + H * 0.4;
   const contLines = gaps.filter((g) => g.above && g.above.special === null).flatMap((g) => g.lines.map((tl) => isIndented(tl, g.above!)));
   const indented = contLines.length >= 4 && contLines.filter(Boolean).length >= contLines.length * 0.4;
+  // (a row's first continuation line indented wherever a row has two lines or more after it)
+  const firstOfMany = gaps.filter((g) => g.above && g.above.special === null && g.lines.length >= 2).map((g) => isIndented(g.lines[0]!, g.above!));
+  const strongIndent = firstOfMany.length >= 4 && firstOfMany.filter(Boolean).length >= firstOfMany.length * 0.9;
   const outdent = (r: Row, lines: readonly TokLine[]): number => {
     const flags = lines.map((tl) => isIndented(tl, r));
     // One plain line after a row: the row's own where the layout prints nothing above its rows.
-    if (!flags.some(Boolean) && lines.length === 1 && k === 0) return -1;
+    // (not where continuation lines are indented throughout: a plain line there opens a description)
+    if (!flags.some(Boolean) && lines.length === 1 && k === 0 && !strongIndent) return -1;
     for (let i = 0; i < flags.length; i++) if (!flags[i]) return i;
     return -1;
   };
@@ -254,7 +258,8 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
         const aroundRow = geometrySilent && !indented && g.lines.length >= 1 && opens(g.lines[g.lines.length - 1]) && !opens(g.below.tl) && !isBreak(after(g, g.lines.length - 1)) && lineText(g.lines[g.lines.length - 1]!).length > lineText(g.below.tl).length;
         nAbove = 0;
         // (where padding sets rows apart, the lines at the line pitch right above are the row's block)
-        const most = indented ? Math.max(k, kIndent) : !geometrySilent ? 3 : aroundRow ? Math.max(k, 1) : k;
+        const opensAbove = g.lines.length > 0 && opens(g.lines[g.lines.length - 1]) === 1;
+        const most = indented ? Math.max(k, kIndent, opensAbove ? 1 : 0) : !geometrySilent ? 3 : aroundRow ? Math.max(k, 1) : k;
         for (let i = g.lines.length - 1; i >= 0 && nAbove < most; i--) {
           // (with hanging indents, an indented line continues something else)
           if (indented && nAbove >= kIndent && isIndented(g.lines[i]!, g.below!)) break;
