@@ -180,6 +180,8 @@ export const webhooksRepository = {
   ): Promise<ClaimedDelivery[]> {
     const now = o.now.toISOString();
     const busy = JSON.stringify(o.busy);
+    // Candidates are read and ranked without locks; only the rows picked are locked (a lock writes the
+    // row), skipping those another worker holds and re-checking that each is still due.
     const r = await db.execute(sql`
       with cand as (
         select d.id, d.next_attempt_at, ${ORIGIN_SQL} as origin
@@ -188,14 +190,17 @@ export const webhooksRepository = {
           and coalesce((${busy}::jsonb ->> ${ORIGIN_SQL})::int, 0) < ${o.perOrigin}
         order by d.next_attempt_at, d.id
         limit ${o.scan}
-        for update skip locked
       ), ranked as (
         select id, origin, next_attempt_at, row_number() over (partition by origin order by next_attempt_at, id) as rn from cand
-      ), pick as (
+      ), wanted as (
         select id from ranked
         where rn <= ${o.perOrigin} - coalesce((${busy}::jsonb ->> origin)::int, 0)
         order by next_attempt_at, id
         limit ${o.limit}
+      ), pick as (
+        select d.id from webhook_deliveries d join wanted w on w.id = d.id
+        where d.status = 'pending' and d.next_attempt_at <= ${now}::timestamptz
+        for update of d skip locked
       )
       update webhook_deliveries d
       set attempts = d.attempts + 1, next_attempt_at = ${o.leaseUntil.toISOString()}::timestamptz, updated_at = ${now}::timestamptz
