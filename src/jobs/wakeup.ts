@@ -36,12 +36,15 @@ export async function listenChannel(database: Database, channel: string, onSigna
     c.on('notification', (m) => {
       if (m.channel === channel) onSignal();
     });
-    c.on('error', (err) => {
+    const lost = (err?: unknown) => {
+      if (closed || client !== c) return;
       log.warn({ err, channel }, 'LISTEN connection lost; polling until it is back');
+      client = null;
       c.end().catch(() => undefined);
-      if (client === c) client = null;
       schedule();
-    });
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
     await c.connect();
     await c.query(`LISTEN ${channel}`);
     if (closed) {

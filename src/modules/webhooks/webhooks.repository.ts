@@ -184,11 +184,14 @@ export const webhooksRepository = {
     // row), skipping those another worker holds and re-checking that each is still due.
     const r = await db.execute(sql`
       with cand as (
-        select d.id, d.next_attempt_at, ${ORIGIN_SQL} as origin
-        from webhook_deliveries d
-        where d.status = 'pending' and d.next_attempt_at <= ${now}::timestamptz
-          and coalesce((${busy}::jsonb ->> ${ORIGIN_SQL})::int, 0) < ${o.perOrigin}
-        order by d.next_attempt_at, d.id
+        select x.id, x.next_attempt_at, x.origin
+        from (
+          select d.id, d.next_attempt_at, ${ORIGIN_SQL} as origin
+          from webhook_deliveries d
+          where d.status = 'pending' and d.next_attempt_at <= ${now}::timestamptz
+          order by d.next_attempt_at, d.id
+        ) x
+        where coalesce((${busy}::jsonb ->> x.origin)::int, 0) < ${o.perOrigin}
         limit ${o.scan}
       ), ranked as (
         select id, origin, next_attempt_at, row_number() over (partition by origin order by next_attempt_at, id) as rn from cand
