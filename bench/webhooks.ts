@@ -7,7 +7,9 @@
  *   node bench/webhooks.ts N RATE           paced: RATE events/s (latency with a healthy, un-backlogged receiver)
  *   node bench/webhooks.ts N --backlog      N events recorded with no worker running, then one worker
  *                                           starts: the delivery rate alone, recording not competing
+ * BENCH_RECEIVER=child puts the receiver in a process of its own (bench/webhook-receiver-child.ts).
  */
+import { fork } from 'node:child_process';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../src/db/client.ts';
@@ -25,7 +27,27 @@ const created = await createTestDatabase();
 // On PostgreSQL the service's own pool size (10; the test helper's is 5).
 const db = created.url ? { database: await openPostgres(created.url, 10), drop: () => created.drop() } : created;
 if (created.url) await created.database.close();
-const rx = await startReceiver();
+/** The receiver: in this process (default) or in a child process; either way `received` holds each receipt. */
+async function receiver(): Promise<{ url: string; received: { headers: Record<string, string | undefined>; at: number }[]; maxConcurrent: number; close(): Promise<void> }> {
+  if (process.env.BENCH_RECEIVER !== 'child') return startReceiver() as never;
+  const child = fork(new URL('./webhook-receiver-child.ts', import.meta.url).pathname, [], { stdio: 'inherit' });
+  const r = { url: '', received: [] as { headers: Record<string, string | undefined>; at: number }[], maxConcurrent: 0, close: async () => {
+    child.send({ stop: true });
+    await new Promise((res) => child.once('exit', res));
+  } };
+  await new Promise<void>((resolve) =>
+    child.on('message', (m: { port?: number; receipts?: [string, number][]; maxConcurrent?: number }) => {
+      if (m.port) {
+        r.url = `http://127.0.0.1:${m.port}/hook`;
+        resolve();
+      }
+      for (const [id, at] of m.receipts ?? []) r.received.push({ headers: { 'webhook-id': id }, at });
+      if (m.maxConcurrent) r.maxConcurrent = m.maxConcurrent;
+    }),
+  );
+  return r;
+}
+const rx = await receiver();
 // BENCH_WEBHOOK_TUNING='{"maxPerOrigin":16}' tries other settings.
 const TUNING = { ...DEFAULT_TUNING, ...(JSON.parse(process.env.BENCH_WEBHOOK_TUNING ?? '{}') as object) };
 const t = await webhookTestApp(db.database, { workers: !BACKLOG, tuning: TUNING });
@@ -90,7 +112,7 @@ const lat = rx.received
 const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))]!;
 const unique = new Set(rx.received.map((r) => r.headers['webhook-id'])).size;
 const ms = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
-console.log(`machine: ${os.cpus()[0]?.model} x${os.cpus().length}, load ${os.loadavg()[0]!.toFixed(1)}, node ${process.version}, database ${db.database.kind}`);
+console.log(`machine: ${os.cpus()[0]?.model} x${os.cpus().length}, load ${os.loadavg()[0]!.toFixed(1)}, node ${process.version}, database ${db.database.kind}, receiver ${process.env.BENCH_RECEIVER === 'child' ? 'in a child process' : 'in this process'}`);
 console.log(`events: ${N}${RATE ? ` paced at ${RATE}/s` : ''}${BACKLOG ? ' (backlog: recorded first, then one worker started)' : ''}, recorded in ${tRecorded - t0} ms (${Math.round((N * 1000) / (tRecorded - t0))}/s, ${CONCURRENCY} concurrent transactions)`);
 if (BACKLOG) {
   const first = Math.min(...rx.received.map((r) => r.at));
@@ -100,7 +122,7 @@ if (BACKLOG) {
   const e2e = (N * 1000) / (tDone - t0);
   console.log(`delivered: ${unique} unique (${rx.received.length} requests) in ${tDone - t0} ms → ${Math.round(e2e)} events/s end to end${floor ? `; floor (bare insert transactions, same concurrency) ${Math.round(floor)}/s, ratio ${(e2e / floor).toFixed(2)}` : ''}`);
   console.log(`latency commit → receipt: p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${lat[lat.length - 1]} ms; receiver max concurrency ${rx.maxConcurrent}`);
-  console.log(`cpu per event (recording + delivery + receiver, one process): ${(ms(cpu) / N).toFixed(2)} ms`);
+  console.log(`cpu per event (recording + delivery${process.env.BENCH_RECEIVER === 'child' ? '' : ' + receiver'}, this process): ${(ms(cpu) / N).toFixed(2)} ms`);
 }
 await worker?.app.close();
 await t.app.close().catch(() => undefined);
