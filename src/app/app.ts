@@ -112,8 +112,6 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       concurrency: config.workerConcurrency,
       heartbeatSeconds: config.jobHeartbeatSeconds,
       onHandled: (job, outcome) => metrics.jobsHandled.inc({ job, outcome }),
-      // Callbacks were queue jobs until the outbox row became the job: a database from then loses the queue.
-      retiredQueues: ['webhooks.deliver'],
       ...(opts.jobTuning ?? {}),
     });
     const leftOut = new Set(opts.withoutJobs ?? []);

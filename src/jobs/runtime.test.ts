@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
@@ -37,23 +36,6 @@ describe('typed handles', () => {
     rt.define({ name: 'test.b', schema: Type.Object({}) });
     rt.handle(a, async () => undefined);
     await expect(rt.start()).rejects.toThrow(/no handler registered for job\(s\): test\.b/);
-  });
-
-  it('deletes retired queues (and their dead letters) at start', async () => {
-    const old = runtime();
-    old.register({ name: 'test.retired', schema: Type.Object({}), handler: async () => undefined });
-    await old.start();
-    await old.job('test.retired').enqueue(db.database.db, {});
-    await old.stop(1000);
-    const queues = async () => {
-      const r = await db.database.db.execute(sql`select name from pgboss.queue where name like 'test.retired%' order by name`);
-      return ((Array.isArray(r) ? r : (r as unknown as { rows: { name: string }[] }).rows) as { name: string }[]).map((x) => x.name);
-    };
-    expect(await queues()).toEqual(['test.retired', 'test.retired__dead']);
-    const rt = new JobRuntime(db.database, pino({ level: 'silent' }), { concurrency: 1, retiredQueues: ['test.retired'] });
-    await rt.start();
-    expect(await queues()).toEqual([]);
-    await rt.stop(1000);
   });
 
   it('refuses duplicate declarations and handlers, bad names, and handles of another runtime', () => {

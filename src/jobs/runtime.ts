@@ -31,8 +31,6 @@ export interface JobRuntimeOptions {
   heartbeatSeconds?: number;
   /** Called after each attempt with its outcome (metrics). */
   onHandled?: (job: string, outcome: 'completed' | 'failed' | 'deadletter') => void;
-  /** Queues of jobs that no longer exist: deleted at start (with their dead-letter queues and jobs). */
-  retiredQueues?: readonly string[];
 }
 
 const DEAD_SUFFIX = '__dead';
@@ -117,15 +115,6 @@ export class JobRuntime implements Jobs {
     if (this.started) return;
     checkRegistry([...this.entries.keys()], new Set([...this.entries].filter(([, e]) => e.handler).map(([n]) => n)));
     await this.boss.start();
-    for (const name of this.opts.retiredQueues ?? []) {
-      if (this.entries.has(name)) throw new JobRegistryError(`job ${name} is declared and retired`);
-      for (const q of [name, name + DEAD_SUFFIX]) {
-        if (await this.boss.getQueue(q)) {
-          await this.boss.deleteQueue(q);
-          this.log.info({ queue: q }, 'retired job queue deleted');
-        }
-      }
-    }
     for (const { spec: d } of this.entries.values()) {
       const dead = d.name + DEAD_SUFFIX;
       await this.boss.createQueue(dead, { retentionSeconds: 14 * 86400 } as never);
