@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseRetryAfter, postWebhook, MAX_RESPONSE_BYTES } from './http-client.ts';
-import { retryDelaySeconds } from './webhooks.delivery.ts';
+import { retryDelaySeconds } from './webhooks.tuning.ts';
 
 const servers: http.Server[] = [];
 afterEach(async () => {

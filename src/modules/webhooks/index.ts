@@ -1,5 +1,5 @@
 export { WebhooksService, type WebhooksDeps } from './webhooks.service.ts';
-export { DEFAULT_RETRY_SCHEDULE_SECONDS, DEFAULT_TUNING, retryDelaySeconds, type WebhookTuning } from './webhooks.delivery.ts';
+export { DEFAULT_RETRY_SCHEDULE_SECONDS, DEFAULT_TUNING, retryDelaySeconds, type WebhookTuning } from './webhooks.tuning.ts';
 export { toDeliveryView } from './webhooks.admin.ts';
 export { type RecordEventInput, type RecordedEvent } from './webhooks.outbox.ts';
 export { webhooksRoutes } from './webhooks.routes.ts';

@@ -12,7 +12,8 @@ import { systemClock } from '../../shared/clock.ts';
 import { newId } from '../../shared/ids.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/db.ts';
 import { postWebhook, type Poster } from './http-client.ts';
-import { DEFAULT_TUNING, WebhookDelivery, type WebhookTuning } from './webhooks.delivery.ts';
+import { WebhookDelivery } from './webhooks.delivery.ts';
+import { DEFAULT_TUNING, type WebhookTuning } from './webhooks.tuning.ts';
 import { webhooksRepository } from './webhooks.repository.ts';
 import { startReceiver, waitFor, webhookTestApp, type Receiver, type WebhookTestApp } from './webhooks.test-support.ts';
 

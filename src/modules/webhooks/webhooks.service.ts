@@ -10,7 +10,8 @@ import type { Clock } from '../../shared/clock.ts';
 import type { Poster } from './http-client.ts';
 import { systemResolver, type Resolver } from './ssrf.ts';
 import { WebhooksAdmin } from './webhooks.admin.ts';
-import { DEFAULT_TUNING, WebhookDelivery, type WebhookTuning } from './webhooks.delivery.ts';
+import { WebhookDelivery } from './webhooks.delivery.ts';
+import { DEFAULT_TUNING, type WebhookTuning } from './webhooks.tuning.ts';
 import { WebhookOutbox, type RecordedEvent, type RecordEventInput } from './webhooks.outbox.ts';
 import type { DeliveryListQuery, DeliveryView, EventType } from './webhooks.schemas.ts';
 

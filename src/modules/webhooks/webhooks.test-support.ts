@@ -7,7 +7,7 @@ import { buildApp, type App } from '../../app/app.ts';
 import { loadConfig } from '../../config/config.ts';
 import type { Database } from '../../db/client.ts';
 import { ADMIN_TOKEN, BOOT } from '../../../test/helpers/app.ts';
-import type { WebhookTuning } from './webhooks.delivery.ts';
+import type { WebhookTuning } from './webhooks.tuning.ts';
 
 export interface Received {
   headers: http.IncomingHttpHeaders;
