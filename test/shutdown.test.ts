@@ -21,7 +21,7 @@ describe('graceful shutdown', () => {
         },
       ],
     });
-    await t.app.jobs.enqueue(t.app.database.db, 'test.shutdown', {});
+    await t.app.jobs.job('test.shutdown').enqueue(t.app.database.db, {});
     for (let i = 0; i < 200 && !started; i++) await new Promise((r) => setTimeout(r, 25));
     expect(started).toBe(true);
     expect(finished).toBe(false);

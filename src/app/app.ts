@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config/config.ts';
-import { openDatabase, type Database, type Executor } from '../db/client.ts';
+import { openDatabase, type Database } from '../db/client.ts';
 import { createMetrics, type Metrics } from '../http/metrics.ts';
 import { createServer } from '../http/server.ts';
 import { rateLimitDeps } from '../http/rate-limit.ts';
@@ -14,16 +14,16 @@ import { configureSecretKeys } from '../shared/secret-box.ts';
 import { resealSecrets } from '../db/secrets-at-rest.ts';
 import { DocumentSandbox } from '../sandbox/pool.ts';
 import { portalUiRoutes } from '../http/portal-ui.ts';
-import type { JobDefinition } from '../jobs/registry.ts';
+import type { JobDefinition, Jobs } from '../jobs/registry.ts';
 import { JobRuntime } from '../jobs/runtime.ts';
 import { AuthService, authRoutes, type NewClientCredentials } from '../modules/auth/index.ts';
 import { ProcessesService, processesRoutes } from '../modules/processes/index.ts';
-import { FilesService, PARSE_JOB, filesJobs, filesRoutes } from '../modules/files/index.ts';
+import { FilesService, defineFilesJobs, handleFilesJobs, filesRoutes } from '../modules/files/index.ts';
 import { AccountsService, accountsRoutes } from '../modules/accounts/index.ts';
-import { loadRiskModels, ReportsService, SCORE_JOB, reportsJobs, reportsRoutes } from '../modules/reports/index.ts';
-import { CONTINUE_JOB, WorkflowService, workflowJobs, workflowRoutes } from '../modules/workflow/index.ts';
+import { loadRiskModels, ReportsService, defineReportsJobs, handleReportsJobs, reportsRoutes } from '../modules/reports/index.ts';
+import { WorkflowService, defineWorkflowJobs, handleWorkflowJobs, workflowRoutes } from '../modules/workflow/index.ts';
 import { PortalService, portalRoutes } from '../modules/portal/index.ts';
-import { DELIVER_JOB, WebhooksService, webhooksRoutes, type WebhookTuning } from '../modules/webhooks/index.ts';
+import { WebhooksService, webhooksRoutes, type WebhookTuning } from '../modules/webhooks/index.ts';
 import { IdempotencyService } from '../modules/idempotency/index.ts';
 import { createBlobStore, type BlobStore } from '../blobs/index.ts';
 import { createOpsServer, type OpsServer } from './ops-server.ts';
@@ -34,12 +34,6 @@ import { newWebhookSecret } from '../shared/ids.ts';
 
 export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-/**
- * Every job the modules enqueue. The registry refuses to start when one of them has no handler among the
- * definitions below (test/jobs-registry.test.ts keeps this list in step with the modules' enqueue calls).
- */
-export const ENQUEUED_JOBS: readonly string[] = [PARSE_JOB, SCORE_JOB, CONTINUE_JOB, DELIVER_JOB];
-
 export interface AppOptions {
   config: Config;
   /** Serve HTTP (serve) — false for `docrisk worker`. */
@@ -49,12 +43,12 @@ export interface AppOptions {
   logger?: Logger;
   database?: Database;
   clock?: Clock;
-  /** Extra job definitions (tests, plug-ins). */
+  /** Extra jobs, declared and handled (tests, plug-ins); enqueue through `app.jobs.job(name)`. */
   extraJobs?: JobDefinition<never>[];
-  /** Leaves out the module job definitions with these names (tests of the registry check). */
+  /** Leaves out the handlers of these module jobs (tests of the registry check: start is refused). */
   withoutJobs?: readonly string[];
   jobTuning?: { superviseIntervalSeconds?: number; heartbeatSeconds?: number };
-  /** Retry schedule, timeouts, sweep interval of webhook delivery (tests, benchmarks). */
+  /** Retry schedule, timeouts, concurrency of webhook delivery (tests, benchmarks). */
   webhookTuning?: Partial<WebhookTuning>;
 }
 
@@ -111,23 +105,33 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     const processes = new ProcessesService(db, clock);
     const idempotency = new IdempotencyService({ db, clock });
     const blobs = await createBlobStore(config.blobStore, config.dataDir, db, config.s3);
-    // Services enqueue through the runtime created below (it needs their handlers first).
-    let jobs: JobRuntime | null = null;
-    const enqueue = (tx: Executor, name: string, data: object) => {
-      if (!jobs) throw new Error('job runtime not ready');
-      return jobs.enqueue(tx, name, data);
+    // The job runtime comes first: each module declares the jobs it enqueues on it (typed handles) and
+    // registers the handlers it owns; start() refuses a declared job that has no handler.
+    const metrics = createMetrics();
+    const jobs = new JobRuntime(database, logger.child({ component: 'jobs' }), {
+      concurrency: config.workerConcurrency,
+      heartbeatSeconds: config.jobHeartbeatSeconds,
+      onHandled: (job, outcome) => metrics.jobsHandled.inc({ job, outcome }),
+      ...(opts.jobTuning ?? {}),
+    });
+    const leftOut = new Set(opts.withoutJobs ?? []);
+    const registrar: Jobs = {
+      define: (spec) => jobs.define(spec),
+      handle: (job, handler, o) => {
+        if (!leftOut.has(job.name)) jobs.handle(job, handler, o);
+      },
     };
+    const filesJobs = defineFilesJobs(jobs);
+    const reportsJobs = defineReportsJobs(jobs);
+    const workflowJobs = defineWorkflowJobs(jobs);
+    // Callbacks need no queue job: the outbox row is the delivery's job (modules/webhooks).
     const webhooks = new WebhooksService({
-      db,
+      database,
       clock,
       log: logger.child({ component: 'webhooks' }),
-      queue: () => {
-        if (!jobs) throw new Error('job runtime not ready');
-        return jobs;
-      },
       allowPrivate: config.webhookAllowPrivate,
       version: VERSION,
-      ...(opts.webhookTuning ? { tuning: opts.webhookTuning } : {}),
+      tuning: { maxPerOrigin: config.webhookConcurrency, ...(opts.webhookTuning ?? {}) },
     });
     const portal = new PortalService({ db, clock, webhooks, newWebhookSecret });
 
@@ -142,7 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       blobs,
       processes,
       maxUploadBytes: config.maxUploadBytes,
-      enqueue,
+      parseJob: filesJobs.parse,
       autoParsing: (spaceId) => portal.getAutoParsing(spaceId),
       recordEvent: async (tx, ev) => {
         await webhooks.recordEvent(tx, ev);
@@ -156,7 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       processes,
       files,
       accounts,
-      enqueue,
+      scoreJob: reportsJobs.score,
       recordEvent: async (tx, ev) => {
         await webhooks.recordEvent(tx, ev);
       },
@@ -170,31 +174,17 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       files,
       accounts,
       reports,
-      enqueue: (tx, name, data, o) => {
-        if (!jobs) throw new Error('job runtime not ready');
-        return jobs.enqueue(tx, name, data, o);
-      },
+      continueJob: workflowJobs.continue,
       log: logger.child({ component: 'workflow' }),
     });
 
-    const jobDefs: JobDefinition<never>[] = [
-      ...(filesJobs(files) as JobDefinition<never>[]),
-      ...(reportsJobs(reports) as JobDefinition<never>[]),
-      ...(workflowJobs(workflow) as JobDefinition<never>[]),
-      ...webhooks.jobDefinitions(),
-    ].filter((d) => !opts.withoutJobs?.includes(d.name));
-    jobDefs.push(...(opts.extraJobs ?? []));
-    const metrics = createMetrics();
-    jobs = new JobRuntime(database, jobDefs, logger.child({ component: 'jobs' }), {
-      concurrency: config.workerConcurrency,
-      expected: ENQUEUED_JOBS,
-      heartbeatSeconds: config.jobHeartbeatSeconds,
-      onHandled: (job, outcome) => metrics.jobsHandled.inc({ job, outcome }),
-      ...(opts.jobTuning ?? {}),
-    });
+    handleFilesJobs(registrar, filesJobs, files);
+    handleReportsJobs(registrar, reportsJobs, reports);
+    handleWorkflowJobs(registrar, workflowJobs, workflow);
+    for (const d of opts.extraJobs ?? []) jobs.register(d);
     await jobs.start();
     if (opts.workers) await jobs.work();
-    if (opts.workers) webhooks.startSweep();
+    if (opts.workers) await webhooks.startDelivery();
     const runtime = jobs;
 
     const server = opts.http

@@ -25,6 +25,8 @@ export interface Config {
   bootstrap: { clientId: string; clientSecret: string; subscriptionKey: string } | null;
   adminToken: string | null;
   webhookAllowPrivate: boolean;
+  /** Webhook POSTs in flight per receiver origin in one worker process. */
+  webhookConcurrency: number;
   maxUploadBytes: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   issuer: string;
@@ -74,6 +76,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY', type: 'string', default: '(unset)', doc: 'bootstrap subscription key' },
   { name: 'DOCRISK_ADMIN_TOKEN', type: 'string (>= 16 chars)', default: '(unset)', doc: 'enables the admin API with this bearer token' },
   { name: 'DOCRISK_WEBHOOK_ALLOW_PRIVATE', type: '0 | 1', default: '0', doc: '1 lets webhook URLs resolve to loopback/private addresses' },
+  { name: 'DOCRISK_WEBHOOK_CONCURRENCY', type: 'integer 1-256', default: '32', doc: 'webhook POSTs in flight per receiver origin (scheme://host:port) per worker process' },
   { name: 'DOCRISK_MAX_UPLOAD_BYTES', type: 'integer > 0', default: '20971520', doc: 'larger uploads get 413' },
   { name: 'LOG_LEVEL', type: 'fatal|error|warn|info|debug|trace|silent', default: 'info', doc: 'log level' },
   { name: 'DOCRISK_ISSUER', type: 'string', default: 'docrisk', doc: 'iss claim of access tokens' },
@@ -201,6 +204,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     bootstrap,
     adminToken,
     webhookAllowPrivate: allowPrivate === '1' || allowPrivate === 'true',
+    webhookConcurrency: int('DOCRISK_WEBHOOK_CONCURRENCY', 32, 1, 256),
     maxUploadBytes: int('DOCRISK_MAX_UPLOAD_BYTES', 20 * 1024 * 1024, 1, 2 ** 31),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     issuer: str('DOCRISK_ISSUER') ?? 'docrisk',

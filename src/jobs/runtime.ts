@@ -9,7 +9,19 @@ import { PgBoss, fromDrizzle, fromPglite, type JobResult, type JobWithMetadata }
 import { Value } from 'typebox/value';
 import type { Logger } from 'pino';
 import type { Database, Executor } from '../db/client.ts';
-import { checkRegistry, type JobDefinition, JobRegistryError } from './registry.ts';
+import type { Static, TSchema } from 'typebox';
+import {
+  checkRegistry,
+  JOB_NAME_RE,
+  JobRegistryError,
+  type EnqueueOptions,
+  type HandlerOptions,
+  type JobDefinition,
+  type JobHandle,
+  type JobHandler,
+  type Jobs,
+  type JobSpec,
+} from './registry.ts';
 
 export interface JobRuntimeOptions {
   concurrency: number;
@@ -17,34 +29,36 @@ export interface JobRuntimeOptions {
   superviseIntervalSeconds?: number;
   /** Seconds without a heartbeat after which an active job counts as lost (its worker died); >= 10. */
   heartbeatSeconds?: number;
-  /** Names of jobs the application enqueues; each must have a handler. */
-  expected: readonly string[];
   /** Called after each attempt with its outcome (metrics). */
   onHandled?: (job: string, outcome: 'completed' | 'failed' | 'deadletter') => void;
 }
 
-export interface EnqueueOptions {
-  singletonKey?: string;
-  startAfterSeconds?: number;
-}
-
 const DEAD_SUFFIX = '__dead';
 
-export class JobRuntime {
+interface Entry {
+  spec: JobSpec;
+  handle: JobHandle<unknown>;
+  handler?: JobHandler<never>;
+  onExhausted?: (data: never, error: unknown) => Promise<void>;
+}
+
+/**
+ * Built first, before the modules: each module declares its jobs on it (`define`) and registers the
+ * handlers it owns (`handle`); `start()` refuses a declared job without a handler.
+ */
+export class JobRuntime implements Jobs {
   private readonly boss: PgBoss;
-  private readonly defs = new Map<string, JobDefinition<never>>();
+  private readonly entries = new Map<string, Entry>();
   private started = false;
   private working = false;
   private readonly database: Database;
   private readonly log: Logger;
   private readonly opts: JobRuntimeOptions;
 
-  constructor(database: Database, definitions: readonly JobDefinition<never>[], log: Logger, opts: JobRuntimeOptions) {
+  constructor(database: Database, log: Logger, opts: JobRuntimeOptions) {
     this.database = database;
     this.log = log;
     this.opts = opts;
-    checkRegistry(definitions, opts.expected);
-    for (const d of definitions) this.defs.set(d.name, d);
     const common = {
       schema: 'pgboss',
       useListenNotify: true,
@@ -58,11 +72,50 @@ export class JobRuntime {
     this.boss.on('error', (err: unknown) => this.log.error({ err }, 'job queue error'));
   }
 
+  /** Declares a job and returns its handle; names are unique. */
+  define<S extends TSchema, T = Static<S>>(spec: JobSpec<S>): JobHandle<T> {
+    if (this.started) throw new JobRegistryError(`job ${spec.name} declared after the runtime started`);
+    if (!JOB_NAME_RE.test(spec.name)) throw new JobRegistryError(`invalid job name ${JSON.stringify(spec.name)}`);
+    if (this.entries.has(spec.name)) throw new JobRegistryError(`job ${spec.name} declared twice`);
+    const handle: JobHandle<T> = {
+      name: spec.name,
+      enqueue: (tx, payload, o) => this.send(spec, tx, payload, o),
+    };
+    this.entries.set(spec.name, { spec, handle: handle as JobHandle<unknown> });
+    return handle;
+  }
+
+  /** Registers the one handler of a declared job. */
+  handle<T>(job: JobHandle<T>, handler: JobHandler<T>, opts: HandlerOptions<T> = {}): void {
+    const e = this.entries.get(job.name);
+    if (!e || e.handle !== (job as JobHandle<unknown>)) throw new JobRegistryError(`job ${job.name} was not declared on this runtime`);
+    if (e.handler) throw new JobRegistryError(`duplicate handler for job ${job.name}`);
+    if (typeof handler !== 'function') throw new JobRegistryError(`job ${job.name} has no handler`);
+    e.handler = handler as JobHandler<never>;
+    if (opts.onExhausted) e.onExhausted = opts.onExhausted as (data: never, error: unknown) => Promise<void>;
+  }
+
+  /** Declares a job and registers its handler at once (tests, plug-ins). */
+  register<T>(def: JobDefinition<T>): JobHandle<T> {
+    const { handler, onExhausted, ...spec } = def;
+    const h = this.define<TSchema, T>(spec);
+    this.handle(h, handler, onExhausted ? { onExhausted } : {});
+    return h;
+  }
+
+  /** The handle of a declared job, by name (the CLI and tests). */
+  job(name: string): JobHandle<unknown> {
+    const e = this.entries.get(name);
+    if (!e) throw new JobRegistryError(`unknown job ${name}`);
+    return e.handle;
+  }
+
   /** Creates pg-boss' schema and every queue (with its dead-letter queue). */
   async start(): Promise<void> {
     if (this.started) return;
+    checkRegistry([...this.entries.keys()], new Set([...this.entries].filter(([, e]) => e.handler).map(([n]) => n)));
     await this.boss.start();
-    for (const d of this.defs.values()) {
+    for (const { spec: d } of this.entries.values()) {
       const dead = d.name + DEAD_SUFFIX;
       await this.boss.createQueue(dead, { retentionSeconds: 14 * 86400 } as never);
       await this.boss.createQueue(d.name, {
@@ -81,7 +134,7 @@ export class JobRuntime {
     // pg-boss resolves a queue on first use with a query of its own, outside the caller's transaction.
     // On PGlite (one connection, held by that transaction) that query would wait forever, so the queue
     // cache is filled now: deleting a job id that cannot exist caches the queue and changes nothing.
-    for (const d of this.defs.values()) {
+    for (const { spec: d } of this.entries.values()) {
       await this.boss.deleteJob(d.name, randomUUID());
       await this.boss.deleteJob(d.name + DEAD_SUFFIX, randomUUID());
     }
@@ -93,7 +146,8 @@ export class JobRuntime {
     if (!this.started) throw new JobRegistryError('job runtime not started');
     if (this.working) return;
     this.working = true;
-    for (const d of this.defs.values()) {
+    for (const e of this.entries.values()) {
+      const d = e.spec;
       await this.boss.work(
         d.name,
         {
@@ -105,18 +159,20 @@ export class JobRuntime {
           pollingIntervalSeconds: 2,
           notifyPollingIntervalSeconds: 5,
         },
-        (jobs: JobWithMetadata<unknown>[]) => this.runBatch(d, jobs),
+        (jobs: JobWithMetadata<unknown>[]) => this.runBatch(e, jobs),
       );
     }
   }
 
-  private async runBatch(d: JobDefinition<never>, jobs: JobWithMetadata<unknown>[]): Promise<JobResult[]> {
-    const results = await this.handleBatch(d, jobs);
-    if (this.opts.onHandled) for (const r of results) this.opts.onHandled(d.name, r.status as 'completed' | 'failed' | 'deadletter');
+  private async runBatch(e: Entry, jobs: JobWithMetadata<unknown>[]): Promise<JobResult[]> {
+    const results = await this.handleBatch(e, jobs);
+    if (this.opts.onHandled) for (const r of results) this.opts.onHandled(e.spec.name, r.status as 'completed' | 'failed' | 'deadletter');
     return results;
   }
 
-  private async handleBatch(d: JobDefinition<never>, jobs: JobWithMetadata<unknown>[]): Promise<JobResult[]> {
+  private async handleBatch(e: Entry, jobs: JobWithMetadata<unknown>[]): Promise<JobResult[]> {
+    const d = e.spec;
+    const handler = e.handler!;
     return Promise.all(
       jobs.map(async (job): Promise<JobResult> => {
         const isLastAttempt = job.retryCount >= job.retryLimit;
@@ -125,13 +181,13 @@ export class JobRuntime {
           return { id: job.id, status: 'deadletter', output: { error: 'invalid payload' } };
         }
         try {
-          await d.handler(job.data as never, { jobId: job.id, retryCount: job.retryCount, isLastAttempt });
+          await handler(job.data as never, { jobId: job.id, retryCount: job.retryCount, isLastAttempt });
           return { id: job.id, status: 'completed' };
         } catch (err) {
           this.log.warn({ err, job: d.name, jobId: job.id, retryCount: job.retryCount }, 'job attempt failed');
-          if (isLastAttempt && d.onExhausted) {
+          if (isLastAttempt && e.onExhausted) {
             try {
-              await d.onExhausted(job.data as never, err);
+              await e.onExhausted(job.data as never, err);
             } catch (e) {
               this.log.error({ err: e, job: d.name, jobId: job.id }, 'onExhausted failed');
             }
@@ -142,12 +198,10 @@ export class JobRuntime {
     );
   }
 
-  /** Enqueues inside `executor` (a transaction or the db): the job exists iff the caller's transaction commits. */
-  async enqueue(executor: Executor, name: string, data: object, opts: EnqueueOptions = {}): Promise<string | null> {
-    const d = this.defs.get(name);
-    if (!d) throw new JobRegistryError(`unknown job ${name}`);
-    if (!Value.Check(d.schema, data)) throw new JobRegistryError(`payload of job ${name} does not match its schema`);
-    return this.boss.send(name, data, {
+  /** A handle's enqueue: checked against the schema, inside `executor` (the job exists iff it commits). */
+  private async send(d: JobSpec, executor: Executor, data: unknown, opts: EnqueueOptions = {}): Promise<string | null> {
+    if (!Value.Check(d.schema, data)) throw new JobRegistryError(`payload of job ${d.name} does not match its schema`);
+    return this.boss.send(d.name, data as object, {
       db: fromDrizzle(executor as never, sql as never),
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),

@@ -44,7 +44,7 @@ const app = await buildApp({
     },
   ],
 });
-if (phase === '1') await app.jobs.enqueue(app.database.db, 'test.slow', { id: 'job-1' });
+if (phase === '1') await app.jobs.job('test.slow').enqueue(app.database.db, { id: 'job-1' });
 writeFileSync(path.join(markers, `ready-${phase}`), String(process.pid));
 process.on('SIGTERM', () => {
   app.close().then(() => process.exit(0), () => process.exit(1));

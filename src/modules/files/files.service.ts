@@ -18,6 +18,8 @@ import {
 } from '../../documents/index.ts';
 import type { Page } from '../../http/common.ts';
 import type { Clock } from '../../shared/clock.ts';
+import type { JobHandle } from '../../jobs/registry.ts';
+import type { ParsePayload } from './files.jobs.ts';
 import { newId } from '../../shared/ids.ts';
 import type { ProcessesService } from '../processes/index.ts';
 import { fileErrors } from './files.errors.ts';
@@ -27,7 +29,6 @@ import { toFileRef, toFileView } from './files.view.ts';
 import { enrichParsingResult } from './files.enrich.ts';
 import { applyBankCodeHint } from './files.bank-hint.ts';
 
-export const PARSE_JOB = 'files.parse';
 
 /** Content type served back for each detected format. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -64,7 +65,8 @@ export interface FilesDeps {
   blobs: BlobStore;
   processes: ProcessesService;
   maxUploadBytes: number;
-  enqueue: (tx: Executor, name: string, data: object) => Promise<unknown>;
+  /** The parse job's handle (files.jobs.ts). */
+  parseJob: JobHandle<ParsePayload>;
   autoParsing: (spaceId: string) => Promise<boolean>;
   /** Records the Doc Engine callback inside the transaction of the state change (transactional outbox). */
   recordEvent: (tx: Executor, ev: FileEvent) => Promise<void>;
@@ -211,7 +213,7 @@ export class FilesService {
       createdAt: now,
       updatedAt: now,
     });
-    if (v.autoParse) await this.d.enqueue(tx, PARSE_JOB, { file_id: row.id });
+    if (v.autoParse) await this.d.parseJob.enqueue(tx, { file_id: row.id });
     await this.d.processes.touch(tx, processId);
     return { row, replacedBlobKeys: replaced.map((f) => f.blobKey).filter((k) => k !== v.blob.key) };
   }
@@ -294,7 +296,7 @@ export class FilesService {
       }
       const ids = selected.map((f) => f.id);
       await filesRepository.markProcessing(tx, ids, this.d.clock.now());
-      for (const id of ids) await this.d.enqueue(tx, PARSE_JOB, { file_id: id });
+      for (const id of ids) await this.d.parseJob.enqueue(tx, { file_id: id });
       if (ids.length) await this.d.processes.touch(tx, processId);
       return { process_id: processId, file_ids: ids };
     });

@@ -9,6 +9,8 @@ import type { Page } from '../../http/common.ts';
 import { renderReportPdf, type Lang, type ReportView, type UsedInput } from '../../report-pdf/index.ts';
 import { buildReport, REASON_CODE_TEXTS, RiskEngineError, type ReportParams, type ReportResult, type RiskSource, type ValidationResult } from '../../risk/index.ts';
 import type { Clock } from '../../shared/clock.ts';
+import type { JobHandle } from '../../jobs/registry.ts';
+import type { ScorePayload } from './reports.jobs.ts';
 import { isAppError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import type { ProcessesService } from '../processes/index.ts';
@@ -19,7 +21,6 @@ import { reportsRepository, type CreditReportRow } from './reports.repository.ts
 import type { CreditReportView, ReportInputsBody, ReportListQuery } from './reports.schemas.ts';
 import { toCreditReportView } from './reports.view.ts';
 
-export const SCORE_JOB = 'reports.score';
 /** Scoring that runs longer than this (from run-report) ends in terminated. */
 export const DEFAULT_TIME_BUDGET_MS = 120_000;
 
@@ -34,7 +35,8 @@ export interface ReportsDeps extends InputDeps {
   db: Db;
   clock: Clock;
   processes: ProcessesService;
-  enqueue: (tx: Executor, name: string, data: object) => Promise<unknown>;
+  /** The scoring job's handle (reports.jobs.ts). */
+  scoreJob: JobHandle<ScorePayload>;
   recordEvent: (tx: Executor, ev: ReportEvent) => Promise<void>;
   log?: Logger;
   timeBudgetMs?: number;
@@ -121,7 +123,7 @@ export class ReportsService {
       createdAt: now,
       updatedAt: now,
     });
-    await this.d.enqueue(tx, SCORE_JOB, { credit_report_id: inserted.id });
+    await this.d.scoreJob.enqueue(tx, { credit_report_id: inserted.id });
     await this.d.processes.touch(tx, processId);
     return inserted;
   }

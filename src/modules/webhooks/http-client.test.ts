@@ -1,8 +1,9 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseRetryAfter, postWebhook, MAX_RESPONSE_BYTES } from './http-client.ts';
-import { retryDelaySeconds } from './webhooks.service.ts';
+import { retryDelaySeconds } from './webhooks.tuning.ts';
 
 const servers: http.Server[] = [];
 afterEach(async () => {
@@ -19,10 +20,17 @@ async function receiver(handler: http.RequestListener): Promise<string> {
   return `http://127.0.0.1:${(s.address() as AddressInfo).port}/hook`;
 }
 
-const post = (url: string, timeoutMs = 1500) =>
-  postWebhook({ url, headers: {}, body: '{}', timeoutMs, allowPrivate: true });
+const keepAlive = () => ({ http: new http.Agent({ keepAlive: true, maxSockets: 4 }), https: new https.Agent({ keepAlive: true, maxSockets: 4 }) });
 
-describe('webhook answers are bounded', () => {
+describe.each([
+  ['one connection per POST', () => undefined],
+  ['kept-alive connections', keepAlive],
+])('webhook answers are bounded (%s)', (_mode, makeAgents) => {
+  const post = (url: string, timeoutMs = 1500) => {
+    const agents = makeAgents();
+    return postWebhook({ url, headers: {}, body: '{}', timeoutMs, allowPrivate: true, ...(agents ? { agents } : {}) });
+  };
+
   it('a receiver trickling its body keeps the socket no longer than the budget', async () => {
     let socketClosedAt = 0;
     const url = await receiver((req, res) => {
@@ -84,6 +92,7 @@ describe('webhook answers are bounded', () => {
   });
 
   it('does not show tenants the address a refused host resolved to', async () => {
+    const agents = makeAgents();
     const outcome = await postWebhook({
       url: 'http://hooks.example.test/x',
       headers: {},
@@ -91,12 +100,28 @@ describe('webhook answers are bounded', () => {
       timeoutMs: 1000,
       allowPrivate: false,
       resolver: async () => [{ address: '10.1.2.3', family: 4 }],
+      ...(agents ? { agents } : {}),
     });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) throw new Error('expected a refusal');
     expect(outcome.error).toBe('hooks.example.test resolves to a refused address');
     // The operator's log still learns where it resolved and why.
     expect(outcome.logDetail).toBe('10.1.2.3: private');
+  });
+});
+
+describe('kept-alive connections', () => {
+  it('POSTs in sequence to one origin reuse one connection', async () => {
+    let connections = 0;
+    const url = await receiver((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(204).end());
+    });
+    servers.at(-1)!.on('connection', () => connections++);
+    const agents = keepAlive();
+    for (let i = 0; i < 5; i++) expect(await postWebhook({ url, headers: {}, body: '{}', timeoutMs: 1500, allowPrivate: true, agents })).toEqual({ ok: true, statusCode: 204 });
+    expect(connections).toBe(1);
+    agents.http.destroy();
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * One webhook POST over node:http(s): no redirects followed, a hard total timeout, and a guarded
- * lookup so the socket connects only to addresses that passed the SSRF check.
+ * lookup so the socket connects only to addresses that passed the SSRF check. With `agents` the
+ * connection is kept alive for the next POST to the same origin (checked once, when it was opened).
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -14,6 +15,8 @@ export interface PostRequest {
   allowPrivate: boolean;
   resolver?: Resolver;
   signal?: AbortSignal;
+  /** Keep-alive pools; without them each POST opens and closes its own connection. */
+  agents?: { http: http.Agent; https: https.Agent };
 }
 
 export type PostOutcome =
@@ -42,7 +45,9 @@ export const postWebhook: Poster = (r) =>
       return;
     }
     const body = Buffer.from(r.body, 'utf8');
-    const mod = checked.url.protocol === 'https:' ? https : http;
+    const secure = checked.url.protocol === 'https:';
+    const mod = secure ? https : http;
+    const agent = r.agents ? (secure ? r.agents.https : r.agents.http) : false;
     let settled = false;
     const finish = (o: PostOutcome) => {
       if (settled) return;
@@ -61,7 +66,7 @@ export const postWebhook: Poster = (r) =>
       {
         method: 'POST',
         headers: { ...r.headers, 'content-length': String(body.length) },
-        agent: false,
+        agent,
         lookup: guardedLookup(r.allowPrivate, r.resolver) as never,
         ...(r.signal ? { signal: r.signal } : {}),
       },
@@ -85,7 +90,8 @@ export const postWebhook: Poster = (r) =>
         });
         res.on('end', () => {
           clearTimeout(timer);
-          req.destroy();
+          // A pooled socket whose answer was read to the end goes back to the pool.
+          if (!agent) req.destroy();
         });
         res.on('error', () => undefined);
       },

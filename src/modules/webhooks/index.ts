@@ -1,15 +1,7 @@
-export {
-  WebhooksService,
-  DELIVER_JOB,
-  DEFAULT_RETRY_SCHEDULE_SECONDS,
-  DEFAULT_TUNING,
-  toDeliveryView,
-  type WebhookTuning,
-  type WebhooksDeps,
-  type RecordEventInput,
-  type RecordedEvent,
-  type JobQueue,
-} from './webhooks.service.ts';
+export { WebhooksService, type WebhooksDeps } from './webhooks.service.ts';
+export { DEFAULT_RETRY_SCHEDULE_SECONDS, DEFAULT_TUNING, retryDelaySeconds, type WebhookTuning } from './webhooks.tuning.ts';
+export { toDeliveryView } from './webhooks.admin.ts';
+export { type RecordEventInput, type RecordedEvent } from './webhooks.outbox.ts';
 export { webhooksRoutes } from './webhooks.routes.ts';
 export { webhookErrors } from './webhooks.errors.ts';
 export { EVENT_TYPES, type EventType, type DeliveryView } from './webhooks.schemas.ts';

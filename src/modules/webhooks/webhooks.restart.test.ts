@@ -1,17 +1,17 @@
 /**
  * "Kill between state change and delivery": the event is committed with no worker running, the
- * process goes away, a new process on the same database delivers it. Also: a lost queue job is
- * recovered by the sweep.
+ * process goes away, a new process on the same database delivers it. Also: a row whose wake-up
+ * signal never came is found by the idle poll.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../db/client.ts';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../../test/helpers/db.ts';
 import { newId } from '../../shared/ids.ts';
+import { webhooksRepository } from './webhooks.repository.ts';
 import { startReceiver, waitFor, webhookTestApp, type Receiver } from './webhooks.test-support.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -47,10 +47,6 @@ describe('outbox survives the process', () => {
     const a1 = await webhookTestApp(db1, { workers: false });
     const settings = (await a1.request({ method: 'PATCH', url: '/portal/v1/settings', payload: { webhooks: { doc_engine_url: rx.url } } })).json();
     const body = { file_id: newId(), parsing_status: 'completed' };
-    // pg-boss looks a queue up outside the caller's transaction the first time it is used in a process
-    // that does not work it; on PGlite (one connection) that deadlocks an enqueue inside a transaction.
-    // Warm its queue cache with a no-op job (a delivery id that does not exist) until JobRuntime does.
-    await a1.app.jobs.enqueue(a1.app.database.db, 'webhooks.deliver', { deliveryId: newId() });
     const ev = await a1.app.database.db.transaction((tx) =>
       a1.app.services.webhooks.recordEvent(tx, { spaceId: settings.space_id, eventType: 'doc_engine.file.parsed', resourceId: body.file_id, body }),
     );
@@ -66,17 +62,27 @@ describe('outbox survives the process', () => {
     expect(got.body).toBe(JSON.stringify(body));
     expect(new Webhook(settings.webhook_signing_secret).verify(got.body, got.headers as Record<string, string>)).toEqual(body);
 
-    // A job lost from the queue (or a hand-over lost with a process) is recovered by the sweep.
-    const body2 = { lost: true };
-    const ev2 = await a2.app.database.db.transaction(async (tx) => {
-      const e = await a2.app.services.webhooks.recordEvent(tx, { spaceId: settings.space_id, eventType: 'doc_engine.file.parsed', resourceId: newId(), body: body2 });
-      await tx.execute(sql`delete from pgboss.job where name = 'webhooks.deliver' and data->>'deliveryId' = ${e.deliveryId}`);
-      return e;
-    });
-    await new Promise((r) => setTimeout(r, 700)); // past sweepGraceMs (500 ms in tests)
-    expect(rx.received.some((x) => x.headers['webhook-id'] === ev2.webhookId)).toBe(false);
-    expect(await a2.app.services.webhooks.sweep()).toBe(1);
-    await waitFor(() => rx.received.some((x) => x.headers['webhook-id'] === ev2.webhookId), 30_000, 'swept delivery');
-    expect(await a2.app.services.webhooks.sweep()).toBe(0);
+    // A row committed without its NOTIFY (throttled, or a pooler that drops LISTEN) waits for the idle poll.
+    await new Promise((r) => setTimeout(r, 1200)); // the worker's hot window (hotForMs) has passed
+    const body2 = { unsignalled: true };
+    const id2 = newId();
+    const webhookId2 = `msg_${newId()}`;
+    const t0 = Date.now();
+    await a2.app.database.db.transaction((tx) =>
+      webhooksRepository.insertOutbox(tx, {
+        id: id2,
+        spaceId: settings.space_id,
+        webhookId: webhookId2,
+        eventType: 'doc_engine.file.parsed',
+        resourceId: newId(),
+        body: JSON.stringify(body2),
+        now: new Date(),
+        url: { column: 'doc_engine_url' },
+        notify: false,
+      }),
+    );
+    await waitFor(() => rx.received.some((x) => x.headers['webhook-id'] === webhookId2), 10_000, 'polled delivery');
+    // Found by the poll (pollIntervalMs, 1 s by default), not by a signal.
+    expect(rx.received.find((x) => x.headers['webhook-id'] === webhookId2)!.at - t0).toBeLessThan(1000 + 800);
   });
 });

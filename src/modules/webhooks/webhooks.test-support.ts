@@ -7,7 +7,7 @@ import { buildApp, type App } from '../../app/app.ts';
 import { loadConfig } from '../../config/config.ts';
 import type { Database } from '../../db/client.ts';
 import { ADMIN_TOKEN, BOOT } from '../../../test/helpers/app.ts';
-import type { WebhookTuning } from './webhooks.service.ts';
+import type { WebhookTuning } from './webhooks.tuning.ts';
 
 export interface Received {
   headers: http.IncomingHttpHeaders;
@@ -79,8 +79,7 @@ export const FAST_TUNING: Partial<WebhookTuning> = {
   retryScheduleSeconds: [0.2, 0.5, 1],
   jitter: 0,
   timeoutMs: 1000,
-  sweepGraceMs: 500,
-  sweepIntervalMs: 60_000,
+  maxPerOrigin: 4,
 };
 
 export interface WebhookTestApp {

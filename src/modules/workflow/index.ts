@@ -1,3 +1,3 @@
-export { WorkflowService, CONTINUE_JOB, type WorkflowDeps, type WorkflowView } from './workflow.service.ts';
+export { WorkflowService, type WorkflowDeps, type WorkflowView } from './workflow.service.ts';
 export { workflowRoutes } from './workflow.routes.ts';
-export { workflowJobs } from './workflow.jobs.ts';
+export { defineWorkflowJobs, handleWorkflowJobs, type WorkflowJobs } from './workflow.jobs.ts';

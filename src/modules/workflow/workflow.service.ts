@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ValidationResult } from '../../risk/index.ts';
 import type { Clock } from '../../shared/clock.ts';
+import type { JobHandle } from '../../jobs/registry.ts';
 import { isAppError } from '../../shared/errors.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { FileRow, FilesService } from '../files/index.ts';
@@ -20,7 +21,6 @@ import { workflowRepository } from './workflow.repository.ts';
 import type { WorkflowBody } from './workflow.schemas.ts';
 import { legacyUpload, type LegacyUploadInput } from './workflow.upload.ts';
 
-export const CONTINUE_JOB = 'workflow.continue';
 /** Rounds of the continuation job (one every CONTINUE_DELAY_SECONDS) before it gives up waiting for parsing. */
 export const CONTINUE_MAX_ROUNDS = 720;
 export const CONTINUE_DELAY_SECONDS = 5;
@@ -32,7 +32,8 @@ export interface WorkflowDeps {
   files: FilesService;
   accounts: AccountsService;
   reports: ReportsService;
-  enqueue: (tx: Executor, name: string, data: object, opts?: { startAfterSeconds?: number }) => Promise<unknown>;
+  /** The continuation job's handle (workflow.jobs.ts). */
+  continueJob: JobHandle<ContinuePayload>;
   log?: Logger;
   /** Interval of the waits on parsing and scoring (ms). */
   pollMs?: number;
@@ -158,7 +159,7 @@ export class WorkflowService {
         round: 0,
       };
       if (!(await this.parsingDone(prepared.inputs.file_ids ?? [], deadline))) {
-        await this.d.enqueue(this.d.db, CONTINUE_JOB, job);
+        await this.d.continueJob.enqueue(this.d.db, job);
         return { code: 202, view: { ...base, status: 'processing', validation: null, credit_report: null } };
       }
       reportId = await this.claimReport(job);
@@ -221,7 +222,7 @@ export class WorkflowService {
         this.d.log?.warn({ processId: p.process_id }, 'workflow gave up waiting for parsing; no report was created');
         return;
       }
-      await this.d.enqueue(this.d.db, CONTINUE_JOB, { ...p, round: p.round + 1 }, { startAfterSeconds: CONTINUE_DELAY_SECONDS });
+      await this.d.continueJob.enqueue(this.d.db, { ...p, round: p.round + 1 }, { startAfterSeconds: CONTINUE_DELAY_SECONDS });
       return;
     }
     try {
