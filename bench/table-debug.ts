@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { loadPdf } from '../src/documents/pdf/load.ts';
 import { buildLines } from '../src/documents/pdf/lines.ts';
+import { straighten } from '../src/documents/layout/straighten.ts';
 import type { WordPage } from '../src/documents/pdf/model.ts';
 import { findPeriod } from '../src/documents/pdf/header-fields.ts';
 import { tokenise } from '../src/documents/statement/extract/tokens.ts';
@@ -19,7 +20,7 @@ else {
   if (!loaded.ok) throw new Error(loaded.message);
   pages = loaded.pdf.pages;
 }
-const byPage = pages.map((p) => buildLines(p));
+const byPage = pages.map((p) => buildLines(straighten(p)));
 if (process.argv.includes('--lines')) {
   for (const l of byPage.flat()) {
     const tl = tokenise(l);

@@ -2,6 +2,7 @@
  * Layout-independent statement extraction over pages of positioned words. This
  * is the part an OCR pipeline will reuse: it knows nothing about pdf.js.
  */
+import { straighten } from '../layout/straighten.ts';
 import type { ConformityCheck, Field, ParsedTransaction } from '../types.ts';
 import { DocumentParseError } from '../types.ts';
 import { balanceChecks } from './conformity.ts';
@@ -53,7 +54,7 @@ export interface ExtractOptions {
 }
 
 export function extractStatement(pages: readonly WordPage[], opts: ExtractOptions = {}): StatementExtraction {
-  const byPage: Line[][] = pages.map((p) => buildLines(p));
+  const byPage: Line[][] = pages.map((p) => buildLines(straighten(p)));
   const all = byPage.flat();
   const period = findPeriod(all);
   const table = opts.reader === 'header' ? extractTable(byPage, period?.value ?? null) : chooseTable(byPage, all, period?.value ?? null);
