@@ -4,8 +4,8 @@
  * ValidationOutcome (validate) or a DocumentParseError (parse).
  */
 import { sniff } from './sniff/sniff.ts';
-import { buildParseOutcome, classifyExtracted, distinctAccounts, extractStructured, isStructuredFormat, StructuredError } from './structured/index.ts';
-import type { ExtractedDocument } from './structured/index.ts';
+import { buildParseOutcome, classifyExtracted, distinctAccounts, extractStructured, isStructuredFormat, StructuredError } from './sources/structured/index.ts';
+import type { ExtractedDocument } from './sources/structured/index.ts';
 import { DOCUMENT_TYPES, DocumentParseError } from './types.ts';
 import type { DocumentType, FileFormat, ParseOptions, ParseOutcome, ValidateOptions, ValidationErrorItem, ValidationOutcome, ValidationStatus } from './types.ts';
 
@@ -14,7 +14,7 @@ export { bankNameForIban, bankTableVersions } from './banks/lookup.ts';
 export { LIMITS } from './limits.ts';
 export * from './types.ts';
 
-export { shutdownOcr } from './ocr/shutdown.ts';
+export { shutdownOcr } from './sources/ocr/shutdown.ts';
 
 /** Accepts "bank_statement" and the legacy prefixed "it.bank_statement"; null for unknown types. */
 export function normaliseDocumentType(input: string): DocumentType | null {
@@ -52,7 +52,7 @@ interface ImageEngine {
 }
 
 async function imageEngine(): Promise<ImageEngine> {
-  return import('./ocr/document.ts');
+  return import('./sources/ocr/document.ts');
 }
 
 /**

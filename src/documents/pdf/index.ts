@@ -12,17 +12,17 @@ import type {
   ValidationOutcome,
 } from '../types.ts';
 import { DocumentParseError } from '../types.ts';
-import { pageSignals, segment, typeOfPages } from './classify.ts';
-import { conformedBy, editingChecks } from './conformity.ts';
-import { assertReadable, extractStatement } from './extract.ts';
-import { buildLines } from './lines.ts';
-import type { LoadLimits, LoadedPdf } from './load.ts';
-import { DEFAULT_LIMITS, loadPdf } from './load.ts';
-import { textLayerReads } from './text-layer.ts';
+import { pageSignals, segment, typeOfPages } from '../classify/classify.ts';
+import { conformedBy, editingChecks } from '../statement/conformity.ts';
+import { assertReadable, extractStatement } from '../statement/pages.ts';
+import { buildLines } from '../layout/lines.ts';
+import type { LoadLimits, LoadedPdf } from '../sources/pdf/load.ts';
+import { DEFAULT_LIMITS, loadPdf } from '../sources/pdf/load.ts';
+import { textLayerReads } from '../sources/pdf/text-layer.ts';
 
-export type { LoadLimits } from './load.ts';
-export type { PositionedWord, WordPage } from './model.ts';
-export { extractStatement } from './extract.ts';
+export type { LoadLimits } from '../sources/pdf/load.ts';
+export type { PositionedWord, WordPage } from '../layout/model.ts';
+export { extractStatement } from '../statement/pages.ts';
 
 /** Fewer words than this in the whole file means there is no usable text layer. */
 const MIN_WORDS = 5;
@@ -136,7 +136,7 @@ export async function validatePdf(
 }
 
 // OCR and identity documents load on demand: tesseract and the MRZ tables are heavy.
-const ocrModule = () => import('../ocr/index.ts');
+const ocrModule = () => import('../sources/ocr/index.ts');
 const idModule = () => import('../id/index.ts');
 /** Pages of an identity document OCR'd at most (front, back, a copy). */
 const ID_MAX_PAGES = 4;
@@ -155,7 +155,7 @@ export async function parsePdf(
   let type = opts.documentType;
   if (scanned) {
     const ocr = await ocrModule();
-    const plan = await (await import('../ocr/document.ts')).planParse(opts, () => ocr.lookPdf(bytes), (reason) => `${ocr.NO_TEXT_OCR_MESSAGE}: ${reason ?? 'no pages'}`);
+    const plan = await (await import('../sources/ocr/document.ts')).planParse(opts, () => ocr.lookPdf(bytes), (reason) => `${ocr.NO_TEXT_OCR_MESSAGE}: ${reason ?? 'no pages'}`);
     type = plan.type;
     const { langs, id } = plan;
     const full = await ocr.ocrPdfPages(bytes, { langs, mrz: id ? 'id' : 'off' }, id ? ID_MAX_PAGES : undefined);
@@ -170,7 +170,7 @@ export async function parsePdf(
   if (type !== 'bank_statement' && type !== 'bank_account_movements' && type !== 'unknown') {
     throw new DocumentParseError('unsupported_document', `parsing ${type} from a PDF is not supported`);
   }
-  const x = scanned ? (await import('../ocr/statement.ts')).extractOcrStatement(pages) : extractStatement(pages);
+  const x = scanned ? (await import('../statement/ocr.ts')).extractOcrStatement(pages) : extractStatement(pages);
   assertReadable(x, 'PDF');
   const bankField = x.fields['bank_name'];
   if (bankField && bankField.value == null && x.ibanValue) {

@@ -1,0 +1,198 @@
+/**
+ * Integrity checks on an extracted statement: the balance chain (opening + Σ =
+ * closing, and every printed running balance), carry-forward rows, printed
+ * totals, and signs that the PDF was edited after the bank produced it.
+ * All arithmetic is in integer cents.
+ */
+import type { ConformityCheck } from '../types.ts';
+import type { PdfInfo } from '../sources/pdf/load.ts';
+import { formatCents } from './numbers.ts';
+
+export interface ChainTx {
+  amountCents: number;
+  balanceCents: number | null;
+  page: number;
+}
+
+export interface ChainInput {
+  txs: readonly ChainTx[];
+  opening: number | null;
+  closing: number | null;
+  carries: readonly { cents: number; afterTx: number; page: number }[];
+  totals: readonly { kind: 'debit' | 'credit'; cents: number; page: number }[];
+}
+
+export const CONTENT_CHECKS: ReadonlySet<string> = new Set(['balance_evidence', 'balance_chain', 'running_balance', 'carry_forward', 'totals_debit', 'totals_credit']);
+
+/**
+ * Conformed only when the transactions were checked against something the bank printed
+ * (balances, carries, totals) and every check passed: no evidence is not a pass.
+ */
+export function conformedBy(checks: readonly ConformityCheck[]): boolean {
+  return checks.some((c) => CONTENT_CHECKS.has(c.check)) && checks.every((c) => c.passed);
+}
+
+export function balanceChecks(input: ChainInput): ConformityCheck[] {
+  const { txs, opening, closing } = input;
+  const out: ConformityCheck[] = [];
+  const sum = txs.reduce((s, t) => s + t.amountCents, 0);
+  if (opening !== null && closing !== null) {
+    const ok = opening + sum === closing;
+    out.push({
+      check: 'balance_chain',
+      passed: ok,
+      message: ok
+        ? `opening ${formatCents(opening)} + ${txs.length} transactions ${formatCents(sum)} = closing ${formatCents(closing)}`
+        : `opening ${formatCents(opening)} + transactions ${formatCents(sum)} = ${formatCents(opening + sum)}, but closing balance is ${formatCents(closing)} (difference ${formatCents(closing - opening - sum)})`,
+    });
+  }
+  const running = runningCheck(txs, opening);
+  if (running) out.push(running);
+  if (opening !== null) {
+    for (const c of input.carries) {
+      const expected = opening + txs.slice(0, c.afterTx).reduce((s, t) => s + t.amountCents, 0);
+      if (c.afterTx === 0 || c.afterTx === txs.length) continue; // an opening/closing echo, checked above
+      const ok = expected === c.cents;
+      out.push({
+        check: 'carry_forward',
+        passed: ok,
+        page: c.page,
+        message: ok
+          ? `carried balance ${formatCents(c.cents)} matches the transactions before it`
+          : `carried balance ${formatCents(c.cents)} differs from ${formatCents(expected)} computed from the transactions before it`,
+      });
+    }
+  }
+  for (const kind of ['debit', 'credit'] as const) {
+    // One printed total of a kind is the document's; several (per page, or running) are not checked
+    // against the whole document's sum.
+    const all = input.totals.filter((t) => t.kind === kind);
+    const printed = all[0];
+    if (!printed || all.length > 1) continue;
+    const computed = txs
+      .filter((t) => (kind === 'debit' ? t.amountCents < 0 : t.amountCents > 0))
+      .reduce((s, t) => s + Math.abs(t.amountCents), 0);
+    const ok = computed === Math.abs(printed.cents);
+    out.push({
+      check: `totals_${kind}`,
+      passed: ok,
+      page: printed.page,
+      message: ok
+        ? `printed total ${kind}s ${formatCents(Math.abs(printed.cents))} match the transactions`
+        : `printed total ${kind}s ${formatCents(Math.abs(printed.cents))} differ from the sum of ${kind} transactions ${formatCents(computed)}`,
+    });
+  }
+  if (out.length === 0 && txs.length > 0) {
+    // Nothing printed to check the transactions against: reported, and not a pass.
+    out.push({ check: 'balance_evidence', passed: false, message: 'no opening/closing balance, running balance or total is printed: the transactions could not be confirmed' });
+  }
+  return out;
+}
+
+/** Every printed running balance must equal the previous one plus the row's amount. */
+function runningCheck(txs: readonly ChainTx[], opening: number | null): ConformityCheck | null {
+  const withBal = txs.filter((t) => t.balanceCents !== null);
+  if (withBal.length === 0) return null;
+  const forward = firstBreak(txs, opening);
+  if (forward === null) {
+    return {
+      check: 'running_balance',
+      passed: true,
+      message: `${withBal.length} printed running balances agree with the amounts`,
+    };
+  }
+  // Some banks list newest first: the chain then runs bottom-up.
+  const reversed = [...txs].reverse();
+  if (firstBreak(reversed, null) === null && opening === null) {
+    return {
+      check: 'running_balance',
+      passed: true,
+      message: `${withBal.length} printed running balances agree (newest first)`,
+    };
+  }
+  const t = txs[forward.row]!;
+  return {
+    check: 'running_balance',
+    passed: false,
+    page: t.page,
+    row: forward.row + 1,
+    message: `row ${forward.row + 1} (page ${t.page}): previous balance ${formatCents(forward.prev)} + amount ${formatCents(t.amountCents)} = ${formatCents(forward.prev + t.amountCents)}, but the printed balance is ${formatCents(t.balanceCents ?? 0)}`,
+  };
+}
+
+function firstBreak(txs: readonly ChainTx[], opening: number | null): { row: number; prev: number } | null {
+  let prev = opening;
+  for (let i = 0; i < txs.length; i++) {
+    const t = txs[i]!;
+    if (prev !== null && t.balanceCents !== null && prev + t.amountCents !== t.balanceCents)
+      return { row: i, prev };
+    prev = t.balanceCents ?? (prev === null ? null : prev + t.amountCents);
+  }
+  return null;
+}
+
+const EDITORS =
+  /(ilovepdf|smallpdf|pdfescape|sejda|pdf-xchange editor|pdfelement|wondershare|nitro|foxit phantompdf|foxit pdf editor|pdffiller|dochub|pdf candy|pdf24|inkscape|libreoffice draw|canva|photoshop|master pdf editor|qoppa|pdf studio|acrobat pro)/i;
+
+export function editingChecks(bytes: Uint8Array, info: PdfInfo): ConformityCheck[] {
+  const out: ConformityCheck[] = [];
+  const eofs = countToken(bytes, '%%EOF');
+  // A linearized file legitimately ends twice (first-page section + main body).
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  const allowed = /\/Linearized/.test(head) ? 2 : 1;
+  const updates = Math.max(0, eofs - allowed);
+  out.push({
+    check: 'pdf_incremental_updates',
+    passed: updates === 0,
+    message:
+      updates === 0
+        ? 'no incremental updates after the original save'
+        : `PDF was saved ${updates} more time(s) after it was produced (incremental updates)`,
+  });
+  const tool = [info.producer, info.creator].filter((x) => x !== null).join(' / ');
+  const editor = EDITORS.exec(tool);
+  out.push({
+    check: 'pdf_producer',
+    passed: editor === null,
+    message: editor
+      ? `PDF written by an editing tool (${tool})`
+      : tool
+        ? `producer ${tool}`
+        : 'no producer recorded',
+  });
+  const created = pdfDate(info.creationDate);
+  const modified = pdfDate(info.modDate);
+  if (created !== null && modified !== null) {
+    const hours = (modified - created) / 3_600_000;
+    // Banks produce a statement in one go; a modification days later means someone opened and re-saved it.
+    const ok = hours <= 24;
+    out.push({
+      check: 'pdf_modified_after_creation',
+      passed: ok,
+      message: ok
+        ? 'modification date matches creation'
+        : `PDF modified ${Math.round(hours)} hours after creation (${info.modDate} vs ${info.creationDate})`,
+    });
+  }
+  return out;
+}
+
+function countToken(bytes: Uint8Array, token: string): number {
+  return (
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1').split(token).length - 1
+  );
+}
+
+/** "D:20150317092025+02'00'" → epoch ms (UTC). */
+export function pdfDate(s: string | null): number | null {
+  if (!s) return null;
+  const m = /^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?([Zz+-])?(\d{2})?'?(\d{2})?/.exec(s);
+  if (!m) return null;
+  const n = (v: string | undefined, d: number): number => (v === undefined ? d : Number(v));
+  let t = Date.UTC(n(m[1], 1970), n(m[2], 1) - 1, n(m[3], 1), n(m[4], 0), n(m[5], 0), n(m[6], 0));
+  if (m[7] === '+' || m[7] === '-') {
+    const off = (n(m[8], 0) * 60 + n(m[9], 0)) * 60_000;
+    t += m[7] === '+' ? -off : off;
+  }
+  return Number.isFinite(t) ? t : null;
+}
