@@ -14,7 +14,7 @@ import {
 import { deeplyNested, hugePageCount } from '../../test/fixtures/generator/hostile.ts';
 import { DocumentParseError } from './types.ts';
 import type { ParsedTransaction } from './types.ts';
-import { parsePdf, validatePdf } from './pdf/index.ts';
+import { parsePdf, validatePdf } from './pipeline.ts';
 
 afterAll(async () => {
   await shutdownOcr();

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ParsedTransaction } from './types.ts';
-import { parsePdf, validatePdf } from './pdf/index.ts';
+import { parsePdf, validatePdf } from './pipeline.ts';
 
 const DIR = new URL('../../test/fixtures/samples/stan-postbank/', import.meta.url).pathname;
 const STEM = 'PB_KAZ_KtoNr_9999999999_06-04-2017_1200';

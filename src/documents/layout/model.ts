@@ -54,3 +54,10 @@ export function bboxOf(items: readonly { x0: number; y0: number; x1: number; y1:
 export function round1(n: number): number {
   return Math.round(n * 10) / 10;
 }
+
+/** One cell of an export's table (CSV text, or an XLSX value as the workbook typed it). */
+export type Cell = string | number | Date | null;
+/** Rows of cells, one list per worksheet (a CSV is one sheet). */
+export type Sheets = readonly Cell[][][];
+/** How the export writes decimals, when its cells do not say: 1.234,56 or 1,234.56. */
+export type DecimalConvention = 'comma' | 'dot';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from './csv.ts';
+import { csvDocument as parseCsv } from '../../pipeline.ts';
 import { buildParseOutcome, classifyExtracted } from '../../statement/exports/result.ts';
 import { detectDecimal, parseAmountText } from '../../statement/exports/table.ts';
 import type { ParsedTransaction } from '../../types.ts';

@@ -1,8 +1,7 @@
 import { LIMITS } from '../../limits.ts';
 import { countOutsideQuotes } from '../../sniff/sniff.ts';
 import { corrupt, tooLarge } from './errors.ts';
-import type { ExtractedDocument } from '../../statement/model.ts';
-import { tableToDocument, type Cell } from '../../statement/exports/table.ts';
+import type { Cell, DecimalConvention } from '../../layout/model.ts';
 import { decodeText } from './text.ts';
 
 const DELIMITERS = [';', ',', '\t', '|'] as const;
@@ -80,7 +79,8 @@ export function readCsv(text: string, delimiter: string): string[][] {
   return rows.filter((r) => r.some((c) => c.trim().length > 0));
 }
 
-export function parseCsv(bytes: Uint8Array): ExtractedDocument {
+/** A CSV's one sheet of cells, and the decimal convention its delimiter suggests (';' goes with 1.234,56). */
+export function readCsvSheet(bytes: Uint8Array): { sheets: Cell[][][]; decimal: DecimalConvention } {
   const { text } = decodeText(bytes);
   // Cheap pre-check so a 10 MB single line fails before any per-character work.
   let lineStart = 0;
@@ -93,5 +93,5 @@ export function parseCsv(bytes: Uint8Array): ExtractedDocument {
   const sample = text.slice(0, LIMITS.sniffWindowBytes).split(/\r\n|\r|\n/);
   const delimiter = detectDelimiter(sample);
   const rows: Cell[][] = readCsv(text, delimiter);
-  return tableToDocument(rows, 'csv', delimiter === ';' ? 'comma' : 'dot');
+  return { sheets: [rows], decimal: delimiter === ';' ? 'comma' : 'dot' };
 }

@@ -1,9 +1,10 @@
+import type { Cell, DecimalConvention } from '../../layout/model.ts';
+import type { ExtractedDocument } from '../../statement/model.ts';
 import type { FileFormat } from '../../types.ts';
 import { camtToDocument, parseCamt053 } from './camt.ts';
-import { parseCsv } from './csv.ts';
-import type { ExtractedDocument } from '../../statement/model.ts';
+import { readCsvSheet } from './csv.ts';
 import { mt940ToDocument, parseMt940 } from './mt940.ts';
-import { parseXlsx } from './xlsx.ts';
+import { readXlsxSheets } from './xlsx.ts';
 
 export type StructuredFormat = Extract<FileFormat, 'csv' | 'xlsx' | 'mt940' | 'camt053'>;
 
@@ -11,21 +12,27 @@ export function isStructuredFormat(f: FileFormat): f is StructuredFormat {
   return f === 'csv' || f === 'xlsx' || f === 'mt940' || f === 'camt053';
 }
 
-/** Extracts the statement data of a structured export; throws StructuredError. */
-export async function extractStructured(format: StructuredFormat, bytes: Uint8Array): Promise<ExtractedDocument> {
+/**
+ * What an export reads into: a table format (CSV, XLSX) into sheets of cells, for the export
+ * table reader to find the bookings in; a statement format (MT940, camt.053) into the statements
+ * it states itself.
+ */
+export type StructuredRead =
+  | { kind: 'sheets'; format: 'csv' | 'xlsx'; sheets: Cell[][][]; decimal: DecimalConvention }
+  | { kind: 'document'; doc: ExtractedDocument };
+
+/** Reads an export; throws StructuredError. */
+export async function readStructured(format: StructuredFormat, bytes: Uint8Array): Promise<StructuredRead> {
   switch (format) {
     case 'csv':
-      return parseCsv(bytes);
+      return { kind: 'sheets', format, ...readCsvSheet(bytes) };
     case 'xlsx':
-      return parseXlsx(bytes);
+      return { kind: 'sheets', format, ...(await readXlsxSheets(bytes)) };
     case 'mt940':
-      return mt940ToDocument(parseMt940(bytes));
+      return { kind: 'document', doc: mt940ToDocument(parseMt940(bytes)) };
     case 'camt053':
-      return camtToDocument(parseCamt053(bytes));
+      return { kind: 'document', doc: camtToDocument(parseCamt053(bytes)) };
   }
 }
 
-export { buildParseOutcome, classifyExtracted, conformityChecks } from '../../statement/exports/result.ts';
-export { distinctAccounts } from '../../statement/model.ts';
-export type { ExtractedDocument } from '../../statement/model.ts';
 export { StructuredError } from './errors.ts';

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../limits.ts';
 import { validateDocument } from '../../index.ts';
 import { parseCamt053 } from './camt.ts';
-import { parseCsv, readCsv } from './csv.ts';
+import { readCsv } from './csv.ts';
+import { csvDocument as parseCsv, xlsxDocument as parseXlsx } from '../../pipeline.ts';
 import { parseMt940 } from './mt940.ts';
-import { checkZipBudget, parseXlsx } from './xlsx.ts';
+import { checkZipBudget } from './xlsx.ts';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 

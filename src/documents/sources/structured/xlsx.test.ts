@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildParseOutcome, classifyExtracted } from '../../statement/exports/result.ts';
-import { parseXlsx } from './xlsx.ts';
+import { xlsxDocument as parseXlsx } from '../../pipeline.ts';
 
 async function workbook(rows: unknown[][]): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();

@@ -2,8 +2,7 @@ import ExcelJS from 'exceljs';
 import { LIMITS } from '../../limits.ts';
 import { readZipDirectory } from '../../sniff/zip.ts';
 import { corrupt, tooLarge } from './errors.ts';
-import type { ExtractedDocument } from '../../statement/model.ts';
-import { sheetsToDocument, type Cell } from '../../statement/exports/table.ts';
+import type { Cell, DecimalConvention } from '../../layout/model.ts';
 
 /**
  * Refuses archives whose central directory promises more than we will inflate,
@@ -38,7 +37,7 @@ function toCell(v: ExcelJS.CellValue): Cell {
 }
 
 /** Every worksheet → rows of cells: transaction sheets (one per month, too) and info sheets. */
-export async function parseXlsx(bytes: Uint8Array): Promise<ExtractedDocument> {
+export async function readXlsxSheets(bytes: Uint8Array): Promise<{ sheets: Cell[][][]; decimal: DecimalConvention }> {
   checkZipBudget(bytes);
   const workbook = new ExcelJS.Workbook();
   try {
@@ -61,5 +60,6 @@ export async function parseXlsx(bytes: Uint8Array): Promise<ExtractedDocument> {
     });
     sheets.push(rows);
   }
-  return sheetsToDocument(sheets, 'xlsx', 'dot');
+  // Typed cells carry their numbers; text amounts fall back to 1,234.56.
+  return { sheets, decimal: 'dot' };
 }

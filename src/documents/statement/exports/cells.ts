@@ -6,8 +6,9 @@ import { dateToIso, isoDate, parseDateText, type DayOrder } from '../../sources/
 import { digitsToCents, numberToCents } from '../../sources/structured/money.ts';
 import { CURRENCY_CODES } from '../../data/table-vocab.data.ts';
 
-export type Cell = string | number | Date | null;
-export type DecimalConvention = 'comma' | 'dot';
+import type { Cell, DecimalConvention } from '../../layout/model.ts';
+
+export type { Cell, DecimalConvention } from '../../layout/model.ts';
 export type CellKind = 'empty' | 'date' | 'number' | 'text';
 
 export function cellText(c: Cell | undefined): string {

@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { DocumentParseError } from '../../types.ts';
-import { detectDelimiter, parseCsv } from '../../sources/structured/csv.ts';
+import { detectDelimiter } from '../../sources/structured/csv.ts';
+import { csvDocument as parseCsv, xlsxDocument as parseXlsx } from '../../pipeline.ts';
 import { buildParseOutcome, classifyExtracted } from './result.ts';
-import { parseXlsx } from '../../sources/structured/xlsx.ts';
 
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 const rows = (doc: ReturnType<typeof parseCsv>): unknown[][] =>
