@@ -4,8 +4,8 @@
  * is "merged"). Per-page signals keep the two questions answerable from one pass.
  */
 import type { DocumentType } from '../types.ts';
-import type { Period } from '../statement/dates.ts';
-import { daysBetween } from '../statement/dates.ts';
+import type { Period } from '../values/date-words.ts';
+import { daysBetween } from '../values/date-words.ts';
 import { findIban, findPeriod } from '../statement/header/header-fields.ts';
 import { BOOK_BALANCE, CLOSING, ID_KEYWORDS, MOVEMENTS_TITLE, OPENING, STATEMENT_TITLE } from '../data/keywords.data.ts';
 import type { Line } from '../layout/model.ts';

@@ -6,7 +6,7 @@
  */
 import type { ConformityCheck } from '../types.ts';
 import type { PdfInfo } from '../sources/pdf/load.ts';
-import { formatCents } from './numbers.ts';
+import { formatCents } from '../values/amounts.ts';
 
 export interface ChainTx {
   amountCents: number;

@@ -15,9 +15,9 @@
 import { extractStatement } from './pages.ts';
 import type { ExtractOptions, StatementExtraction } from './pages.ts';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
-import { parseAmount } from './numbers.ts';
+import { parseAmount } from '../values/amounts.ts';
 import { editDistance } from '../text.ts';
-import { isoDate } from '../sources/structured/dates.ts';
+import { isoDate } from '../values/dates.ts';
 
 const AMOUNT_LIKE = /^[-+(]?[0-9OoIlSB]{1,3}([.,'][0-9OoIlSB]{3})*[.,][0-9OoIlSB]{2}[-+)]?$/;
 const DIGIT: Record<string, string> = { O: '0', o: '0', I: '1', l: '1', S: '5', B: '8' };

@@ -16,11 +16,11 @@ import {
 } from './header/header-fields.ts';
 import { findLabelledBalances, preferRows } from './header/balance-labels.ts';
 import { CARRY, CLOSING, OPENING, TOTALS_CREDIT, TOTALS_DEBIT } from '../data/keywords.data.ts';
-import type { Period } from './dates.ts';
+import type { Period } from '../values/date-words.ts';
 import type { Line, WordPage } from '../layout/model.ts';
 import { bboxOf } from '../layout/model.ts';
 import { buildLines, fold } from '../layout/lines.ts';
-import { centsToNumber } from './numbers.ts';
+import { centsToNumber } from '../values/amounts.ts';
 import type { RawTx } from './heading-reader/rows.ts';
 import type { TableResult } from './heading-reader/rows.ts';
 import { descriptionOf, extractTable } from './heading-reader/rows.ts';

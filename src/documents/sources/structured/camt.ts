@@ -2,8 +2,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { LIMITS } from '../../limits.ts';
 import { corrupt, StructuredError, tooLarge } from './errors.ts';
 import type { ExtractedDocument, RawTransaction, StatementPart } from '../../statement/model.ts';
-import { parseDotDecimal } from './money.ts';
-import { decodeText } from './text.ts';
+import { parseDotDecimal } from '../../values/money.ts';
+import { decodeText } from '../../sniff/text.ts';
 
 /** Loosely typed XML node as fast-xml-parser returns it (all values kept as strings). */
 type Node = { [key: string]: unknown };

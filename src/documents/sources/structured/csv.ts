@@ -2,7 +2,7 @@ import { LIMITS } from '../../limits.ts';
 import { countOutsideQuotes } from '../../sniff/sniff.ts';
 import { corrupt, tooLarge } from './errors.ts';
 import type { Cell, DecimalConvention } from '../../layout/model.ts';
-import { decodeText } from './text.ts';
+import { decodeText } from '../../sniff/text.ts';
 
 const DELIMITERS = [';', ',', '\t', '|'] as const;
 

@@ -1,11 +1,11 @@
 import { LIMITS } from '../../limits.ts';
-import { daysInMonth, isoDate } from './dates.ts';
+import { daysInMonth, isoDate } from '../../values/dates.ts';
 import { corrupt, tooLarge } from './errors.ts';
-import { digitsToCents } from './money.ts';
+import { digitsToCents } from '../../values/money.ts';
 import { parseDetails } from './mt940-details.ts';
 import { ibanFromAccountId } from './national-iban.ts';
 import type { ExtractedDocument, StatementPart } from '../../statement/model.ts';
-import { decodeText, splitLines } from './text.ts';
+import { decodeText, splitLines } from '../../sniff/text.ts';
 
 /** One SWIFT field: tag without colons ("61", "60F") and its (possibly multi-line) value. */
 interface Mt940Field {

@@ -2,8 +2,8 @@
  * Cells of table exports: CSV gives strings, XLSX also numbers and dates. What a
  * cell holds (date, amount, text) is decided here, from its content alone.
  */
-import { dateToIso, isoDate, parseDateText, type DayOrder } from '../../sources/structured/dates.ts';
-import { digitsToCents, numberToCents } from '../../sources/structured/money.ts';
+import { dateToIso, isoDate, parseDateText, type DayOrder } from '../../values/dates.ts';
+import { digitsToCents, numberToCents } from '../../values/money.ts';
 import { CURRENCY_CODES } from '../../data/table-vocab.data.ts';
 
 import type { Cell, DecimalConvention } from '../../layout/model.ts';

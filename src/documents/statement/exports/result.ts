@@ -1,7 +1,7 @@
 import { CONTENT_CHECKS, conformedBy } from '../conformity.ts';
 import { bankNameForIban } from '../../banks/lookup.ts';
 import type { ConformityCheck, DocumentType, ParseOutcome, ParsedTransaction, ParsingResult } from '../../types.ts';
-import { centsToNumber, formatCents } from '../../sources/structured/money.ts';
+import { centsToNumber, formatCents } from '../../values/money.ts';
 import type { ExtractedDocument, RawTransaction, StatementPart } from '../model.ts';
 
 /**

@@ -5,7 +5,7 @@
  * roles the content allows.
  */
 import { cellCents, cellDate, cellKind, cellText, currencyOf, serialDate, type Cell, type CellKind, type DecimalConvention } from './cells.ts';
-import { isoDate, type DayOrder } from '../../sources/structured/dates.ts';
+import { isoDate, type DayOrder } from '../../values/dates.ts';
 import { headingRoles, normaliseLabel, type ColumnRole } from './table-roles.ts';
 import { CREDIT_MARKS, DEBIT_MARKS } from '../../data/table-vocab.data.ts';
 

@@ -7,7 +7,7 @@
  * otherwise, decided by the gaps and by the first row). Headings are read where they are
  * printed, as hints only.
  */
-import type { Period } from '../dates.ts';
+import type { Period } from '../../values/date-words.ts';
 import { fold } from '../../layout/lines.ts';
 import type { BBox, Line } from '../../layout/model.ts';
 import { bboxOf } from '../../layout/model.ts';

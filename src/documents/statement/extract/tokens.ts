@@ -4,8 +4,8 @@
  * too, and only the column reader decides whether it stands in a date column.
  */
 import type { Line, PositionedWord } from '../../layout/model.ts';
-import type { ParsedAmount } from '../numbers.ts';
-import { parseAmount } from '../numbers.ts';
+import type { ParsedAmount } from '../../values/amounts.ts';
+import { parseAmount } from '../../values/amounts.ts';
 import { MONTHS } from '../../data/months.data.ts';
 
 export type TokKind = 'date' | 'amount' | 'marker' | 'text';

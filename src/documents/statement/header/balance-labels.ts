@@ -13,8 +13,8 @@
  * before its start → opening, on or after its end → closing; dated balances
  * inside the period are day balances, not the statement's.
  */
-import type { Period } from '../dates.ts';
-import { parseDateAt } from '../dates.ts';
+import type { Period } from '../../values/date-words.ts';
+import { parseDateAt } from '../../values/date-words.ts';
 import type { Found } from './header-fields.ts';
 import {
   BALANCE_DATE_PREPOSITIONS,
@@ -31,7 +31,7 @@ import { compileLabels, labelsOnLine, type LabelHit } from './label-value.ts';
 import type { Line, PositionedWord } from '../../layout/model.ts';
 import { bboxOf } from '../../layout/model.ts';
 import { fold } from '../../layout/lines.ts';
-import { parseAmount } from '../numbers.ts';
+import { parseAmount } from '../../values/amounts.ts';
 
 const OPEN = compileLabels(OPENING_BALANCE_LABELS);
 const CLOSE = compileLabels(CLOSING_BALANCE_LABELS);

@@ -6,13 +6,13 @@
  * (summary boxes print labels above values).
  */
 import { countrySpecs, isValidIBAN } from 'ibantools';
-import type { Period } from '../dates.ts';
-import { findDates, parseDateAt } from '../dates.ts';
+import type { Period } from '../../values/date-words.ts';
+import { findDates, parseDateAt } from '../../values/date-words.ts';
 import { BANK_WORD, PERIOD_CUE, STRONG_PERIOD_CUE } from '../../data/keywords.data.ts';
 import type { BBox, Line } from '../../layout/model.ts';
 import { bboxOf } from '../../layout/model.ts';
 import { fold, phrases } from '../../layout/lines.ts';
-import { parseAmount } from '../numbers.ts';
+import { parseAmount } from '../../values/amounts.ts';
 import { ibanFromNationalParts, nationalCountry } from './national-iban.ts';
 import { findHolder as findHolderIn } from './holder.ts';
 import { COUNTRY_CURRENCY, CURRENCY_LABELS } from '../../data/header-vocab.data.ts';

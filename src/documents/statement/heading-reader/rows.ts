@@ -5,8 +5,8 @@
  * totals rows are recognised by wording and kept apart: they give balances for
  * the conformity checks but are never transactions.
  */
-import type { Period } from '../dates.ts';
-import { parseDateAt } from '../dates.ts';
+import type { Period } from '../../values/date-words.ts';
+import { parseDateAt } from '../../values/date-words.ts';
 import { CARRY, CLOSING, OPENING, TOTALS_ANY, TOTALS_CREDIT, TOTALS_DEBIT } from '../../data/keywords.data.ts';
 import type { BBox, Line } from '../../layout/model.ts';
 import { bboxOf } from '../../layout/model.ts';
@@ -14,8 +14,8 @@ import type { Phrase } from '../../layout/lines.ts';
 import { fold, typicalHeight } from '../../layout/lines.ts';
 import type { Cells, Column } from './table.ts';
 import { cellsOf, detectHeader, isMoneyKind } from './table.ts';
-import type { ParsedAmount } from '../numbers.ts';
-import { parseAmount } from '../numbers.ts';
+import type { ParsedAmount } from '../../values/amounts.ts';
+import { parseAmount } from '../../values/amounts.ts';
 
 export interface RawTx {
   page: number;

@@ -10,7 +10,7 @@ import { editDistance } from '../../text.ts';
 import type { Line, PositionedWord } from '../../layout/model.ts';
 import type { Phrase } from '../../layout/lines.ts';
 import { fold, makePhrase, phrases } from '../../layout/lines.ts';
-import { parseAmount } from '../numbers.ts';
+import { parseAmount } from '../../values/amounts.ts';
 
 export interface Column {
   kind: ColumnKind;

@@ -1,5 +1,5 @@
 /** Date helpers: every date leaves the engine as a valid YYYY-MM-DD string. */
-import { MONTHS as MONTH_NAMES } from '../../data/months.data.ts';
+import { MONTHS as MONTH_NAMES } from '../data/months.data.ts';
 
 export function isoDate(year: number, month: number, day: number): string | null {
   if (!Number.isInteger(year) || year < 1900 || year > 2199) return null;

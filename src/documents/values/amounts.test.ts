@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount } from './numbers.ts';
-import { parseDateAt } from './dates.ts';
+import { parseAmount } from './amounts.ts';
+import { parseDateAt } from './date-words.ts';
 
 describe('parseAmount', () => {
   it.each([
