@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { LIMITS } from '../../limits.ts';
-import { corrupt, StructuredError, tooLarge } from './errors.ts';
+import { corrupt, StructuredError, tooLarge } from '../../errors.ts';
 import type { ExtractedDocument, RawTransaction, StatementPart } from '../../statement/model.ts';
 import { parseDotDecimal } from '../../values/money.ts';
 import { decodeText } from '../../sniff/text.ts';

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../limits.ts';
 import { countOutsideQuotes } from '../../sniff/sniff.ts';
-import { corrupt, tooLarge } from './errors.ts';
+import { corrupt, tooLarge } from '../../errors.ts';
 import type { Cell, DecimalConvention } from '../../layout/model.ts';
 import { decodeText } from '../../sniff/text.ts';
 

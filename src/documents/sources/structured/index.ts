@@ -35,4 +35,4 @@ export async function readStructured(format: StructuredFormat, bytes: Uint8Array
   }
 }
 
-export { StructuredError } from './errors.ts';
+export { StructuredError } from '../../errors.ts';

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../limits.ts';
 import { daysInMonth, isoDate } from '../../values/dates.ts';
-import { corrupt, tooLarge } from './errors.ts';
+import { corrupt, tooLarge } from '../../errors.ts';
 import { digitsToCents } from '../../values/money.ts';
 import { parseDetails } from './mt940-details.ts';
 import { ibanFromAccountId } from './national-iban.ts';

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { LIMITS } from '../../limits.ts';
 import { readZipDirectory } from '../../sniff/zip.ts';
-import { corrupt, tooLarge } from './errors.ts';
+import { corrupt, tooLarge } from '../../errors.ts';
 import type { Cell, DecimalConvention } from '../../layout/model.ts';
 
 /**

@@ -8,7 +8,7 @@
 import type { FileFormat } from '../../types.ts';
 import { cellCents, cellKind, cellText, currencyOf, detectDayOrder, detectDecimal, type Cell, type CellKind, type DecimalConvention } from './cells.ts';
 import type { DayOrder } from '../../values/dates.ts';
-import { corrupt, noRows } from '../../sources/structured/errors.ts';
+import { corrupt, noRows } from '../../errors.ts';
 import type { ExtractedDocument, RawTransaction } from '../model.ts';
 import { columnDate, profileColumns, textRoles } from './table-columns.ts';
 import { emptyInfo, findIban, scanInfo, sideBalances, type AccountInfo } from './table-info.ts';

@@ -1,4 +1,4 @@
-import { DocumentParseError } from '../../types.ts';
+import { DocumentParseError } from './types.ts';
 
 /**
  * Why a structured parse failed. `corrupt` maps to validation code corrupt_file,
