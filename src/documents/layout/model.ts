@@ -61,3 +61,12 @@ export type Cell = string | number | Date | null;
 export type Sheets = readonly Cell[][][];
 /** How the export writes decimals, when its cells do not say: 1.234,56 or 1,234.56. */
 export type DecimalConvention = 'comma' | 'dot';
+
+/** What a PDF says about itself besides its words (read for the signs of editing). */
+export interface PdfInfo {
+  producer: string | null;
+  creator: string | null;
+  creationDate: string | null;
+  modDate: string | null;
+  encrypted: boolean;
+}

@@ -5,7 +5,7 @@
  * All arithmetic is in integer cents.
  */
 import type { ConformityCheck } from '../types.ts';
-import type { PdfInfo } from '../sources/pdf/load.ts';
+import type { PdfInfo } from '../layout/model.ts';
 import { formatCents } from '../values/amounts.ts';
 
 export interface ChainTx {

@@ -8,15 +8,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getDocument, PasswordException, Util, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { ValidationErrorCode, ValidationStatus } from '../../types.ts';
-import type { PositionedWord, WordPage } from '../../layout/model.ts';
+import type { PdfInfo, PositionedWord, WordPage } from '../../layout/model.ts';
 
-export interface PdfInfo {
-  producer: string | null;
-  creator: string | null;
-  creationDate: string | null;
-  modDate: string | null;
-  encrypted: boolean;
-}
+export type { PdfInfo } from '../../layout/model.ts';
 
 export interface LoadedPdf {
   pageCount: number;

@@ -15,7 +15,7 @@
  */
 import type { Period } from '../../values/date-words.ts';
 import { parseDateAt } from '../../values/date-words.ts';
-import type { Found } from './header-fields.ts';
+import type { Found } from './label-value.ts';
 import {
   BALANCE_DATE_PREPOSITIONS,
   BARE_BALANCE_WORDS,

@@ -9,7 +9,7 @@ import { countrySpecs, isValidIBAN } from 'ibantools';
 import type { Period } from '../../values/date-words.ts';
 import { findDates, parseDateAt } from '../../values/date-words.ts';
 import { BANK_WORD, PERIOD_CUE, STRONG_PERIOD_CUE } from '../../data/keywords.data.ts';
-import type { BBox, Line } from '../../layout/model.ts';
+import type { Line } from '../../layout/model.ts';
 import { bboxOf } from '../../layout/model.ts';
 import { fold, phrases } from '../../layout/lines.ts';
 import { parseAmount } from '../../values/amounts.ts';
@@ -17,13 +17,9 @@ import { ibanFromNationalParts, nationalCountry } from './national-iban.ts';
 import { findHolder as findHolderIn } from './holder.ts';
 import { COUNTRY_CURRENCY, CURRENCY_LABELS } from '../../data/header-vocab.data.ts';
 import { compileLabels, labelsOnLine, valuesOf } from './label-value.ts';
+import type { Found } from './label-value.ts';
 
-export interface Found<T> {
-  value: T;
-  confidence: number;
-  page: number;
-  bbox: BBox;
-}
+export type { Found } from './label-value.ts';
 
 export interface IbanHit extends Found<string> {
   labelled: boolean;

@@ -10,7 +10,7 @@
  * A labelled value wins; the window answers when there is no label. Joint holders
  * keep their conjunction ("ROSSI MARIO E BIANCHI ANNA"), companies their legal form.
  */
-import type { Found } from './header-fields.ts';
+import type { Found } from './label-value.ts';
 import { BANK_WORD } from '../../data/keywords.data.ts';
 import { COMPANY_FORMS, HOLDER_LABELS, SALUTATIONS, WEAK_HOLDER_LABELS } from '../../data/header-vocab.data.ts';
 import { compileLabels, labelsOnLine, valuesOf } from './label-value.ts';

@@ -5,7 +5,7 @@
  * words (fold()ed, a trailing colon ignored) and its value is looked for to its
  * right on the same line, then in the lines below whose words start under it.
  */
-import type { Line, PositionedWord } from '../../layout/model.ts';
+import type { BBox, Line, PositionedWord } from '../../layout/model.ts';
 import { fold } from '../../layout/lines.ts';
 
 export interface LabelHit {
@@ -164,4 +164,12 @@ function toValue(words: PositionedWord[], line: number, where: Value['where']): 
     line,
     where,
   };
+}
+
+/** A header field found on a page: its value, how sure, and where. */
+export interface Found<T> {
+  value: T;
+  confidence: number;
+  page: number;
+  bbox: BBox;
 }
