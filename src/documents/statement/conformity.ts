@@ -1,7 +1,8 @@
 /**
- * Integrity checks on an extracted statement: the balance chain (opening + Σ =
- * closing, and every printed running balance), carry-forward rows, printed
- * totals, and signs that the PDF was edited after the bank produced it.
+ * Integrity checks on an extracted statement — the one balance-chain implementation of the
+ * engine, for text PDFs, scans and exports alike: opening + Σ = closing (sumCheck), printed running
+ * balances, carry-forward rows, printed totals, statement continuity between an export's parts,
+ * the lack of any evidence, and signs that a PDF was edited after the bank produced it.
  * All arithmetic is in integer cents.
  */
 import type { ConformityCheck } from '../types.ts';
@@ -35,17 +36,7 @@ export function conformedBy(checks: readonly ConformityCheck[]): boolean {
 export function balanceChecks(input: ChainInput): ConformityCheck[] {
   const { txs, opening, closing } = input;
   const out: ConformityCheck[] = [];
-  const sum = txs.reduce((s, t) => s + t.amountCents, 0);
-  if (opening !== null && closing !== null) {
-    const ok = opening + sum === closing;
-    out.push({
-      check: 'balance_chain',
-      passed: ok,
-      message: ok
-        ? `opening ${formatCents(opening)} + ${txs.length} transactions ${formatCents(sum)} = closing ${formatCents(closing)}`
-        : `opening ${formatCents(opening)} + transactions ${formatCents(sum)} = ${formatCents(opening + sum)}, but closing balance is ${formatCents(closing)} (difference ${formatCents(closing - opening - sum)})`,
-    });
-  }
+  if (opening !== null && closing !== null) out.push(sumCheck(opening, closing, txs));
   const running = runningCheck(txs, opening);
   if (running) out.push(running);
   if (opening !== null) {
@@ -82,11 +73,96 @@ export function balanceChecks(input: ChainInput): ConformityCheck[] {
         : `printed total ${kind}s ${formatCents(Math.abs(printed.cents))} differ from the sum of ${kind} transactions ${formatCents(computed)}`,
     });
   }
-  if (out.length === 0 && txs.length > 0) {
-    // Nothing printed to check the transactions against: reported, and not a pass.
-    out.push({ check: 'balance_evidence', passed: false, message: 'no opening/closing balance, running balance or total is printed: the transactions could not be confirmed' });
-  }
+  const evidence = noEvidence(out, txs.length);
+  if (evidence) out.push(evidence);
   return out;
+}
+
+/** opening + Σ amounts = closing: the one sum check of every statement, text, scan or export. */
+function sumCheck(opening: number, closing: number, txs: readonly { amountCents: number }[], label = ''): ConformityCheck {
+  const sum = txs.reduce((s, t) => s + t.amountCents, 0);
+  const ok = opening + sum === closing;
+  return {
+    check: 'balance_chain',
+    passed: ok,
+    message: ok
+      ? `opening ${formatCents(opening)} + ${txs.length} transactions ${formatCents(sum)} = closing ${formatCents(closing)}${label}`
+      : `opening ${formatCents(opening)} + transactions ${formatCents(sum)} = ${formatCents(opening + sum)}, but closing balance is ${formatCents(closing)} (difference ${formatCents(closing - opening - sum)})${label}`,
+  };
+}
+
+/** Nothing printed to check the transactions against: reported, and not a pass. */
+function noEvidence(checks: readonly ConformityCheck[], txCount: number): ConformityCheck | null {
+  if (txCount === 0 || checks.some((c) => CONTENT_CHECKS.has(c.check))) return null;
+  return { check: 'balance_evidence', passed: false, message: 'no opening/closing balance, running balance or total is printed: the transactions could not be confirmed' };
+}
+
+/** A statement as an export states it: parts (MT940 :20: blocks, camt <Stmt>) with their balances and bookings. */
+export interface ChainPart {
+  openingCents: number | null;
+  closingCents: number | null;
+  transactions: readonly { amountCents: number; balanceCents: number | null }[];
+}
+
+/**
+ * The checks of an export: per part opening + Σ = closing, each part opening with the previous
+ * one's closing, the printed running balances; and no evidence reported as such.
+ */
+export function partChecks(parts: readonly ChainPart[]): ConformityCheck[] {
+  const checks: ConformityCheck[] = [];
+  let rowBase = 0;
+  parts.forEach((part, i) => {
+    const label = parts.length > 1 ? ` (statement ${i + 1})` : '';
+    if (part.openingCents !== null && part.closingCents !== null) checks.push(sumCheck(part.openingCents, part.closingCents, part.transactions, label));
+    const prev = parts[i - 1];
+    if (prev && prev.closingCents !== null && part.openingCents !== null) {
+      const passed = prev.closingCents === part.openingCents;
+      checks.push({
+        check: 'statement_continuity',
+        passed,
+        message: passed
+          ? `statement ${i + 1} opens with the closing balance of statement ${i}`
+          : `statement ${i} closes at ${formatCents(prev.closingCents)} but statement ${i + 1} opens at ${formatCents(part.openingCents)}`,
+      });
+    }
+    checks.push(...neighbourChecks(part.transactions, rowBase));
+    rowBase += part.transactions.length;
+  });
+  const evidence = noEvidence(checks, parts.reduce((n, p) => n + p.transactions.length, 0));
+  if (evidence) checks.push(evidence);
+  return checks;
+}
+
+/**
+ * Running balances of an export, which lists rows oldest-first or newest-first: the printed
+ * balance of each row must follow from its neighbour in whichever direction the file uses (the
+ * one with fewer breaks); a row without a balance breaks the chain, it is not bridged as on a
+ * printed statement (runningCheck), because an export's gaps are rows the file left out. The row
+ * named is the 0-based index into the transactions.
+ */
+function neighbourChecks(txs: readonly { amountCents: number; balanceCents: number | null }[], rowBase: number): ConformityCheck[] {
+  const idx = txs.map((t, i) => (t.balanceCents === null ? -1 : i)).filter((i) => i >= 0);
+  if (idx.length < 2) return [];
+  const badAsc: number[] = [];
+  const badDesc: number[] = [];
+  for (let k = 1; k < idx.length; k++) {
+    const a = txs[idx[k - 1] ?? 0];
+    const b = txs[idx[k] ?? 0];
+    if (!a || !b || a.balanceCents === null || b.balanceCents === null) continue;
+    if (idx[k] !== (idx[k - 1] ?? 0) + 1) continue; // a gap: the movements in between are unknown
+    if (a.balanceCents + b.amountCents !== b.balanceCents) badAsc.push(idx[k] ?? 0);
+    if (b.balanceCents + a.amountCents !== a.balanceCents) badDesc.push(idx[k - 1] ?? 0);
+  }
+  const bad = badDesc.length < badAsc.length ? badDesc : badAsc;
+  if (bad.length === 0) {
+    return [{ check: 'running_balance', passed: true, message: 'every printed running balance follows from the previous row' }];
+  }
+  return bad.slice(0, 50).map((row) => ({
+    check: 'running_balance',
+    passed: false,
+    row: rowBase + row,
+    message: `printed balance of transaction row ${rowBase + row} does not follow from the neighbouring row and its amount`,
+  }));
 }
 
 /** Every printed running balance must equal the previous one plus the row's amount. */

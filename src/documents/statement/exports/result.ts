@@ -1,7 +1,7 @@
-import { CONTENT_CHECKS, conformedBy } from '../conformity.ts';
+import { conformedBy, partChecks } from '../conformity.ts';
 import { bankNameForIban } from '../../banks/lookup.ts';
 import type { ConformityCheck, DocumentType, ParseOutcome, ParsedTransaction, ParsingResult } from '../../types.ts';
-import { centsToNumber, formatCents } from '../../values/money.ts';
+import { centsToNumber } from '../../values/money.ts';
 import type { ExtractedDocument, RawTransaction, StatementPart } from '../model.ts';
 
 /**
@@ -16,69 +16,9 @@ export function classifyExtracted(doc: ExtractedDocument): DocumentType {
   return balanced ? 'bank_statement' : 'bank_account_movements';
 }
 
-/** Balance chain checks: per part, between consecutive parts, and printed running balances. */
+/** Balance chain checks: per part, between consecutive parts, and printed running balances (conformity.ts). */
 export function conformityChecks(doc: ExtractedDocument): ConformityCheck[] {
-  const checks: ConformityCheck[] = [];
-  let rowBase = 0;
-  doc.parts.forEach((part, i) => {
-    const label = doc.parts.length > 1 ? ` (statement ${i + 1})` : '';
-    if (part.openingCents !== null && part.closingCents !== null) {
-      const sum = part.transactions.reduce((s, t) => s + t.amountCents, 0);
-      const expected = part.openingCents + sum;
-      const passed = expected === part.closingCents;
-      checks.push({
-        check: 'balance_chain',
-        passed,
-        message: passed
-          ? `opening ${formatCents(part.openingCents)} + movements ${formatCents(sum)} = closing ${formatCents(part.closingCents)}${label}`
-          : `opening ${formatCents(part.openingCents)} + movements ${formatCents(sum)} = ${formatCents(expected)}, but closing balance is ${formatCents(part.closingCents)}${label}`,
-      });
-    }
-    const prev = doc.parts[i - 1];
-    if (prev && prev.closingCents !== null && part.openingCents !== null) {
-      const passed = prev.closingCents === part.openingCents;
-      checks.push({
-        check: 'statement_continuity',
-        passed,
-        message: passed
-          ? `statement ${i + 1} opens with the closing balance of statement ${i}`
-          : `statement ${i} closes at ${formatCents(prev.closingCents)} but statement ${i + 1} opens at ${formatCents(part.openingCents)}`,
-      });
-    }
-    checks.push(...runningBalanceChecks(part.transactions, rowBase));
-    rowBase += part.transactions.length;
-  });
-  return checks;
-}
-
-/**
- * Exports list rows oldest-first or newest-first; the printed balance of each row
- * must follow from its neighbour in whichever direction the file uses. The row
- * named is the 0-based index into the transactions array.
- */
-function runningBalanceChecks(txs: readonly RawTransaction[], rowBase: number): ConformityCheck[] {
-  const idx = txs.map((t, i) => (t.balanceCents === null ? -1 : i)).filter((i) => i >= 0);
-  if (idx.length < 2) return [];
-  const badAsc: number[] = [];
-  const badDesc: number[] = [];
-  for (let k = 1; k < idx.length; k++) {
-    const a = txs[idx[k - 1] ?? 0];
-    const b = txs[idx[k] ?? 0];
-    if (!a || !b || a.balanceCents === null || b.balanceCents === null) continue;
-    if (idx[k] !== (idx[k - 1] ?? 0) + 1) continue; // a gap: the movements in between are unknown
-    if (a.balanceCents + b.amountCents !== b.balanceCents) badAsc.push(idx[k] ?? 0);
-    if (b.balanceCents + a.amountCents !== a.balanceCents) badDesc.push(idx[k - 1] ?? 0);
-  }
-  const bad = badDesc.length < badAsc.length ? badDesc : badAsc;
-  if (bad.length === 0) {
-    return [{ check: 'running_balance', passed: true, message: 'every printed running balance follows from the previous row' }];
-  }
-  return bad.slice(0, 50).map((row) => ({
-    check: 'running_balance',
-    passed: false,
-    row: rowBase + row,
-    message: `printed balance of transaction row ${rowBase + row} does not follow from the neighbouring row and its amount`,
-  }));
+  return partChecks(doc.parts);
 }
 
 export function toParsedTransaction(t: RawTransaction, fallbackCurrency: string | null): ParsedTransaction {
@@ -108,9 +48,6 @@ export function buildParseOutcome(doc: ExtractedDocument): ParseOutcome {
   const raw = doc.parts.flatMap((p) => p.transactions);
   const transactions = raw.map((t) => toParsedTransaction(t, currency));
   const checks = conformityChecks(doc);
-  if (!checks.some((c) => CONTENT_CHECKS.has(c.check)) && raw.length > 0) {
-    checks.push({ check: 'balance_evidence', passed: false, message: 'no opening/closing balance or running balance is given: the transactions could not be confirmed' });
-  }
   const conformed = conformedBy(checks);
   const first = doc.parts[0];
   const last = doc.parts[doc.parts.length - 1];
