@@ -23,6 +23,7 @@ import { distinctAccounts } from './statement/model.ts';
 import type { ExtractedDocument } from './statement/model.ts';
 import { assertReadable, extractStatement } from './statement/pages.ts';
 import type { StatementExtraction } from './statement/pages.ts';
+import type { RepairEdit } from './statement/repair/index.ts';
 import { bankNameForIban } from './banks/lookup.ts';
 import { DocumentParseError } from './types.ts';
 import type {
@@ -254,10 +255,20 @@ async function validateExport(format: StructuredFormat, bytes: Uint8Array, asser
 // ── parse ───────────────────────────────────────────────────────────────────
 
 export async function parse(bytes: Uint8Array, opts: ParseOptions): Promise<ParseOutcome> {
+  return (await parseWithRepairs(bytes, opts)).outcome;
+}
+
+/** A parse and the edits the OCR repairs kept (statement/repair/; none for text PDFs and exports): what bench/ counts per repair. */
+export interface Parsed {
+  outcome: ParseOutcome;
+  repairs: RepairEdit[];
+}
+
+export async function parseWithRepairs(bytes: Uint8Array, opts: ParseOptions): Promise<Parsed> {
   const { format } = opts;
   if (format === 'pdf' || isImage(format)) {
     try {
-      return format === 'pdf' ? await parsePdf(plainCopy(bytes), opts) : await parseImage(plainCopy(bytes), opts);
+      return format === 'pdf' ? await readPdf(plainCopy(bytes), opts) : await readImage(plainCopy(bytes), opts);
     } catch (e) {
       if (e instanceof DocumentParseError) throw e;
       throw new DocumentParseError('corrupt_file', failureMessage(e));
@@ -272,7 +283,7 @@ export async function parse(bytes: Uint8Array, opts: ParseOptions): Promise<Pars
     throw new DocumentParseError('corrupt_file', failureMessage(e));
   }
   if (distinctAccounts(doc).length > 1) throw new DocumentParseError('multiple_documents', 'the file holds statements of more than one account');
-  return buildParseOutcome(doc);
+  return { outcome: buildParseOutcome(doc), repairs: [] };
 }
 
 /** How a scan's parse reads its pages. */
@@ -314,6 +325,10 @@ async function readOcrPdf(bytes: Uint8Array, plan: { langs: OcrLanguage[]; mrz: 
 }
 
 export async function parsePdf(bytes: Uint8Array, opts: ParseOptions, limits?: LoadLimits): Promise<ParseOutcome> {
+  return (await readPdf(bytes, opts, limits)).outcome;
+}
+
+async function readPdf(bytes: Uint8Array, opts: ParseOptions, limits?: LoadLimits): Promise<Parsed> {
   const loaded = await pdfText.read(bytes, 'pdf', limits ?? (await pdfText.defaultLimits()));
   if (!loaded.ok) throw new DocumentParseError(loaded.code, loaded.message);
   const { pdf } = loaded;
@@ -330,12 +345,12 @@ export async function parsePdf(bytes: Uint8Array, opts: ParseOptions, limits?: L
   }
   if (isIdType(type)) {
     const id = await idModule();
-    return id.idParseOutcome(id.analyseId(pages));
+    return { outcome: id.idParseOutcome(id.analyseId(pages)), repairs: [] };
   }
   if (type !== 'bank_statement' && type !== 'bank_account_movements' && type !== 'unknown') {
     throw new DocumentParseError('unsupported_document', `parsing ${type} from a PDF is not supported`);
   }
-  const x = scanned ? (await ocrStatement()).extractOcrStatement(pages) : extractStatement(pages);
+  const x = scanned ? (await ocrStatement()).extractOcrStatement(pages) : { ...extractStatement(pages), repairs: [] };
   assertReadable(x, 'PDF');
   const bankField = x.fields['bank_name'];
   if (bankField && bankField.value == null && x.ibanValue) {
@@ -348,10 +363,14 @@ export async function parsePdf(bytes: Uint8Array, opts: ParseOptions, limits?: L
     ...x.fields,
     conformity_checks: { value: checks },
   };
-  return { parsing_result: result, parsing_confidence: pdfConfidence(x.quality) };
+  return { outcome: { parsing_result: result, parsing_confidence: pdfConfidence(x.quality) }, repairs: x.repairs };
 }
 
 export async function parseImage(bytes: Uint8Array, opts: ParseOptions): Promise<ParseOutcome> {
+  return (await readImage(bytes, opts)).outcome;
+}
+
+async function readImage(bytes: Uint8Array, opts: ParseOptions): Promise<Parsed> {
   const format = opts.format;
   let pages: OcrPage[];
   let type = opts.documentType;
@@ -369,12 +388,12 @@ export async function parseImage(bytes: Uint8Array, opts: ParseOptions): Promise
   }
   if (isIdType(type)) {
     const id = await idModule();
-    return id.idParseOutcome(id.analyseId(pages));
+    return { outcome: id.idParseOutcome(id.analyseId(pages)), repairs: [] };
   }
   const x = (await ocrStatement()).extractOcrStatement(pages);
   assertReadable(x, 'image');
   const confidence = x.quality.reconciled === true ? 0.9 : x.quality.reconciled === false ? 0.5 : 0.65;
-  return {
+  const outcome = {
     parsing_result: {
       document_conformed: { value: conformedBy(x.checks), confidence: 0.7 },
       ...x.fields,
@@ -382,6 +401,7 @@ export async function parseImage(bytes: Uint8Array, opts: ParseOptions): Promise
     },
     parsing_confidence: x.transactions.length === 0 ? 0.3 : confidence,
   };
+  return { outcome, repairs: x.repairs };
 }
 
 /**

@@ -217,12 +217,16 @@ describe('extractOcrStatement: amount repair confirmed by the balance chain', ()
     const misread = extractOcrStatement([page(rows('32,89'))]);
     expect(misread.transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11]);
     expect(misread.quality.reconciled).toBe(true);
+    // Each repair records what it changed and what confirmed it; a reading that reconciles is left alone.
+    expect(good.repairs).toEqual([]);
+    expect(misread.repairs).toEqual([{ page: 1, from: '32,89', to: '82,89', by: 'balance_chain', repair: 'confusable_digit' }]);
   });
 
   it('a misreading no single confusion explains stays, and the chain says so', () => {
     const x = extractOcrStatement([page(rows('22,89'))]);
     expect(x.transactions[1]!.amount).toBe(-22.89);
     expect(x.quality.reconciled).toBe(false);
+    expect(x.repairs).toEqual([]);
   });
 });
 
@@ -271,12 +275,15 @@ describe('extractOcrStatement: a running balance gone positive, two misreadings,
     const x = extractOcrStatement([page(rows({ marker2: [], amount4: '26,00' }))]);
     expect(x.transactions.map((t) => t.amount)).toEqual(amounts);
     expect(x.quality.reconciled).toBe(true);
+    // The lost marker is read by the geometry reader's marker column (solved against the chain), not repaired.
+    expect(x.repairs).toEqual([{ page: 1, from: '26,00', to: '20,00', by: 'balance_chain', repair: 'confusable_digit' }]);
   });
 
   it("a row whose amount lost its decimal separator is restored where the chain then agrees", () => {
     const x = extractOcrStatement([page(rows({ amount3: '1711' }))]);
     expect(x.transactions.map((t) => t.amount)).toEqual(amounts);
     expect(x.quality.reconciled).toBe(true);
+    expect(x.repairs).toEqual([{ page: 1, from: '1711', to: '17,11', by: 'balance_chain', repair: 'lost_separator' }]);
     // A number that does not fit the chain stays out (the statement says it does not reconcile).
     const y = extractOcrStatement([page(rows({ amount3: '1811' }))]);
     expect(y.quality.reconciled).toBe(false);
@@ -306,6 +313,7 @@ describe('extractOcrStatement: a running balance gone positive, two misreadings,
     expect(extractOcrStatement([page(list('-82,89'))]).transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, -20]);
     const x = extractOcrStatement([page(list('-8289'))]);
     expect(x.quality.reconciled).toBe(null);
+    expect(x.repairs).toEqual([{ page: 1, from: '-8289', to: '-82,89', by: 'one_more_row', repair: 'lost_separator_unconfirmed' }]);
     expect(x.transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, -20]);
     // Digits outside the amount column stay digits.
     expect(x.transactions).toHaveLength(4);
@@ -343,5 +351,6 @@ describe('extractOcrStatement: a running balance gone positive, two misreadings,
     const x = extractOcrStatement([page(signed('82,89'))]);
     expect(x.transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, -20, -30]);
     expect(x.quality.reconciled).toBe(true);
+    expect(x.repairs).toEqual([{ page: 1, from: '82,89', to: '-82,89', by: 'balance_chain', repair: 'closing_gap' }]);
   });
 });

@@ -1,31 +1,25 @@
 /**
- * Statement extraction over OCR words. The shared extractor (pdf/extract.ts) is
- * fed words cleaned of OCR noise; every correction that changes a number is kept
- * only where the balance chain confirms it:
+ * Statement extraction over OCR words. The shared extractor (statement/pages.ts) is fed words
+ * cleaned of OCR noise here:
  *  1. noise: tokens of punctuation only dropped, stray quotes/tildes trimmed;
- *  2. vocabulary: misread keywords and booking words ("Anfangssa1do",
- *     "SEPA-Lastschnft") snapped to the it/de/en vocabulary (edit distance 1–2);
- *  3. debit/credit markers glued to or misread in amounts ("55,285" → "55,28 S",
- *     a lone "5" after an amount → "S") where the page prints S/H markers;
- *  4. letters inside amounts (O/0, l/1, S/5, B/8);
- *  5. digit confusions (8↔3, 5↔6, 1↔7 …) at the row where the balance chain
- *     breaks, accepted only when that row then reconciles.
- * Steps 4 and 5 are applied only when they reduce the failed conformity checks.
+ *  2. vocabulary: misread keywords and booking words ("Anfangssa1do", "SEPA-Lastschnft")
+ *     snapped to the it/de/en vocabulary (edit distance 1–2);
+ *  3. debit/credit markers glued to or misread in amounts ("55,285" → "55,28 S", a lone "5"
+ *     after an amount → "S") where the page prints S/H markers; dates cut or glued.
+ * Every correction that changes a number afterwards is a named repair (statement/repair/: letters
+ * in amounts, confusable digits, markers, signs, lost separators), kept only where the balance
+ * chain (or, without balances, one more row) confirms it, and recorded.
  */
 import { extractStatement } from './pages.ts';
-import type { ExtractOptions, StatementExtraction } from './pages.ts';
+import type { StatementExtraction } from './pages.ts';
+import { DIGIT_OF_LETTER } from '../data/ocr-confusions.data.ts';
+import { sameColumn, sameLine } from '../layout/geometry.ts';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
-import { parseAmount } from '../values/amounts.ts';
 import { editDistance } from '../text.ts';
+import { parseAmount } from '../values/amounts.ts';
 import { isoDate } from '../values/dates.ts';
-
-const AMOUNT_LIKE = /^[-+(]?[0-9OoIlSB]{1,3}([.,'][0-9OoIlSB]{3})*[.,][0-9OoIlSB]{2}[-+)]?$/;
-const DIGIT: Record<string, string> = { O: '0', o: '0', I: '1', l: '1', S: '5', B: '8' };
-
-function fixAmountWord(t: string): string {
-  if (!AMOUNT_LIKE.test(t) || !/[OoIlSB]/.test(t) || (t.match(/\d/g) ?? []).length < 2) return t;
-  return t.replace(/[OoIlSB]/g, (c) => DIGIT[c] ?? c);
-}
+import { runRepairs } from './repair/index.ts';
+import type { RepairEdit } from './repair/index.ts';
 
 /** Keywords the table and header detection rely on, and frequent booking words. */
 const VOCAB = [
@@ -408,7 +402,7 @@ function closeDateGaps(words: PositionedWord[]): PositionedWord[] {
     // A day with a letter of a digit's shape before a month name ("O1 Sep"): nothing else fits there.
     const near = sameLine(a, b) && b.x0 - a.x1 < Math.max(a.y1 - a.y0, b.y1 - b.y0);
     if (/^(?=.*[OoIl])[0-3OoIl][0-9OoIl]$/.test(a.text) && MONTHS.test(b.text) && near) {
-      const day = a.text.replace(/[OoIl]/g, (c) => DIGIT[c]!);
+      const day = a.text.replace(/[OoIl]/g, (c) => DIGIT_OF_LETTER[c]!);
       if (/^(?:0[1-9]|[12]\d|3[01])$/.test(day)) out[i - 1] = a = { ...a, text: day };
     }
     const pair = (/^(?:0?[1-9]|[12]\d|3[01])$/.test(a.text) && MONTHS.test(b.text)) || (MONTHS.test(a.text) && /^(?:19|20)\d\d$/.test(b.text));
@@ -534,15 +528,6 @@ function joinSplitDates(words: PositionedWord[]): PositionedWord[] {
   return out;
 }
 
-/** Boxes that share most of the narrower one's width: one column of a table. */
-function sameColumn(a: PositionedWord, b: PositionedWord): boolean {
-  return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.5 * Math.min(a.x1 - a.x0, b.x1 - b.x0);
-}
-
-function sameLine(a: PositionedWord, b: PositionedWord): boolean {
-  return Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
-}
-
 /** Trailing specks read as '.', ',' or ':' after a description's last word. */
 function trimDescriptions(x: StatementExtraction): StatementExtraction {
   for (const t of x.transactions) t.description = t.description.replace(/(?<=[A-Za-z0-9])[.,:;]+$/, '');
@@ -550,46 +535,6 @@ function trimDescriptions(x: StatementExtraction): StatementExtraction {
 }
 
 const failed = (x: StatementExtraction): number => x.checks.filter((c) => !c.passed).length;
-
-/**
- * Rows whose printed balance differs from the previous printed balance plus the row's amount.
- * The running-balance check fails as a whole while any row breaks; counting the breaks lets one
- * of two independent misreadings be repaired before the other.
- */
-function chainBreaks(x: StatementExtraction): number {
-  const opening = x.fields['opening_balance']?.value;
-  let prev = typeof opening === 'number' ? Math.round(opening * 100) : null;
-  let n = 0;
-  for (const t of x.transactions) {
-    const bal = t.balance === null ? null : Math.round(t.balance * 100);
-    if (prev !== null && bal !== null && prev + Math.round(t.amount * 100) !== bal) n++;
-    prev = bal ?? (prev === null ? null : prev + Math.round(t.amount * 100));
-  }
-  return n;
-}
-
-type Tx = StatementExtraction['transactions'][number];
-/** A repair: the extraction and the pages it came from, or null where none was kept. */
-type Repaired = { x: StatementExtraction; pages: WordPage[] } | null;
-
-/** Words on a row's band (a point of slack either side). */
-const inRowOf =
-  ([, y0, , y1]: readonly [number, number, number, number]) =>
-  (w: PositionedWord): boolean =>
-    w.y1 >= y0 - 1 && w.y0 <= y1 + 1;
-
-/** `r` agrees better with the chain than `x`: fewer failed checks, or as many with fewer breaking rows. */
-function better(r: StatementExtraction, x: StatementExtraction): boolean {
-  const fr = failed(r);
-  const fx = failed(x);
-  return fr < fx || (fr === fx && chainBreaks(r) < chainBreaks(x));
-}
-
-/**
- * The table reader this extraction settled on: every repair re-extracts with it. Set and reset
- * inside the synchronous extractOcrStatement only.
- */
-let reader: ExtractOptions['reader'] = 'header';
 
 /** Reconciled first, then more rows, then fewer failed checks. */
 function preferred(a: StatementExtraction, b: StatementExtraction): StatementExtraction {
@@ -599,312 +544,19 @@ function preferred(a: StatementExtraction, b: StatementExtraction): StatementExt
   return failed(a) <= failed(b) ? a : b;
 }
 
-export function extractOcrStatement(pages: readonly WordPage[]): StatementExtraction {
+/** A statement read through OCR, with the edits its repairs kept (statement/repair/). */
+export interface OcrStatement extends StatementExtraction {
+  repairs: RepairEdit[];
+}
+
+export function extractOcrStatement(pages: readonly WordPage[]): OcrStatement {
   const clean = cleanOcrPages(pages);
   // Both readers: the geometry one needs no heading (unseen layouts), the heading one is what the
-  // repairs below were first built on; the one the chain and the rows favour is kept.
+  // repairs were first built on; the one the chain and the rows favour is kept, and every repair
+  // re-extracts with it.
   const g = extractStatement(clean, { reader: 'geometry' });
   const h = extractStatement(clean, { reader: 'header' });
-  reader = preferred(g, h) === g ? 'geometry' : 'header';
-  try {
-    return extractWith(clean, preferred(g, h));
-  } finally {
-    reader = 'header';
-  }
-}
-
-function extractWith(clean: WordPage[], first: StatementExtraction): StatementExtraction {
-  let best = first;
-  if (best.quality.reconciled === true) return trimDescriptions(best);
-
-  let changed = false;
-  const lettersFixed = clean.map((p) => ({
-    ...p,
-    words: p.words.map((w) => {
-      const text = fixAmountWord(w.text);
-      if (text !== w.text) changed = true;
-      return text === w.text ? w : { ...w, text };
-    }),
-  }));
-  let pagesNow: WordPage[] = clean;
-  if (changed) {
-    const r = extractStatement(lettersFixed, { reader });
-    if (failed(r) < failed(best)) {
-      best = r;
-      pagesNow = lettersFixed;
-    }
-  }
-  // Chain repairs, one row at a time (a few rounds: independent misreadings).
-  for (let round = 0; round < 6 && best.quality.reconciled === false; round++) {
-    const next = repairChainOnce(pagesNow, best) ?? restoreLostSeparator(pagesNow, best);
-    if (!next) break;
-    best = next.x;
-    pagesNow = next.pages;
-  }
-  if (best.quality.reconciled === null) best = restoreSeparatorsWithoutChain(pagesNow, best).x;
-  return trimDescriptions(best);
-}
-
-/** Digit pairs OCR confuses in amounts. */
-const CONFUSE: Record<string, string[]> = {
-  '0': ['8', '6', '9'],
-  '1': ['7', '4'],
-  '3': ['8', '5', '9'],
-  '4': ['1'],
-  '5': ['6', '3', '8'],
-  '6': ['5', '8', '0'],
-  '7': ['1'],
-  '8': ['3', '6', '0', '9'],
-  '9': ['8', '0', '3'],
-};
-
-/**
- * Where the chain breaks (previous balance + amount ≠ balance), tries single
- * confusable-digit substitutions in that row's amount and balance words; the
- * first whose extraction has fewer failed checks wins. Without running balances,
- * amounts whose substitution accounts for exactly the opening/closing gap are
- * tried, and one is kept only if it alone leaves the fewest failed checks.
- */
-function repairChainOnce(
-  pages: WordPage[],
-  x: StatementExtraction,
-): Repaired {
-  const txs = x.transactions;
-  const opening = x.fields['opening_balance']?.value;
-  let prev = typeof opening === 'number' ? Math.round(opening * 100) : null;
-  let bad = -1;
-  for (let i = 0; i < txs.length; i++) {
-    const t = txs[i]!;
-    const bal = t.balance === null ? null : Math.round(t.balance * 100);
-    if (prev !== null && bal !== null && prev + Math.round(t.amount * 100) !== bal) {
-      bad = i;
-      break;
-    }
-    prev = bal ?? (prev === null ? null : prev + Math.round(t.amount * 100));
-  }
-  if (bad >= 0) {
-    const t = txs[bad]!;
-    const targets = [
-      Math.abs(Math.round(t.amount * 100)),
-      t.balance === null ? null : Math.abs(Math.round(t.balance * 100)),
-    ];
-    return (
-      trySubstitutions(
-        pages,
-        x,
-        t,
-        (cents) => targets.includes(cents),
-        () => true,
-      ) ??
-      flipMarker(pages, x, t) ??
-      flipSign(pages, x, t)
-    );
-  }
-  // No running balances: opening + Σ amounts ≠ closing. The one amount whose single
-  // confusable digit accounts for exactly the difference is tried.
-  const closing = x.fields['closing_balance']?.value;
-  if (typeof opening !== 'number' || typeof closing !== 'number') return null;
-  const sum = txs.reduce((n, t) => n + Math.round(t.amount * 100), 0);
-  const d = Math.round(closing * 100) - Math.round(opening * 100) - sum;
-  if (d === 0) return null;
-  const fits = txs.filter((t) => {
-    const a = Math.round(t.amount * 100);
-    const str = String(Math.abs(a));
-    return [...str].some((c, i) =>
-      (CONFUSE[c] ?? []).some(
-        (alt) => Math.sign(a) * (Number(str.slice(0, i) + alt + str.slice(i + 1)) - Math.abs(a)) === d,
-      ),
-    );
-  });
-  // A lost or extra minus accounts for twice the amount.
-  const signFits = txs.filter((t) => -2 * Math.round(t.amount * 100) === d);
-  // Several amounts may fit the gap: the debit/credit totals usually tell them apart.
-  // Accepted only when exactly one candidate leaves the fewest failed checks.
-  const results = fits
-    .slice(0, 12)
-    .map((t) => {
-      const a = Math.round(t.amount * 100);
-      return trySubstitutions(
-        pages,
-        x,
-        t,
-        (cents) => cents === Math.abs(a),
-        (cents) => Math.sign(a) * (cents - Math.abs(a)) === d,
-      );
-    })
-    .concat(signFits.slice(0, 12).map((t) => flipSign(pages, x, t)))
-    .filter((r) => r !== null);
-  if (results.length === 0) return null;
-  const fewest = Math.min(...results.map((r) => failed(r.x)));
-  const winners = results.filter((r) => failed(r.x) === fewest);
-  return winners.length === 1 ? winners[0]! : null;
-}
-
-/**
- * On pages that print S/H after amounts, a row whose marker was misread or lost
- * breaks the chain by twice its amount: the marker is flipped (glued or a word of
- * its own just right of the amount) or, where none was read, each is tried.
- */
-function flipMarker(
-  pages: WordPage[],
-  x: StatementExtraction,
-  t: Tx,
-): Repaired {
-  const page = pages.find((p) => p.page === t.page);
-  if (!page || !t.bbox || page.words.filter((w) => /^[SH]$|\d[SH]$/.test(w.text)).length < 3) return null;
-  // The amount's marker, or the running balance's ("201,51" for 201,51 S: the balance turned positive).
-  const targets = [t.amount, t.balance].filter((v) => v !== null).map((v) => Math.abs(Math.round(v * 100)));
-  const flip = (c: string): string => (c === 'S' ? 'H' : 'S');
-  const inRow = inRowOf(t.bbox);
-  for (let wi = 0; wi < page.words.length; wi++) {
-    const w = page.words[wi]!;
-    if (!inRow(w)) continue;
-    const bare = w.text.replace(/[SH]$/, '');
-    if (!targets.includes(parseAmount(bare)?.cents ?? -1)) continue;
-    const edits: [number, string][] = [];
-    if (bare !== w.text) edits.push([wi, bare + flip(w.text.slice(-1))]);
-    else {
-      const h = w.y1 - w.y0;
-      const mi = page.words.findIndex(
-        (m) => /^[SH]$/.test(m.text) && inRow(m) && m.x0 >= w.x1 - 1 && m.x0 - w.x1 < 3 * h,
-      );
-      if (mi >= 0) edits.push([mi, flip(page.words[mi]!.text)]);
-      else edits.push([wi, w.text + 'S'], [wi, w.text + 'H']);
-    }
-    for (const [i, text] of edits) {
-      const r = tryEdit(pages, page, i, text, x);
-      if (r) return r;
-    }
-  }
-  return null;
-}
-
-/**
- * A row lost because OCR dropped its amount's decimal separator ("3119S" for "31,19 S": no
- * amount, so no row, and the chain breaks at the next one). Digit-only words in an amount
- * column (their box overlapping those of three amounts on the page) get the page's decimal
- * separator before their last two digits — on pages of S/H markers also before the two
- * digits ahead of a last 5 or 8 read for the S ("35118"), letters of a digit's shape read as
- * that digit ("9L915", unless `letters` is false) — and one is kept where `keep` accepts the
- * extraction (by default: the chain then agrees better).
- */
-function restoreLostSeparator(
-  pages: WordPage[],
-  x: StatementExtraction,
-  keep: (r: StatementExtraction, x: StatementExtraction) => boolean = better,
-  letters = true,
-): Repaired {
-  let tries = 0;
-  for (const page of pages) {
-    const amounts = page.words.filter((w) => /\d[.,]\d\d(?:[SH]|[-+)])?$/.test(w.text) && parseAmount(w.text) !== null);
-    if (amounts.length < 3) continue;
-    const comma = amounts.filter((w) => /,\d\d\D?$/.test(w.text)).length;
-    const sep = comma * 2 >= amounts.length ? ',' : '.';
-    // Pages that print S/H after amounts: the S may have been read as a digit of the same shape
-    // ("35118" for "35,11 S").
-    const marked = page.words.filter((w) => /^[SH]$|\d[SH]$/.test(w.text)).length >= 3;
-    for (let wi = 0; wi < page.words.length && tries < 12; wi++) {
-      const w = page.words[wi]!;
-      // Letters of a digit's shape among at least three digits are read as those digits ("9L915").
-      const text = letters && (w.text.match(/\d/g) ?? []).length >= 3 ? w.text.replace(/[OoIlLB]|S(?!$)/g, (c) => DIGIT[c] ?? '1') : w.text;
-      const m = /^([-+]?\d+)(\d\d)([SH]?)$/.exec(text);
-      if (!m || amounts.filter((a) => sameColumn(w, a)).length < 3) continue;
-      tries++;
-      const edits = [`${m[1]}${sep}${m[2]}${m[3]}`];
-      const s = marked && !m[3] ? /^([-+]?\d+)(\d\d)[58]$/.exec(text) : null;
-      if (s) edits.push(`${s[1]}${sep}${s[2]}S`);
-      for (const edit of edits) {
-        const r = tryEdit(pages, page, wi, edit, x, keep);
-        if (r) return r;
-      }
-    }
-  }
-  return null;
-}
-
-/**
- * A statement without balances has no chain to confirm a restored separator, yet the digits
- * alone ("2747" where every amount of the column prints two decimals) lose the whole row. The
- * separator is put back where that gives the extraction one more row and no failed check more
- * (a number that makes no row, a page number or a reference, is left alone).
- */
-function restoreSeparatorsWithoutChain(pages: WordPage[], x: StatementExtraction): { x: StatementExtraction; pages: WordPage[] } {
-  let now = { x, pages };
-  for (let round = 0; round < 6; round++) {
-    const next = restoreLostSeparator(now.pages, now.x, (r, prev) => r.transactions.length > prev.transactions.length && failed(r) <= failed(prev), false);
-    if (!next) break;
-    now = next;
-  }
-  return now;
-}
-
-/**
- * Pages that print signed amounts ("-41,99"): a minus lost to blur, or a speck read as one,
- * breaks the chain by twice the amount — or, on a running balance below zero, by twice the
- * balance. The row's amount, else its balance, gets the other sign.
- */
-function flipSign(
-  pages: WordPage[],
-  x: StatementExtraction,
-  t: Tx,
-): Repaired {
-  const page = pages.find((p) => p.page === t.page);
-  if (!page || !t.bbox) return null;
-  const MINUS = /^[-\u2212\u2013]/;
-  if (page.words.filter((w) => MINUS.test(w.text) && parseAmount(w.text)?.sign === -1).length < 3) return null;
-  const inRow = inRowOf(t.bbox);
-  for (const v of [t.amount, t.balance]) {
-    if (v === null) continue;
-    const cents = Math.abs(Math.round(v * 100));
-    const wi = page.words.findIndex((w) => inRow(w) && parseAmount(w.text)?.cents === cents);
-    if (wi < 0) continue;
-    const w = page.words[wi]!;
-    const r = tryEdit(pages, page, wi, MINUS.test(w.text) ? w.text.slice(1) : `-${w.text}`, x);
-    if (r) return r;
-  }
-  return null;
-}
-
-/** The pages with one word's text changed, kept where `keep` accepts the extraction (by default: the chain then agrees better than in `x`). */
-function tryEdit(
-  pages: WordPage[],
-  page: WordPage,
-  wi: number,
-  text: string,
-  x: StatementExtraction,
-  keep: (r: StatementExtraction, x: StatementExtraction) => boolean = better,
-): Repaired {
-  const words = page.words.slice();
-  words[wi] = { ...words[wi]!, text };
-  const trial = pages.map((p) => (p === page ? { ...p, words } : p));
-  const r = extractStatement(trial, { reader });
-  return keep(r, x) ? { x: r, pages: trial } : null;
-}
-
-function trySubstitutions(
-  pages: WordPage[],
-  x: StatementExtraction,
-  t: Tx,
-  isTarget: (cents: number) => boolean,
-  accept: (newCents: number) => boolean,
-): Repaired {
-  const page = pages.find((p) => p.page === t.page);
-  if (!page || !t.bbox) return null;
-  const inRow = inRowOf(t.bbox);
-  for (let wi = 0; wi < page.words.length; wi++) {
-    const w = page.words[wi]!;
-    if (!inRow(w)) continue;
-    const a = parseAmount(w.text);
-    if (!a || !isTarget(a.cents)) continue;
-    for (let ci = 0; ci < w.text.length; ci++) {
-      for (const alt of CONFUSE[w.text[ci]!] ?? []) {
-        const text = w.text.slice(0, ci) + alt + w.text.slice(ci + 1);
-        const na = parseAmount(text);
-        if (!na || !accept(na.cents)) continue;
-        const r = tryEdit(pages, page, wi, text, x);
-        if (r) return r;
-      }
-    }
-  }
-  return null;
+  const first = preferred(g, h);
+  const { x, edits } = runRepairs(clean, first, first === g ? 'geometry' : 'header');
+  return { ...trimDescriptions(x), repairs: edits };
 }
