@@ -11,7 +11,7 @@ import type { WordPage } from './layout/model.ts';
 import { pageSignals, segment, typeOfPages } from './classify/classify.ts';
 import type { PageSignals } from './classify/classify.ts';
 import { sniff } from './sniff/sniff.ts';
-import { ocr, pdfText, structured } from './sources/index.ts';
+import { ocr, pdfText, sourcesFor, structured } from './sources/index.ts';
 import type { LoadLimits, OcrPage } from './sources/index.ts';
 import { readCsvSheet } from './sources/structured/csv.ts';
 import { isStructuredFormat, StructuredError } from './sources/structured/index.ts';
@@ -48,7 +48,6 @@ const ID_MAX_PAGES = 4;
 const LOOK_MAX_SCANNED_PAGES = 3;
 
 const isIdType = (t: DocumentType): boolean => t === 'residency_permit' || t === 'identity_card' || t === 'passport';
-const isImage = (f: FileFormat): boolean => f === 'jpeg' || f === 'png' || f === 'tiff';
 const signalsOf = (p: WordPage): PageSignals => pageSignals(buildLines(p), p.page);
 
 function outcome(format: FileFormat | null, documentType: DocumentType, status: ValidationStatus, errors: ValidationErrorItem[] = []): ValidationOutcome {
@@ -91,15 +90,17 @@ export async function validate(bytes: Uint8Array, opts: ValidateOptions = {}): P
       { code: 'unsupported_format', message: 'file format not recognised; accepted: PDF, JPEG, PNG, TIFF, CSV, XLSX, MT940, camt.053' },
     ]);
   }
-  if (format === 'pdf' || isImage(format)) {
+  // The first source that reads the format leads: a PDF's text layer (OCR where it does not read), OCR for images, exports.
+  const source = sourcesFor(format)[0];
+  if (source === pdfText || source === ocr) {
     try {
       // The readers answer with an outcome; if one throws, the file still gets one.
-      return format === 'pdf' ? await validatePdf(plainCopy(bytes), opts) : await validateImage(plainCopy(bytes), format, opts);
+      return source === pdfText ? await validatePdf(plainCopy(bytes), opts) : await validateImage(plainCopy(bytes), format, opts);
     } catch (e) {
       return thrown(format, e);
     }
   }
-  if (!isStructuredFormat(format)) return outcome(format, 'unknown', 'failure', [{ code: 'unsupported_format', message: `unsupported format ${format}` }]);
+  if (source !== structured || !isStructuredFormat(format)) return outcome(format, 'unknown', 'failure', [{ code: 'unsupported_format', message: `unsupported format ${format}` }]);
   return validateExport(format, bytes, asserted);
 }
 
@@ -266,15 +267,16 @@ export interface Parsed {
 
 export async function parseWithRepairs(bytes: Uint8Array, opts: ParseOptions): Promise<Parsed> {
   const { format } = opts;
-  if (format === 'pdf' || isImage(format)) {
+  const source = sourcesFor(format)[0];
+  if (source === pdfText || source === ocr) {
     try {
-      return format === 'pdf' ? await readPdf(plainCopy(bytes), opts) : await readImage(plainCopy(bytes), opts);
+      return source === pdfText ? await readPdf(plainCopy(bytes), opts) : await readImage(plainCopy(bytes), opts);
     } catch (e) {
       if (e instanceof DocumentParseError) throw e;
       throw new DocumentParseError('corrupt_file', failureMessage(e));
     }
   }
-  if (!isStructuredFormat(format)) throw new DocumentParseError('unsupported_format', `unsupported format ${format}`);
+  if (source !== structured || !isStructuredFormat(format)) throw new DocumentParseError('unsupported_format', `unsupported format ${format}`);
   let doc: ExtractedDocument;
   try {
     doc = await readExport(format, bytes);

@@ -41,7 +41,10 @@ export const pdfText = {
   formats: ['pdf'],
   look: async (bytes, _format, limits) => (await pdfLoad()).loadPdf(bytes, limits),
   read: async (bytes, _format, limits) => (await pdfLoad()).loadPdf(bytes, limits),
-  /** No text layer (a scan), or one whose fonts carry no usable Unicode map: the pages are read through OCR. */
+  /**
+   * The text layer reads: words enough, in fonts with a usable Unicode map. Where it does not (a scan,
+   * or glyph soup) the pipeline reads the pages through OCR.
+   */
   reads(pages: readonly WordPage[]): boolean {
     const words = pages.reduce((n, p) => n + p.words.length, 0);
     return words >= MIN_WORDS && textLayerReads(pages);
