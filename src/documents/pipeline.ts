@@ -16,15 +16,13 @@ import type { LoadLimits, OcrPage } from './sources/index.ts';
 import { readCsvSheet } from './sources/structured/csv.ts';
 import { isStructuredFormat, StructuredError } from './sources/structured/index.ts';
 import type { StructuredFormat, StructuredRead } from './sources/structured/index.ts';
-import { conformedBy, editingChecks } from './statement/conformity.ts';
-import { buildParseOutcome, classifyExtracted } from './statement/exports/result.ts';
+import { classifyExtracted } from './statement/exports/result.ts';
 import { sheetsToDocument } from './statement/exports/table.ts';
 import { distinctAccounts } from './statement/model.ts';
 import type { ExtractedDocument } from './statement/model.ts';
 import { assertReadable, extractStatement } from './statement/pages.ts';
-import type { StatementExtraction } from './statement/pages.ts';
 import type { RepairEdit } from './statement/repair/index.ts';
-import { bankNameForIban } from './banks/lookup.ts';
+import { exportOutcome, imageOutcome, pdfOutcome } from './statement/result.ts';
 import { DocumentParseError } from './types.ts';
 import type {
   DocumentType,
@@ -285,7 +283,7 @@ export async function parseWithRepairs(bytes: Uint8Array, opts: ParseOptions): P
     throw new DocumentParseError('corrupt_file', failureMessage(e));
   }
   if (distinctAccounts(doc).length > 1) throw new DocumentParseError('multiple_documents', 'the file holds statements of more than one account');
-  return { outcome: buildParseOutcome(doc), repairs: [] };
+  return { outcome: exportOutcome(doc), repairs: [] };
 }
 
 /** How a scan's parse reads its pages. */
@@ -354,18 +352,7 @@ async function readPdf(bytes: Uint8Array, opts: ParseOptions, limits?: LoadLimit
   }
   const x = scanned ? (await ocrStatement()).extractOcrStatement(pages) : { ...extractStatement(pages), repairs: [] };
   assertReadable(x, 'PDF');
-  const bankField = x.fields['bank_name'];
-  if (bankField && bankField.value == null && x.ibanValue) {
-    const name = bankNameFromIban(x.ibanValue);
-    if (name) x.fields['bank_name'] = { value: name, confidence: 0.8 };
-  }
-  const checks = [...x.checks, ...editingChecks(bytes, pdf.info)];
-  const result = {
-    document_conformed: { value: conformedBy(checks), confidence: checks.length > 3 ? 0.95 : 0.7 },
-    ...x.fields,
-    conformity_checks: { value: checks },
-  };
-  return { outcome: { parsing_result: result, parsing_confidence: pdfConfidence(x.quality) }, repairs: x.repairs };
+  return { outcome: pdfOutcome(x, bytes, pdf.info), repairs: x.repairs };
 }
 
 export async function parseImage(bytes: Uint8Array, opts: ParseOptions): Promise<ParseOutcome> {
@@ -394,36 +381,7 @@ async function readImage(bytes: Uint8Array, opts: ParseOptions): Promise<Parsed>
   }
   const x = (await ocrStatement()).extractOcrStatement(pages);
   assertReadable(x, 'image');
-  const confidence = x.quality.reconciled === true ? 0.9 : x.quality.reconciled === false ? 0.5 : 0.65;
-  const outcome = {
-    parsing_result: {
-      document_conformed: { value: conformedBy(x.checks), confidence: 0.7 },
-      ...x.fields,
-      conformity_checks: { value: x.checks },
-    },
-    parsing_confidence: x.transactions.length === 0 ? 0.3 : confidence,
-  };
-  return { outcome, repairs: x.repairs };
-}
-
-/**
- * How far the numbers of a PDF's statement can be trusted: a reconciled balance chain proves
- * every amount and sign, a broken one proves something is wrong, no balances proves nothing.
- */
-function pdfConfidence(q: StatementExtraction['quality']): number {
-  if (q.txCount === 0) return 0.3;
-  let c = q.reconciled === true ? 0.98 : q.reconciled === false ? 0.55 : 0.75;
-  c -= Math.min(0.03, q.missingHeader * 0.01);
-  if (q.lowConfidenceWords) c -= 0.1;
-  return Math.round(Math.max(0, Math.min(1, c)) * 100) / 100;
-}
-
-function bankNameFromIban(iban: string): string | null {
-  try {
-    return bankNameForIban(iban);
-  } catch {
-    return null;
-  }
+  return { outcome: imageOutcome(x), repairs: x.repairs };
 }
 
 // ── exports ─────────────────────────────────────────────────────────────────
