@@ -10,7 +10,7 @@
 import os from 'node:os';
 import { shutdownOcr } from '../src/documents/index.ts';
 import { formatCards, formatScan, measureCards, measureMrzVectors, measureScans } from './ocr-accuracy.ts';
-import { parsePdf, validatePdf } from '../src/documents/pdf/index.ts';
+import { parsePdf, validatePdf } from '../src/documents/pipeline.ts';
 import type { ParseOutcome } from '../src/documents/types.ts';
 import type { HeaderField } from '../test/fixtures/generator/compare.ts';
 import { HEADER_FIELDS, score } from '../test/fixtures/generator/compare.ts';

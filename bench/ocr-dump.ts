@@ -4,7 +4,7 @@
  *   node bench/ocr-dump.ts FILE OUT.json [ita|deu|eng]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { ocrImageBytes, ocrPdfPages, shutdownOcr } from '../src/documents/ocr/index.ts';
+import { ocrImageBytes, ocrPdfPages, shutdownOcr } from '../src/documents/sources/ocr/index.ts';
 import { sniff } from '../src/documents/index.ts';
 
 const [file, out, lang = 'ita'] = process.argv.slice(2);

@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parsePdf, validatePdf } from '../src/documents/pdf/index.ts';
+import { parsePdf, validatePdf } from '../src/documents/pipeline.ts';
 import { generateStatement, LAYOUT_IDS } from '../test/fixtures/generator/index.ts';
 
 const perLayout = Number(process.argv[2] ?? 5);

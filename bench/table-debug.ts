@@ -3,11 +3,11 @@
  *   node bench/table-debug.ts FILE.pdf|PAGES.json [--lines]
  */
 import { readFileSync } from 'node:fs';
-import { loadPdf } from '../src/documents/pdf/load.ts';
-import { buildLines } from '../src/documents/pdf/lines.ts';
+import { loadPdf } from '../src/documents/sources/pdf/load.ts';
+import { buildLines } from '../src/documents/layout/lines.ts';
+import type { WordPage } from '../src/documents/layout/model.ts';
+import { findPeriod } from '../src/documents/statement/header/header-fields.ts';
 import { straighten } from '../src/documents/layout/straighten.ts';
-import type { WordPage } from '../src/documents/pdf/model.ts';
-import { findPeriod } from '../src/documents/pdf/header-fields.ts';
 import { tokenise } from '../src/documents/statement/extract/tokens.ts';
 import { readTable } from '../src/documents/statement/extract/reader.ts';
 

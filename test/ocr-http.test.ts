@@ -8,7 +8,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shutdownOcr } from '../src/documents/index.ts';
-import { setOcrEngine, TesseractEngine } from '../src/documents/ocr/index.ts';
+import { setOcrEngine, TesseractEngine } from '../src/documents/sources/ocr/index.ts';
 import { generateStatement } from './fixtures/generator/index.ts';
 import { cardImage, cardTruth, expectedPreResult, scanPdf } from './fixtures/id/generator.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';

@@ -1,7 +1,7 @@
 /** Graceful shutdown: close() stops taking work, lets the in-flight job finish, then closes the database. */
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { setOcrEngine } from '../src/documents/ocr/index.ts';
+import { setOcrEngine } from '../src/documents/sources/ocr/index.ts';
 import { createTestApp } from './helpers/app.ts';
 
 describe('graceful shutdown', () => {
@@ -52,7 +52,7 @@ describe('OCR traineddata directory', () => {
   it('the per-process directory of traineddata links is gone once the process exits', async () => {
     const { execFileSync } = await import('node:child_process');
     const { existsSync } = await import('node:fs');
-    const adapter = new URL('../src/documents/ocr/tesseract.ts', import.meta.url).pathname;
+    const adapter = new URL('../src/documents/sources/ocr/tesseract.ts', import.meta.url).pathname;
     const script = `
       import fs from 'node:fs'; import os from 'node:os';
       const { TesseractEngine } = await import(${JSON.stringify(adapter)});

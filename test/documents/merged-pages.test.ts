@@ -5,7 +5,7 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { shutdownOcr, validateDocument } from '../../src/documents/index.ts';
-import { pageSignals, segment } from '../../src/documents/pdf/classify.ts';
+import { pageSignals, segment } from '../../src/documents/classify/classify.ts';
 import { cardImage, cardTruth } from '../fixtures/id/generator.ts';
 
 async function statementThenCardScan(): Promise<Uint8Array> {

@@ -4,7 +4,7 @@
  * of front against MRZ.
  */
 import type { Completeness, DocumentType } from '../types.ts';
-import type { BBox, WordPage } from '../pdf/model.ts';
+import type { BBox, WordPage } from '../layout/model.ts';
 import type { FoundMrz } from './find.ts';
 import { findMrz } from './find.ts';
 import type { FrontFields } from './front.ts';

@@ -3,9 +3,9 @@
  * the MRZ alphabet, of (nearly) the lengths of one format, are fitted to exact
  * length and read with check-digit-confirmed repairs.
  */
-import type { BBox, Line, WordPage } from '../pdf/model.ts';
-import { bboxOf } from '../pdf/model.ts';
-import { buildLines } from '../pdf/lines.ts';
+import type { BBox, Line, WordPage } from '../layout/model.ts';
+import { bboxOf } from '../layout/model.ts';
+import { buildLines } from '../layout/lines.ts';
 import type { MrzFormat, MrzReading, ReadOptions } from './mrz.ts';
 import { cleanMrzLine, fitLength, MRZ_LENGTHS, readMrz } from './mrz.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PositionedWord, WordPage } from '../pdf/model.ts';
+import type { PositionedWord, WordPage } from '../layout/model.ts';
 import { looksLikeFront, readFront } from './front.ts';
 
 /** Words laid out left to right from x on one line at y (5.5 pt glyphs, 3.2 pt a character). */

@@ -4,9 +4,9 @@
  * label's line after a colon/slash label, or on the next line below the label,
  * within the label's column.
  */
-import type { BBox, Line, PositionedWord, WordPage } from '../pdf/model.ts';
-import { bboxOf } from '../pdf/model.ts';
-import { buildLines } from '../pdf/lines.ts';
+import type { BBox, Line, PositionedWord, WordPage } from '../layout/model.ts';
+import { bboxOf } from '../layout/model.ts';
+import { buildLines } from '../layout/lines.ts';
 
 export type FrontField =
   | 'surname'

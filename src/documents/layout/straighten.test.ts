@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildLines } from '../pdf/lines.ts';
-import type { PositionedWord, WordPage } from '../pdf/model.ts';
+import { buildLines } from './lines.ts';
+import type { PositionedWord, WordPage } from './model.ts';
 import { residualSlope, straighten } from './straighten.ts';
 
 /** Rows of words (date, description, amount) on a page turned by `deg` (y grows with x). */

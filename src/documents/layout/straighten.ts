@@ -5,7 +5,7 @@
  * profile over the words, not the pixels); the words are then sheared back so each printed line is
  * level. Pages whose words are already level (every text PDF) come back unchanged.
  */
-import type { PositionedWord, WordPage } from '../pdf/model.ts';
+import type { PositionedWord, WordPage } from './model.ts';
 
 /** Angles tried, in degrees either side of level, and the step between them. */
 const MAX_DEG = 3;

@@ -1,6 +1,6 @@
 import type { FileFormat } from '../types.ts';
 import { LIMITS } from '../limits.ts';
-import { decodeText, looksLikeText, splitLines } from '../structured/text.ts';
+import { decodeText, looksLikeText, splitLines } from './text.ts';
 import { isXlsxDirectory, readZipDirectory } from './zip.ts';
 
 /**

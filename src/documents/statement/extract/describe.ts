@@ -2,8 +2,8 @@
  * Descriptions: the text of each amount row and of the lines around it, decided by the line
  * pitch, hanging indents and, where geometry is silent, the words descriptions open with.
  */
-import type { Line } from '../../pdf/model.ts';
-import { fold } from '../../pdf/lines.ts';
+import type { Line } from '../../layout/model.ts';
+import { fold } from '../../layout/lines.ts';
 import { BOOKING_START, MONTH_HEADING, MONTH_SECTION, PAGE_NUMBER } from '../../data/table-words.data.ts';
 import { MONTHS } from '../../data/months.data.ts';
 import type { Col } from './columns.ts';

@@ -2,7 +2,7 @@
  * Headings are hints: the words stacked above a column name a role ("Soll", "Data valuta"), and
  * the booking date column is chosen from them or, without them, from the dates themselves.
  */
-import { fold } from '../../pdf/lines.ts';
+import { fold } from '../../layout/lines.ts';
 import { HEADING_ROLE } from '../../data/table-words.data.ts';
 import type { Col } from './columns.ts';
 import type { Role } from './roles.ts';

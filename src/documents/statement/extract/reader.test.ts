@@ -6,8 +6,8 @@
  * descriptions still come out exactly.
  */
 import { describe, expect, it } from 'vitest';
-import { buildLines } from '../../pdf/lines.ts';
-import type { PositionedWord, WordPage } from '../../pdf/model.ts';
+import { buildLines } from '../../layout/lines.ts';
+import type { PositionedWord, WordPage } from '../../layout/model.ts';
 import { readTable } from './reader.ts';
 
 const SIZE = 8;

@@ -7,11 +7,11 @@
  * otherwise, decided by the gaps and by the first row). Headings are read where they are
  * printed, as hints only.
  */
-import type { Period } from '../../pdf/dates.ts';
-import { fold } from '../../pdf/lines.ts';
-import type { BBox, Line } from '../../pdf/model.ts';
-import { bboxOf } from '../../pdf/model.ts';
-import { TOTALS_CREDIT, TOTALS_DEBIT } from '../../pdf/keywords.ts';
+import type { Period } from '../../values/date-words.ts';
+import { fold } from '../../layout/lines.ts';
+import type { BBox, Line } from '../../layout/model.ts';
+import { bboxOf } from '../../layout/model.ts';
+import { TOTALS_CREDIT, TOTALS_DEBIT } from '../../data/keywords.data.ts';
 import { SUMMARY_ROW } from '../../data/table-words.data.ts';
 import type { Col } from './columns.ts';
 import { centre, clusterBy, digitsRight } from './columns.ts';

@@ -1,8 +1,8 @@
 /**
  * A candidate row of the table: a line with an amount in an amount column, and what its label says.
  */
-import { fold } from '../../pdf/lines.ts';
-import { CARRY, CLOSING, OPENING, TOTALS_ANY } from '../../pdf/keywords.ts';
+import { fold } from '../../layout/lines.ts';
+import { CARRY, CLOSING, OPENING, TOTALS_ANY } from '../../data/keywords.data.ts';
 import { BALANCE_ROW, CREDIT_CUE, DEBIT_CUE } from '../../data/table-words.data.ts';
 import type { Tok, TokLine } from './tokens.ts';
 

@@ -3,9 +3,9 @@
  * here knows about columns: a date inside a description ("DEL 02/01/25") is a date token
  * too, and only the column reader decides whether it stands in a date column.
  */
-import type { Line, PositionedWord } from '../../pdf/model.ts';
-import type { ParsedAmount } from '../../pdf/numbers.ts';
-import { parseAmount } from '../../pdf/numbers.ts';
+import type { Line, PositionedWord } from '../../layout/model.ts';
+import type { ParsedAmount } from '../../values/amounts.ts';
+import { parseAmount } from '../../values/amounts.ts';
 import { MONTHS } from '../../data/months.data.ts';
 
 export type TokKind = 'date' | 'amount' | 'marker' | 'text';

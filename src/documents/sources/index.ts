@@ -1,0 +1,109 @@
+/**
+ * The registry of sources: each turns the bytes of some formats into what the rest of the engine
+ * reads — pages of positioned words (a PDF's text layer, OCR of scans and photos) or an export's
+ * rows and statements — and knows nothing of statements, classification or identity documents.
+ * Each has a `look` (a cheap first view, enough to classify: validation runs on the upload request)
+ * and a `read` (the whole reading, as the pipeline planned it from the look).
+ *
+ * The implementations load on demand: pdf.js and tesseract are heavy, and a caller that only
+ * parses exports never needs them.
+ */
+import type { WordPage } from '../layout/model.ts';
+import type { FileFormat } from '../types.ts';
+import { ImageError } from './ocr/header.ts';
+import { textLayerReads } from './pdf/text-layer.ts';
+import type { LoadLimits, LoadResult } from './pdf/load.ts';
+import type { OcrPage, PageOcrOptions } from './ocr/index.ts';
+import type { StructuredFormat, StructuredRead } from './structured/index.ts';
+
+export type { LoadLimits, LoadResult, LoadedPdf } from './pdf/load.ts';
+export type { OcrPage } from './ocr/index.ts';
+export type { StructuredFormat, StructuredRead } from './structured/index.ts';
+
+export interface Source<Look, Plan, Read> {
+  readonly name: string;
+  readonly formats: readonly FileFormat[];
+  look(bytes: Uint8Array, format: FileFormat, plan: Plan): Promise<Look>;
+  read(bytes: Uint8Array, format: FileFormat, plan: Plan): Promise<Read>;
+}
+
+const pdfLoad = () => import('./pdf/load.ts');
+const ocrModule = () => import('./ocr/index.ts');
+const imageModule = () => import('./ocr/image.ts');
+const structuredModule = () => import('./structured/index.ts');
+
+/** Fewer words than this in the whole file means there is no usable text layer. */
+const MIN_WORDS = 5;
+
+/** A PDF's text layer: its look and its read are the same loading (pages of words, info, page count). */
+export const pdfText = {
+  name: 'pdf-text',
+  formats: ['pdf'],
+  look: async (bytes, _format, limits) => (await pdfLoad()).loadPdf(bytes, limits),
+  read: async (bytes, _format, limits) => (await pdfLoad()).loadPdf(bytes, limits),
+  /**
+   * The text layer reads: words enough, in fonts with a usable Unicode map. Where it does not (a scan,
+   * or glyph soup) the pipeline reads the pages through OCR.
+   */
+  reads(pages: readonly WordPage[]): boolean {
+    const words = pages.reduce((n, p) => n + p.words.length, 0);
+    return words >= MIN_WORDS && textLayerReads(pages);
+  },
+  /** A page whose text layer holds nearly nothing: a scan inside a text PDF. */
+  scannedPage: (page: WordPage): boolean => page.words.length < MIN_WORDS,
+  defaultLimits: async (): Promise<LoadLimits> => (await pdfLoad()).DEFAULT_LIMITS,
+} satisfies Source<LoadResult, LoadLimits, LoadResult> & Record<string, unknown>;
+
+/** How OCR reads: languages, the MRZ pass, and at most how many pages (undefined: the source's own cap). */
+export interface OcrPlan extends PageOcrOptions {
+  maxPages?: number;
+  /** A look at one page of a PDF (a scanned page inside a text PDF); else the first page. */
+  page?: number;
+}
+
+/**
+ * OCR of image files (JPEG, PNG, TIFF) and of image-only PDF pages. The look is one page at low
+ * resolution with English traineddata (enough to classify and pick the language); the read returns
+ * every page with its quality verdict, the legible and the illegible.
+ */
+export const ocr = {
+  name: 'ocr',
+  formats: ['pdf', 'jpeg', 'png', 'tiff'],
+  async look(bytes, format, plan): Promise<OcrPage | null> {
+    const m = await ocrModule();
+    if (format !== 'pdf') return m.lookImage(bytes);
+    return plan.page === undefined ? m.lookPdf(bytes) : m.lookPdfPage(bytes, plan.page);
+  },
+  async read(bytes, format, plan): Promise<OcrPage[]> {
+    const m = await ocrModule();
+    const opts: PageOcrOptions = { langs: plan.langs, ...(plan.mrz !== undefined ? { mrz: plan.mrz } : {}) };
+    return format === 'pdf' ? m.ocrPdf(bytes, opts, plan.maxPages) : m.ocrImageBytes(bytes, opts, plan.maxPages);
+  },
+  /** Pages of an image file (a TIFF holds several); throws ImageError for a refused image. */
+  pageCount: async (bytes: Uint8Array): Promise<number> => (await imageModule()).imagePageCount(bytes),
+  langsFor: async (lang: OcrPage['lang']) => (await ocrModule()).langsFor(lang),
+  hasMrzLikeWords: async (page: { words: readonly { text: string }[] }) => (await ocrModule()).hasMrzLikeWords(page),
+  readable: (pages: readonly OcrPage[]): OcrPage[] => pages.filter((p) => p.verdict.ok),
+  /** The message of a PDF whose pages OCR could not read either. */
+  noTextMessage: async (): Promise<string> => (await ocrModule()).NO_TEXT_OCR_MESSAGE,
+  /** An image refused before OCR (too large, corrupt, unsupported): carries the code to report. */
+  isImageError: (e: unknown): e is ImageError => e instanceof ImageError,
+} satisfies Source<OcrPage | null, OcrPlan, OcrPage[]> & Record<string, unknown>;
+
+/**
+ * Exports (CSV, XLSX, MT940, camt.053): a table format reads into sheets of cells; a statement
+ * format (MT940, camt) states its statements, balances and bookings itself and reads into them.
+ */
+export const structured = {
+  name: 'structured',
+  formats: ['csv', 'xlsx', 'mt940', 'camt053'],
+  look: async (bytes, format) => (await structuredModule()).readStructured(format as StructuredFormat, bytes),
+  read: async (bytes, format) => (await structuredModule()).readStructured(format as StructuredFormat, bytes),
+} satisfies Source<StructuredRead, void, StructuredRead>;
+
+export const SOURCES = [pdfText, ocr, structured] as const;
+
+/** The sources that read a format, in the order the pipeline tries them (a PDF: text layer, then OCR). */
+export function sourcesFor(format: FileFormat): (typeof SOURCES)[number][] {
+  return SOURCES.filter((s) => (s.formats as readonly FileFormat[]).includes(format));
+}

@@ -1,0 +1,311 @@
+/**
+ * OCR pipeline of the document engine: image bytes or image-only PDF pages in,
+ * pages of positioned words (PDF points, top-left origin) out, each with a
+ * quality verdict. The process-wide engine is a lazily created singleton;
+ * shutdownOcr() ends its workers.
+ */
+import { createHash } from 'node:crypto';
+import type { WordPage } from '../../layout/model.ts';
+import type { OcrLanguage } from '../../types.ts';
+import { deskewPage } from './deskew.ts';
+import { removeRules, ruleOptions } from './rules.ts';
+import { decodeImage, decodeImagePages, NOMINAL_DPI, normalise } from './image.ts';
+import type { QualityVerdict } from './quality.ts';
+import { blankVerdict, imageStats, ocrVerdict } from './quality.ts';
+import { isCardSize, renderPdfPages } from './render.ts';
+import { TesseractEngine } from './tesseract.ts';
+import type { OcrEngine, OcrImage, OcrResult } from './types.ts';
+import type { Box } from './mrz-band.ts';
+import { readMrzBand, withBandLines } from './mrz-band.ts';
+import { paintSurround } from './surround.ts';
+import { restorePeriods } from './periods.ts';
+import { restoreMinus } from './minus.ts';
+import { withInk } from './ink.ts';
+import { joinSplitCodes, restoreCapitalI, trustLettersInCodes } from './codes.ts';
+import { rereadWords } from './reread.ts';
+import { onOcrShutdown } from './shutdown.ts';
+
+export type { OcrEngine, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
+export { ImageError, probeImage, IMAGE_LIMITS } from './image.ts';
+export { TesseractEngine } from './tesseract.ts';
+
+/** Languages of the documents this service reads. */
+export const OCR_LANGS = ['ita', 'deu', 'eng'] as const satisfies readonly OcrLanguage[];
+export type OcrLang = OcrLanguage;
+/** Image-only PDFs and multi-page TIFFs: pages OCR'd at most (each costs seconds). */
+export const OCR_MAX_PDF_PAGES = 30;
+
+let engine: OcrEngine | null = null;
+
+export function ocrEngine(): OcrEngine {
+  engine ??= new TesseractEngine();
+  return engine;
+}
+
+/** Replaces the process-wide engine (tests, other adapters). */
+export function setOcrEngine(e: OcrEngine | null): void {
+  engine = e;
+}
+
+export async function shutdownOcr(): Promise<void> {
+  const e = engine;
+  engine = null;
+  cache.clear();
+  if (e) await e.terminate();
+}
+
+onOcrShutdown(shutdownOcr);
+
+export interface OcrPage extends WordPage {
+  meanConfidence: number;
+  verdict: QualityVerdict;
+  dpi: number;
+  /** Language the words look like (null: too few cue words). */
+  lang: OcrLang | null;
+}
+
+// validate then parse of the same upload OCR the same bytes: keep the last few.
+const cache = new Map<string, Promise<OcrPage[]>>();
+const CACHE_SIZE = 4;
+
+function cached(kind: string, bytes: Uint8Array, run: () => Promise<OcrPage[]>): Promise<OcrPage[]> {
+  const key = kind + createHash('sha256').update(bytes).digest('hex');
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const p = run();
+  cache.set(key, p);
+  p.catch(() => cache.delete(key));
+  while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return p;
+}
+
+export interface PageOcrOptions {
+  /** Traineddata to use: one or two languages (see detectLang). */
+  langs: readonly string[];
+  /**
+   * MRZ second pass: 'auto' where the first pass saw MRZ-like words, 'id' also
+   * over the bottom of the image when it saw none (identity document candidates).
+   */
+  mrz?: 'off' | 'auto' | 'id';
+  /** First pass page segmentation (default 'block'). */
+  segmentation?: 'auto' | 'block';
+  /**
+   * Validation's look (classify, pick the language): statement pages are read without glyph
+   * candidates or second readings, which only mend references and descriptions.
+   */
+  look?: boolean;
+}
+
+export async function ocrPageImage(image: OcrImage, page: number, dpi: number, opts: PageOcrOptions): Promise<OcrPage> {
+  // Words come back in the straightened page's frame: rows of a statement stay rows
+  // when lines are rebuilt from positions (a box drawn on the original tilted scan is
+  // off by at most the tilt times the distance from the left edge). Card-sized images
+  // are left as they are: the MRZ band straightens itself (mrz-band.ts), and turning
+  // the whole photo cost MRZ reads (bench/ocr.ts cardvariants: 13/20 vs 18/20).
+  const ptPerPxIn = 72 / dpi;
+  const card = isCardSize(image.width * ptPerPxIn, image.height * ptPerPxIn);
+  // The surround of a photographed document is painted with paper first (surround.ts);
+  // table rules go after the page is straight (rules.ts).
+  const flat = paintSurround(normalise(image)).image;
+  const norm = card ? flat : removeRules(deskewPage(flat).image, ruleOptions(dpi)).image;
+  image = norm;
+  const ptPerPx = 72 / dpi;
+  const blank = blankVerdict(imageStats(norm));
+  if (blank) {
+    return { page, width: image.width * ptPerPx, height: image.height * ptPerPx, words: [], meanConfidence: 0, verdict: blank, dpi, lang: null };
+  }
+  // Single-block segmentation: at 200 dpi, automatic page segmentation drops the
+  // leading '1' of "1,137.86" and "16 Jun" as noise (tesseract.js and native
+  // tesseract alike; bench/ocr.ts); one uniform block keeps it. Words keep their
+  // boxes, so columns are rebuilt from positions as for text-layer PDFs.
+  const statement = (opts.mrz ?? 'auto') === 'off';
+  const first = await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block', choices: statement && !opts.look });
+  // Statement pages (no MRZ pass): codes split in two are joined, letters the decoder turned into
+  // digits inside codes, periods dropped after abbreviations and minus signs dropped before amounts
+  // are put back from what the network and the pixels show, and words known to lose characters are
+  // read again on their own (reread.ts).
+  let r: OcrResult;
+  if (statement) {
+    const words = restoreMinus(restorePeriods(restoreCapitalI(trustLettersInCodes(joinSplitCodes(withInk(first.words, norm))), norm), norm), norm);
+    r = { ...first, words: opts.look ? words : await rereadWords(words, norm, ocrEngine(), opts.langs) };
+  } else r = await refineMrz(norm, first, opts.mrz === 'id');
+  return {
+    page,
+    width: image.width * ptPerPx,
+    height: image.height * ptPerPx,
+    words: r.words.map((w) => ({
+      text: w.text,
+      x0: w.x0 * ptPerPx,
+      y0: w.y0 * ptPerPx,
+      x1: w.x1 * ptPerPx,
+      y1: w.y1 * ptPerPx,
+      confidence: w.confidence,
+    })),
+    meanConfidence: r.meanConfidence,
+    verdict: ocrVerdict(r),
+    dpi,
+    lang: detectLang(r.words),
+  };
+}
+
+/** Statement language from a page's words: the traineddata for the full pass. */
+export function detectLang(words: readonly { text: string }[]): OcrLang | null {
+  const text = ' ' + words.map((w) => w.text.toLowerCase()).join(' ') + ' ';
+  const score = (re: RegExp): number => (text.match(re) ?? []).length;
+  const s: Record<OcrLang, number> = {
+    ita: score(/ (saldo|iniziale|finale|data|valuta|descrizione|dare|avere|estratto|conto|movimenti|bonifico|pagamento|addebito|accredito|importo|di|del|della|intestatario|permesso|soggiorno|rilascio|cognome|nascita|questura) /g),
+    deu: score(/ (kontoauszug|buchungstag|wert|vorgang|betrag|soll|haben|saldo|alter|neuer|kontostand|lastschrift|gutschrift|überweisung|uberweisung|der|die|und|für|fur|aufenthaltstitel|aufenthaltserlaubnis|geburtsdatum|gültig|gultig|stadt) /g),
+    eng: score(/ (statement|balance|opening|closing|date|description|paid|in|out|money|account|payment|transfer|the|of|and|card|sort|code) /g),
+  };
+  const best = (Object.keys(s) as OcrLang[]).sort((a, b) => s[b] - s[a])[0]!;
+  return s[best] >= 2 ? best : null;
+}
+
+/** Traineddata for the full pass after a look: the page's language, English when unsure. */
+export function langsFor(lang: OcrLang | null): OcrLang[] {
+  return [lang ?? 'eng'];
+}
+
+/** The pages of an image file: one for PNG/JPEG, up to maxPages of a TIFF. Throws ImageError for refused images. */
+export function ocrImageBytes(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES): Promise<OcrPage[]> {
+  return cached(`img${opts.langs.join('+')}${opts.mrz ?? 'auto'}${maxPages}`, bytes, async () => {
+    const images = await decodeImagePages(bytes, maxPages);
+    // Pages are OCR'd concurrently: the engine's pool bounds the parallelism.
+    return Promise.all(images.map((img, i) => ocrPageImage(img, i + 1, NOMINAL_DPI, opts)));
+  });
+}
+
+/** Longer side of an image for the validation look (≈ 100–130 dpi for A4, more for cards). */
+export const LOOK_LONG_SIDE = 1400;
+/** Resolution of the look at a PDF page: A4 at 100 dpi, card-sized pages at 200 dpi. */
+export const LOOK_DPI = { a4: 130, card: 200 } as const;
+
+/**
+ * Validation's look at an image (a TIFF's first page): downscaled, English
+ * traineddata, no MRZ pass. Enough to tell a statement from an identity
+ * document and to pick the language.
+ */
+export function lookImage(bytes: Uint8Array): Promise<OcrPage> {
+  return cached('lookimg', bytes, async () => {
+    const img = await decodeImage(bytes);
+    const k = Math.min(1, LOOK_LONG_SIDE / Math.max(img.width, img.height));
+    const look = { langs: ['eng'], mrz: 'off', look: true } as const;
+    if (k < 1) {
+      const small = await ocrPageImage(downscale(normalise(img), k), 1, NOMINAL_DPI * k, look);
+      // Only a full-resolution reading may call a page illegible.
+      if (small.verdict.ok) return [small];
+    }
+    return [await ocrPageImage(img, 1, NOMINAL_DPI, look)];
+  }).then((p) => p[0]!);
+}
+
+/** Validation's look at an image-only PDF: its first page only, at low resolution. */
+export function lookPdf(bytes: Uint8Array): Promise<OcrPage | null> {
+  return cached('lookpdf', bytes, async () => {
+    const look = { langs: ['eng'], mrz: 'off', look: true } as const;
+    const [r] = await renderPdfPages(bytes, { maxPages: 1, dpiOf: (w, h) => (isCardSize(w, h) ? LOOK_DPI.card : LOOK_DPI.a4) });
+    if (!r) return [];
+    const small = await ocrPageImage(r.image, r.page, r.dpi, look);
+    if (small.verdict.ok) return [small];
+    // Only a reading at the full-pass resolution may call a page illegible.
+    const [full] = await renderPdfPages(bytes, { maxPages: 1 });
+    return [await ocrPageImage(full!.image, full!.page, full!.dpi, look)];
+  }).then((p) => p[0] ?? null);
+}
+
+/**
+ * Validation's look at one page of a PDF that has a text layer elsewhere (a scanned page inside
+ * it: an identity card after a statement), at low resolution; null when the page is not there.
+ */
+export function lookPdfPage(bytes: Uint8Array, page: number): Promise<OcrPage | null> {
+  return cached(`lookpdfpage${page}`, bytes, async () => {
+    const look = { langs: ['eng'], mrz: 'off', look: true } as const;
+    const [r] = await renderPdfPages(bytes, { maxPages: page, only: page, dpiOf: (w, h) => (isCardSize(w, h) ? LOOK_DPI.card : LOOK_DPI.a4) });
+    return r ? [await ocrPageImage(r.image, r.page, r.dpi, look)] : [];
+  }).then((p) => p[0] ?? null);
+}
+
+/** Renders and OCRs the pages of an image-only PDF, in page order. */
+export function ocrPdf(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES): Promise<OcrPage[]> {
+  return cached(`pdf${opts.langs.join('+')}${opts.mrz ?? 'auto'}${maxPages}`, bytes, async () => {
+    const rendered = await renderPdfPages(bytes, { maxPages });
+    // Pages are OCR'd concurrently: the engine's pool bounds the parallelism.
+    return Promise.all(rendered.map((r) => ocrPageImage(r.image, r.page, r.dpi, opts)));
+  });
+}
+
+function downscale(img: OcrImage, k: number): OcrImage {
+  const w = Math.max(1, Math.round(img.width * k));
+  const h = Math.max(1, Math.round(img.height * k));
+  const out = new Uint8Array(w * h);
+  const inv = 1 / k;
+  // Box filter: average of the source pixels each target pixel covers.
+  for (let y = 0; y < h; y++) {
+    const sy0 = Math.floor(y * inv);
+    const sy1 = Math.min(img.height, Math.max(sy0 + 1, Math.floor((y + 1) * inv)));
+    for (let x = 0; x < w; x++) {
+      const sx0 = Math.floor(x * inv);
+      const sx1 = Math.min(img.width, Math.max(sx0 + 1, Math.floor((x + 1) * inv)));
+      let sum = 0;
+      for (let yy = sy0; yy < sy1; yy++) for (let xx = sx0; xx < sx1; xx++) sum += img.data[yy * img.width + xx]!;
+      out[y * w + x] = Math.round(sum / ((sy1 - sy0) * (sx1 - sx0)));
+    }
+  }
+  return { width: w, height: h, channels: 1, data: out };
+}
+
+/** Pages fit to read: passed the gate. */
+export function readablePages(pages: readonly OcrPage[]): OcrPage[] {
+  return pages.filter((p) => p.verdict.ok);
+}
+
+export type OcrPagesResult = { ok: true; pages: OcrPage[] } | { ok: false; message: string };
+
+/** OCR of an image-only PDF for the PDF engine: readable pages, or why there are none. */
+export async function ocrPdfPages(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES): Promise<OcrPagesResult> {
+  const pages = await ocrPdf(bytes, opts, maxPages);
+  const ok = readablePages(pages);
+  if (ok.length === 0) {
+    const why = pages[0]?.verdict.reason ?? 'no pages';
+    return { ok: false, message: `${NO_TEXT_OCR_MESSAGE}: ${why}` };
+  }
+  return { ok: true, pages: ok };
+}
+
+export const NO_TEXT_OCR_MESSAGE = 'no text layer, and OCR found no legible text';
+
+const MRZ_WORD = /<<|^(?=.*\d)(?=.*<)[A-Z0-9<]{20,}$/;
+
+/** A look saw words like MRZ lines: an identity document candidate. */
+export function hasMrzLikeWords(page: { words: readonly { text: string }[] }): boolean {
+  // '<' is required: an IBAN is 15–34 capitals and digits too.
+  return page.words.some((w) => /<<|^(?=.*\d)(?=.*<)[A-Z0-9<]{25,}$/.test(w.text));
+}
+
+/**
+ * The dictionary-driven first pass misreads MRZ lines (drops characters, reads
+ * '<' as K). Where MRZ-like words are seen (or, for identity documents, in the
+ * bottom of the image when none are), the band is read again line by line with
+ * the MRZ alphabet (mrz-band.ts) and replaces the first pass's words there.
+ */
+async function refineMrz(img: OcrImage, first: OcrResult, idCandidate: boolean): Promise<OcrResult> {
+  const hits = first.words.filter((w) => MRZ_WORD.test(w.text));
+  let band: Box;
+  if (hits.length > 0) {
+    const lineH = Math.max(...hits.map((w) => w.y1 - w.y0), 8);
+    band = {
+      y0: Math.max(0, Math.min(...hits.map((w) => w.y0)) - 2.5 * lineH),
+      y1: Math.min(img.height, Math.max(...hits.map((w) => w.y1)) + 2.5 * lineH),
+      x0: Math.max(0, Math.min(...hits.map((w) => w.x0)) - 2 * lineH),
+      x1: Math.min(img.width, Math.max(...hits.map((w) => w.x1)) + 2 * lineH),
+    };
+  } else if (idCandidate) {
+    band = { x0: 0, y0: img.height * 0.55, x1: img.width, y1: img.height };
+  } else {
+    return first;
+  }
+  const lines = await readMrzBand(ocrEngine(), img, band);
+  if (lines.length === 0) return first;
+  const words = withBandLines(first.words, lines, band);
+  return { words, meanConfidence: words.reduce((s, w) => s + w.confidence, 0) / words.length };
+}

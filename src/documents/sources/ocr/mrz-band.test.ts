@@ -1,0 +1,145 @@
+/** MRZ band second pass: filler look-alikes and check-digit choice among per-scale readings (no OCR engine). */
+import { describe, expect, it } from 'vitest';
+import { cardTruth } from '../../../../test/fixtures/id/generator.ts';
+import { readMrz } from '../../id/mrz.ts';
+import { chooseMrzLines, collapseFillers, inkMask, lineBoxes, otsu, readingText, skewOf, unshear, withBandLines } from './mrz-band.ts';
+import type { OcrWord } from './types.ts';
+
+describe('collapseFillers', () => {
+  it('runs of filler look-alikes become fillers; names and numbers stay', () => {
+    expect(collapseFillers('IRITAMF55224359<KKKKKKEKEKEEEKEEK')).toBe('IRITAMF55224359' + '<'.repeat(18));
+    expect(collapseFillers('9304262M2704243NGA<K<<<<<<<<<K<8')).toBe('9304262M2704243NGA' + '<'.repeat(13) + '8');
+    expect(collapseFillers('KOVALENKO<<CHIDI<<<<<<<<<<<<<<')).toBe('KOVALENKO<<CHIDI<<<<<<<<<<<<<<');
+    expect(collapseFillers('OKAFOR<<<CHIDI<<<<<<<<<<')).toBe('OKAFOR<<<CHIDI<<<<<<<<<<');
+    expect(collapseFillers('X<<LEE<<<<<<<<<<<<<<<<<<<<<<<')).toBe('X<<LEE<<<<<<<<<<<<<<<<<<<<<<<');
+    // A filler tail read without a single '<': K-dominant runs of 5+ K/E/C letters spell no name.
+    expect(collapseFillers('ARD<<YY23919749KKKKKKKKKKEEKKK')).toBe('ARD<<YY23919749' + '<'.repeat(15));
+    expect(collapseFillers('ARD<<YS35999777KKKKKKKKKKKKKK<')).toBe('ARD<<YS35999777' + '<'.repeat(15));
+  });
+});
+
+describe('readingText: filler look-alikes told apart by glyph shape', () => {
+  // One word of glyphs at a fixed pitch; heights as tesseract boxes them at a 40 px capital.
+  const word = (spec: string): OcrWord[] => {
+    const glyphs = spec.split(' ').map((g, i) => {
+      const [, text, h] = /^(.)(\d+)$/.exec(g)!;
+      return { text: text!, x0: i * 30, x1: i * 30 + 26, y0: 50 - Number(h), y1: 50, confidence: 0.9 };
+    });
+    return [{ text: glyphs.map((g) => g.text).join(''), x0: 0, y0: 0, x1: glyphs.length * 30, y1: 50, confidence: 0.9, glyphs }];
+  };
+
+  it('a K or X with a filler\'s height beside fillers is a filler', () => {
+    expect(readingText(word('A39 R39 B39 E39 N39 X33 <34 <33 <34 <33'))).toBe('ARBEN<<<<<');
+  });
+
+  it('a tall, thin K (a scratch across the line) beside fillers is a filler', () => {
+    expect(readingText(word('M39 A39 R39 I39 A39 K63 <34 <34 <33 <34'))).toBe('MARIA<<<<<');
+  });
+
+  it('a real K, E or X keeps its capital height and stays', () => {
+    expect(readingText(word('E39 R39 I39 K39 <34 <34 <33 <34'))).toBe('ERIK<<<<');
+    expect(readingText(word('M39 A39 R39 I39 E38 <34 <34 <33 C39'))).toBe('MARIE<<<C');
+  });
+
+  it('without glyph boxes, or too few glyphs to measure, the text is kept', () => {
+    expect(readingText([{ text: 'ERIK<<', x0: 0, y0: 0, x1: 10, y1: 10, confidence: 1 }])).toBe('ERIK<<');
+    expect(readingText(word('K63 <34'))).toBe('K<');
+  });
+});
+
+describe('chooseMrzLines', () => {
+  const t = cardTruth('de', 105);
+  it('picks, per line, the reading whose check digits hold', () => {
+    const wrongNumber = t.mrz[0].replace(/^(ARD<<..\d{5})(\d)/, (_, a: string, d: string) => a + 'T' + d);
+    const c = chooseMrzLines([[wrongNumber, t.mrz[0]], [t.mrz[1]], [t.mrz[2]]]);
+    expect(c?.valid).toBe(true);
+    expect([...c!.texts.values()]).toEqual(t.mrz);
+  });
+
+  it('a filler tail speckled with S/E/K is tried as fillers, and kept when the check digits agree', () => {
+    const speckled = t.mrz[0].slice(0, 24) + 'SSSSEK';
+    const c = chooseMrzLines([[speckled], [t.mrz[1]], [t.mrz[2]]]);
+    expect(c?.valid).toBe(true);
+    expect([...c!.texts.values()]).toEqual(t.mrz);
+  });
+
+  it('where the speckled tail passes the composite by chance, the all-filler tail wins', () => {
+    // A 200-dpi scan (it, seed 9312): "SSEEEEKK" weighs 0 mod 10 in the composite, like the fillers.
+    const u = cardTruth('it', 9312);
+    const speckled = u.mrz[0].slice(0, 22) + 'SSEEEEKK';
+    expect(readMrz([speckled, u.mrz[1], u.mrz[2]])?.valid).toBe(true);
+    const c = chooseMrzLines([[speckled, speckled], [u.mrz[1]], [u.mrz[2]]]);
+    expect([...c!.texts.values()]).toEqual(u.mrz);
+  });
+
+  it('names line: a variant reading the filler between two names as X loses to one reading the filler', () => {
+    const names = 'HOXHA<<JOSE<LUIS<<<<<<<<<<<<<<';
+    for (const order of [
+      ['HOXHA<<JOSEXLUIS<<<<<<<<<<<<<<', names],
+      [names, 'HOXHA<<JOSEXLUIS<<<<<<<<<<<<<<'],
+    ]) {
+      const c = chooseMrzLines([[t.mrz[0]], [t.mrz[1]], order]);
+      expect(c!.texts.get(2)).toBe(names);
+    }
+    // Alone, an X between letters is a letter (ALEXANDER).
+    expect(chooseMrzLines([[t.mrz[0]], [t.mrz[1]], ['HOXHA<<ALEXANDER<<<<<<<<<<<<<<']])!.texts.get(2)).toBe('HOXHA<<ALEXANDER<<<<<<<<<<<<<<');
+  });
+
+  it('no combination valid: the best is returned as not valid', () => {
+    // Birth date and expiry digits swapped: every check digit disagrees, no repair fits.
+    const broken = t.mrz[1].slice(8, 15) + t.mrz[1].slice(7, 8) + t.mrz[1].slice(0, 7) + t.mrz[1].slice(15);
+    const c = chooseMrzLines([[t.mrz[0]], [broken], [t.mrz[2]]]);
+    expect(c?.valid).toBe(false);
+  });
+
+  it('lines that form no MRZ: null', () => {
+    expect(chooseMrzLines([['HELLO WORLD'], ['1234']])).toBeNull();
+  });
+});
+
+describe('band geometry', () => {
+  it('Otsu threshold and line boxes of two dark bars', () => {
+    const w = 200;
+    const h = 60;
+    const data = new Uint8Array(w * h).fill(240);
+    for (const y0 of [10, 35]) for (let y = y0; y < y0 + 12; y++) for (let x = 20; x < 180; x++) data[y * w + x] = 20;
+    const img = { width: w, height: h, channels: 1 as const, data };
+    const thr = otsu(data);
+    expect(thr).toBeGreaterThanOrEqual(20);
+    expect(thr).toBeLessThan(240);
+    expect(lineBoxes(inkMask(img))).toEqual([
+      { x0: 20, y0: 10, x1: 180, y1: 22 },
+      { x0: 20, y0: 35, x1: 180, y1: 47 },
+    ]);
+  });
+
+  it('a tilted line is straightened', () => {
+    const w = 400;
+    const h = 80;
+    const data = new Uint8Array(w * h).fill(235);
+    const t = Math.tan((2 * Math.PI) / 180);
+    for (let x = 20; x < 380; x++) for (let y = 30; y < 38; y++) if (x % 9 < 6) data[Math.round(y + x * t) * w + x] = 25;
+    const img = { width: w, height: h, channels: 1 as const, data };
+    const slope = skewOf(inkMask(img));
+    expect(Math.atan(slope) * (180 / Math.PI)).toBeCloseTo(-2, 0);
+    const lines = lineBoxes(inkMask(unshear(img, slope).image));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.y1 - lines[0]!.y0).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('withBandLines', () => {
+  const w = (text: string, x0: number, y0: number, x1: number, y1: number): OcrWord => ({ text, x0, y0, x1, y1, confidence: 0.5 });
+  it("replaces the first pass's words on the band's lines, also one whose box reaches past the band", () => {
+    // Geometry of a phone photo (card seed 9301 at ICAO pitch): the first pass read the names line with a tail
+    // of specks, its box taller than the band's line; kept, it joined the line and the MRZ lost its names.
+    const band = { x0: 0, y0: 600, x1: 1000, y1: 820 };
+    const lines = [
+      w('ARD<<YT18076148<<<<<<<<<<<<<<<', 27, 690, 980, 722),
+      w('9908187M2901282IND<<<<<<<<<<<8', 27, 726, 980, 758),
+      w('SANTOS<<RAJESH<<<<<<<<<<<<<<<<', 27, 764, 980, 796),
+    ];
+    const first = [w('GEBURTSORT', 28, 460, 200, 480), w('SANTOS<<RAJESH<<<<<<<<c<eeeceeee', 27, 770, 1010, 830), w('ARD<<YT1807614', 27, 690, 500, 722)];
+    expect(withBandLines(first, lines, band).map((x) => x.text)).toEqual(['GEBURTSORT', ...lines.map((l) => l.text)]);
+  });
+});

@@ -1,0 +1,451 @@
+/**
+ * Second pass over a machine-readable zone. The first (dictionary-driven) pass
+ * drops characters inside runs of '<' and confuses letters with digits; here the
+ * band is binarised (Otsu and a local mean) only to straighten it and cut it
+ * into text lines by its row profile;
+ * each line, in gray, is scaled to a few capital heights and read alone
+ * (single-line segmentation) with the MRZ alphabet only. Repairs
+ * happen in id/mrz.ts, and only where a check digit confirms them.
+ */
+import type { MrzFormat } from '../../id/mrz.ts';
+import { cleanMrzLine, fillerTail, fitLength, MRZ_LENGTHS, readMrz } from '../../id/mrz.ts';
+import type { OcrEngine, OcrGlyph, OcrImage, OcrWord } from './types.ts';
+
+export const MRZ_WHITELIST = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
+
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Otsu's threshold over a gray histogram. */
+export function otsu(g: Uint8Array): number {
+  const hist = new Float64Array(256);
+  for (let i = 0; i < g.length; i++) hist[g[i]!]!++;
+  let sum = 0;
+  for (let v = 0; v < 256; v++) sum += v * hist[v]!;
+  let wB = 0;
+  let sumB = 0;
+  let best = 0;
+  let thr = 127;
+  for (let v = 0; v < 256; v++) {
+    wB += hist[v]!;
+    if (wB === 0) continue;
+    const wF = g.length - wB;
+    if (wF === 0) break;
+    sumB += v * hist[v]!;
+    const mB = sumB / wB;
+    const mF = (sum - sumB) / wF;
+    const between = wB * wF * (mB - mF) * (mB - mF);
+    if (between > best) {
+      best = between;
+      thr = v;
+    }
+  }
+  return thr;
+}
+
+export function crop(img: OcrImage, b: Box): OcrImage {
+  const x0 = Math.max(0, Math.floor(b.x0));
+  const y0 = Math.max(0, Math.floor(b.y0));
+  const w = Math.max(1, Math.min(img.width, Math.ceil(b.x1)) - x0);
+  const h = Math.max(1, Math.min(img.height, Math.ceil(b.y1)) - y0);
+  const out = new Uint8Array(w * h);
+  for (let r = 0; r < h; r++) out.set(img.data.subarray((y0 + r) * img.width + x0, (y0 + r) * img.width + x0 + w), r * w);
+  return { width: w, height: h, channels: 1, data: out };
+}
+
+/**
+ * Slope (tan of the tilt) of the text lines of a band: the shear that makes the
+ * row profile of its ink most peaked, searched over ±5° in 0.25° steps.
+ */
+export function skewOf(mask: OcrImage): number {
+  const { width: w, height: h, data } = mask;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  // Every row (a row step would alias: at 0° all samples fall in even bins).
+  const step = Math.max(1, Math.round((w * h) / 200_000));
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x += step)
+      if (data[y * w + x]) {
+        xs.push(x);
+        ys.push(y);
+      }
+  if (xs.length < 50) return 0;
+  let best = { t: 0, score: -1 };
+  const pad = Math.ceil(w * Math.tan((5 * Math.PI) / 180)) + 1;
+  const hist = new Float64Array(h + 2 * pad);
+  for (let deg = -5; deg <= 5.001; deg += 0.25) {
+    const t = Math.tan((deg * Math.PI) / 180);
+    hist.fill(0);
+    for (let i = 0; i < xs.length; i++) hist[Math.round(ys[i]! + xs[i]! * t) + pad]!++;
+    let score = 0;
+    for (let i = 0; i < hist.length; i++) score += hist[i]! * hist[i]!;
+    // Ties (a clean, straight band) stay at 0°.
+    if (score > best.score * 1.0001 || (Math.abs(score - best.score) <= best.score * 0.0001 && Math.abs(t) < Math.abs(best.t))) {
+      best = { t, score };
+    }
+  }
+  return best.t;
+}
+
+/** Vertical shear straightening lines of slope t; lift is how far row 0 moved down. */
+export function unshear(img: OcrImage, t: number): { image: OcrImage; lift: number } {
+  if (t === 0) return { image: img, lift: 0 };
+  const { width: w, height: h, data } = img;
+  const lift = t < 0 ? Math.ceil(-t * w) : 0;
+  const H = h + Math.ceil(Math.abs(t) * w);
+  const out = new Uint8Array(w * H).fill(255);
+  for (let x = 0; x < w; x++) {
+    const shift = lift + x * t;
+    for (let y = 0; y < H; y++) {
+      const sy = Math.round(y - shift);
+      if (sy >= 0 && sy < h) out[y * w + x] = data[sy * w + x]!;
+    }
+  }
+  return { image: { width: w, height: H, channels: 1, data: out }, lift };
+}
+
+/**
+ * Ink mask (1 = ink): darker than Otsu's threshold and than the local mean
+ * (31 px window) by a margin. The local test keeps a photo's backdrop, shadows and
+ * uneven light out; Otsu alone splits paper from backdrop instead of from ink.
+ */
+export function inkMask(img: OcrImage): OcrImage {
+  const { width: w, height: h, data } = img;
+  const thr = otsu(data as Uint8Array);
+  const W = w + 1;
+  const integral = new Float64Array(W * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      row += data[y * w + x]!;
+      integral[(y + 1) * W + x + 1] = integral[y * W + x + 1]! + row;
+    }
+  }
+  const r = 15;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - r);
+    const y1 = Math.min(h, y + r + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(w, x + r + 1);
+      const sum = integral[y1 * W + x1]! - integral[y0 * W + x1]! - integral[y1 * W + x0]! + integral[y0 * W + x0]!;
+      const mean = sum / ((y1 - y0) * (x1 - x0));
+      const v = data[y * w + x]!;
+      out[y * w + x] = v <= Math.max(thr, 60) && v < mean - 12 ? 1 : 0;
+    }
+  }
+  return { width: w, height: h, channels: 1, data: out };
+}
+
+/** Text lines of an ink mask: [y0, y1) row runs with their ink x-extent. */
+export function lineBoxes(mask: OcrImage): Box[] {
+  const { width: w, height: h, data } = mask;
+  const rows = new Uint32Array(h);
+  for (let y = 0; y < h; y++) {
+    let n = 0;
+    for (let x = 0; x < w; x++) n += data[y * w + x]!;
+    rows[y] = n;
+  }
+  const minInk = Math.max(2, Math.round(w * 0.02));
+  const runs: [number, number][] = [];
+  let start = -1;
+  for (let y = 0; y <= h; y++) {
+    const ink = y < h && rows[y]! >= minInk;
+    if (ink && start < 0) start = y;
+    if (!ink && start >= 0) {
+      runs.push([start, y]);
+      start = -1;
+    }
+  }
+  // Bridge 1–2 px gaps (thin strokes between touching rows).
+  const merged: [number, number][] = [];
+  for (const r of runs) {
+    const last = merged[merged.length - 1];
+    if (last && r[0] - last[1] <= 2) last[1] = r[1];
+    else merged.push([r[0], r[1]]);
+  }
+  const tallest = Math.max(0, ...merged.map((r) => r[1] - r[0]));
+  const boxes: Box[] = [];
+  for (const [y0, y1] of merged) {
+    const lh = y1 - y0;
+    if (lh < Math.max(6, tallest * 0.45)) continue;
+    // Columns with ink, grouped where gaps are under a line height (letter and
+    // word spacing); the widest group is the line. A card's edge, a photo's
+    // backdrop or specks beside the line form groups of their own.
+    const cols = new Uint16Array(w);
+    for (let y = y0; y < y1; y++) for (let x = 0; x < w; x++) cols[x]! += data[y * w + x]!;
+    const minCol = Math.max(1, Math.round(lh * 0.08));
+    let best: Box | null = null;
+    let start = -1;
+    let last = -1;
+    const close = (): void => {
+      if (start >= 0 && (!best || last + 1 - start > best.x1 - best.x0)) best = { x0: start, y0, x1: last + 1, y1 };
+    };
+    for (let x = 0; x < w; x++) {
+      if (cols[x]! < minCol) continue;
+      if (start < 0 || x - last > lh) {
+        close();
+        start = x;
+      }
+      last = x;
+    }
+    close();
+    if (best) boxes.push(best);
+  }
+  return boxes;
+}
+
+/**
+ * Capital heights (px) each line is read at. The fast English LSTM reads OCR-B
+ * best in gray (binarising made it worse in bench/ocr.ts); different scales make
+ * different mistakes, and the check digits pick the combination that holds.
+ */
+const FIRST_SCALES = [28, 40];
+const RETRY_SCALES = [56];
+
+export interface MrzLineRead {
+  box: Box;
+  /** One reading per scale, cleaned of non-MRZ characters and filler look-alikes. */
+  variants: { text: string; confidence: number }[];
+}
+
+/**
+ * A line's reading from its glyphs. OCR-B's filler '<' is shorter than the
+ * capitals (about 0.85 of their height); the LSTM reads some fillers as K or X
+ * (the filler look-alikes are K, X, C, E),
+ * and a scratch or a card edge crossing the line as a tall, thin K. A letter beside
+ * a filler whose box is filler-sized (nearer the fillers' median height than the
+ * letters'), or far taller than any letter, is a filler: the shape decides, not
+ * the letter, so a real K ("ERIK<<") keeps its capital height and stays.
+ */
+export function readingText(words: readonly OcrWord[]): string {
+  const glyphs = words
+    .slice()
+    .sort((a, b) => a.x0 - b.x0)
+    .flatMap((w): OcrGlyph[] => (w.glyphs && w.glyphs.length > 0 ? w.glyphs : [w]));
+  const height = (g: OcrGlyph): number => g.y1 - g.y0;
+  const median = (xs: number[]): number | null => (xs.length < 3 ? null : xs.sort((a, b) => a - b)[xs.length >> 1]!);
+  const letterH = median(glyphs.filter((g) => /^[A-Z0-9]$/.test(g.text)).map(height));
+  const fillerH = median(glyphs.filter((g) => g.text === '<').map(height));
+  const texts = glyphs.map((g) => g.text);
+  if (letterH !== null) {
+    glyphs.forEach((g, i) => {
+      if (!/^[KXCE]$/.test(g.text) || (texts[i - 1] !== '<' && texts[i + 1] !== '<')) return;
+      const h = height(g);
+      // Clearly filler-sized: within a quarter of the gap between the two heights.
+      const fillerSized = fillerH !== null && letterH - fillerH >= letterH * 0.1 && h <= fillerH + (letterH - fillerH) * 0.25;
+      if (fillerSized || h > letterH * 1.3) texts[i] = '<';
+    });
+  }
+  return texts.join('').replace(/[^A-Z0-9<]/g, '');
+}
+
+async function readLines(engine: OcrEngine, part: OcrImage, lines: Box[], caps: number[]): Promise<MrzLineRead['variants'][]> {
+  return Promise.all(
+    lines.map(async (l) => {
+      const lh = l.y1 - l.y0;
+      const pad = Math.round(lh * 0.3);
+      const c = crop(part, { x0: l.x0 - pad, y0: l.y0 - pad, x1: l.x1 + 3 * pad, y1: l.y1 + pad });
+      const out: MrzLineRead['variants'] = [];
+      for (const cap of caps) {
+        const scaled = scaleGray(c, Math.min(4, Math.max(0.5, cap / lh)), 12);
+        const r = await engine.recognize(scaled, {
+          langs: ['eng'],
+          charWhitelist: MRZ_WHITELIST,
+          segmentation: 'line',
+          glyphs: true,
+        });
+        const text = readingText(r.words);
+        if (text.length >= 10) out.push({ text: collapseFillers(text), confidence: r.meanConfidence });
+      }
+      return out;
+    }),
+  );
+}
+
+/**
+ * Reads the lines of a band (pixel box of a gray image): one word per line, its
+ * text the line without spaces, coordinates in the image's pixels. Where the
+ * lines form an MRZ, the variant per line is the combination whose check digits
+ * hold (see chooseMrzLines).
+ */
+export async function readMrzBand(engine: OcrEngine, img: OcrImage, band: Box, maxLines = 6): Promise<OcrWord[]> {
+  const raw = crop(img, band);
+  // Photographed cards are tilted: a 1.5° tilt moves a 1000 px line by 26 px,
+  // more than the gap between MRZ lines. Straighten the band first.
+  const slope = skewOf(inkMask(raw));
+  const { image: part, lift } = unshear(raw, slope);
+  let lines = lineBoxes(inkMask(part));
+  if (lines.length === 0) return [];
+  // MRZ lines are the widest lines of the band; keep the lowest few of them.
+  const widest = Math.max(...lines.map((l) => l.x1 - l.x0));
+  lines = lines.filter((l) => l.x1 - l.x0 >= widest * 0.6).slice(-maxLines);
+  const variants = await readLines(engine, part, lines, FIRST_SCALES);
+  let chosen = chooseMrzLines(variants.map((v) => v.map((x) => x.text)));
+  if (!chosen?.valid) {
+    const more = await readLines(engine, part, lines, RETRY_SCALES);
+    more.forEach((m, i) => variants[i]!.push(...m));
+    chosen = chooseMrzLines(variants.map((v) => v.map((x) => x.text))) ?? chosen;
+  }
+  const bx = Math.max(0, Math.floor(band.x0));
+  const by = Math.max(0, Math.floor(band.y0));
+  const words: OcrWord[] = [];
+  lines.forEach((l, i) => {
+    const v = variants[i]!;
+    if (v.length === 0) return;
+    const text = chosen?.texts.get(i) ?? v[0]!.text;
+    const confidence = v.reduce((s, x) => s + x.confidence, 0) / v.length;
+    // Back to the tilted band's coordinates at the line's middle.
+    const dy = lift - ((l.x0 + l.x1) / 2) * slope;
+    words.push({ text, x0: bx + l.x0, y0: by + l.y0 - dy, x1: bx + l.x1, y1: by + l.y1 - dy, confidence });
+  });
+  return words;
+}
+
+/**
+ * Picks one reading per line among the variants: over every group of consecutive
+ * lines that fits a format, every combination is read with check-digit-confirmed
+ * repairs; the most checks passing wins, then the readings most variants agree on.
+ * Returns the chosen text per line index (fitted to length, confirmed repairs
+ * applied), or null when no group fits.
+ */
+export function chooseMrzLines(variants: readonly string[][]): { texts: Map<number, string>; valid: boolean } | null {
+  let best: { score: number; texts: Map<number, string>; valid: boolean } | null = null;
+  for (const format of ['TD1', 'TD3', 'TD2'] as MrzFormat[]) {
+    const spec = MRZ_LENGTHS[format];
+    for (let i = 0; i + spec.lines <= variants.length; i++) {
+      const namesLine = format === 'TD1' ? 2 : 0;
+      const opts = variants.slice(i, i + spec.lines).map((vs, k) => {
+        const fitted = vs.map((t) => cleanMrzLine(t)).map((t) => (t ? fitLength(t, spec.len) : null)).filter((t): t is string => t !== null);
+        const count = new Map<string, number>();
+        for (const f of fitted) count.set(f, (count.get(f) ?? 0) + 1);
+        // Lines under check digits also try their Ks that touch a filler as fillers
+        // ("NGAK<<<"): the digits decide. The names line has none (see id/analyse.ts).
+        if (k !== namesLine || format === 'TD3' || format === 'TD2') {
+          for (const f of fitted) {
+            const alt = (k === namesLine ? f.slice(0, 5) + f.slice(5).replace(/(?<=<)K(?=<)/g, '<') : f.replace(/(?<=<)K|K(?=<)/g, '<'));
+            if (!count.has(alt)) count.set(alt, 0);
+            // A filler tail speckled with look-alikes ("<<<<<<<<<SSSSSK" in a 200-dpi
+            // scan): all fillers, as a candidate the check digits accept or refuse
+            // (S, E, C, L, X, J weigh differently from '<'; K alone does not, see above).
+            if (k !== namesLine) {
+              const tail = fillerTail(f);
+              if (!count.has(tail)) count.set(tail, 0);
+            }
+          }
+        }
+        // A filler between two names read as X or K ("JOSEXLUIS") where another variant reads the
+        // filler: OCR-B's '<' becomes X, the reverse does not happen; no check digit decides.
+        const odd = (f: string): number =>
+          k !== namesLine ? 0 : [...f.matchAll(/(?<=[A-Z])[KX](?=[A-Z])/g)].filter((m) => fitted.some((g) => g[m.index] === '<')).length;
+        return [...count.entries()].map(([t, n]) => [t, n, odd(t)] as const);
+      });
+      if (opts.some((o) => o.length === 0)) continue;
+      for (const combo of product(opts)) {
+        const r = readMrz(combo.map((c) => c[0]));
+        if (!r) continue;
+        const agree = combo.reduce((s, c) => s + c[1], 0);
+        // K weighs 20 in check digits, as '<' weighs 0: no digit tells them apart.
+        const oddK = combo.reduce((s, c) => s + (c[0].match(/(?<=<)K|K(?=<)/g) ?? []).length, 0);
+        // Look-alikes in a filler tail pass the composite by chance one time in ten
+        // ("<<<<<<<SSEEEEKK"): where the all-filler tail holds too, it wins.
+        const oddTail = combo.reduce((s, c, k) => s + (k === namesLine ? 0 : diffCount(c[0], fillerTail(c[0]))), 0);
+        const oddName = combo.reduce((s, c) => s + c[2], 0);
+        const score =
+          (r.valid ? 1000 : 0) + r.checks.filter((c) => c.valid).length * 100 + agree * 2 - oddK - 5 * oddTail - 3 * oddName - r.corrections.length * 0.1;
+        if (!best || score > best.score) {
+          // The lines after the reader's check-digit-confirmed repairs.
+          best = { score, valid: r.valid, texts: new Map(r.lines.map((l, k) => [i + k, l])) };
+        }
+      }
+    }
+  }
+  return best ? { texts: best.texts, valid: best.valid } : null;
+}
+
+function diffCount(a: string, b: string): number {
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) n++;
+  return n;
+}
+
+function product<T>(lists: readonly T[][]): T[][] {
+  let out: T[][] = [[]];
+  for (const l of lists) out = out.flatMap((prefix) => l.map((x) => [...prefix, x]));
+  return out;
+}
+
+/** Bilinear scale of a gray image with a white margin. */
+export function scaleGray(img: OcrImage, k: number, margin: number): OcrImage {
+  const w = Math.max(1, Math.round(img.width * k));
+  const h = Math.max(1, Math.round(img.height * k));
+  const W = w + 2 * margin;
+  const out = new Uint8Array(W * (h + 2 * margin)).fill(255);
+  const src = img.data;
+  for (let y = 0; y < h; y++) {
+    const sy = Math.min(img.height - 1, Math.max(0, (y + 0.5) / k - 0.5));
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(img.height - 1, y0 + 1);
+    const fy = sy - y0;
+    for (let x = 0; x < w; x++) {
+      const sx = Math.min(img.width - 1, Math.max(0, (x + 0.5) / k - 0.5));
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(img.width - 1, x0 + 1);
+      const fx = sx - x0;
+      out[(y + margin) * W + x + margin] = Math.round(
+        (src[y0 * img.width + x0]! * (1 - fx) + src[y0 * img.width + x1]! * fx) * (1 - fy) +
+          (src[y1 * img.width + x0]! * (1 - fx) + src[y1 * img.width + x1]! * fx) * fy,
+      );
+    }
+  }
+  return { width: W, height: h + 2 * margin, channels: 1, data: out };
+}
+
+/**
+ * LSTM models read long runs of the filler '<' as K, E or C (and often one '<' as
+ * two glyphs). A run of 6+ characters from {<, K, E, C} whose glyphs after its first
+ * '<' are mostly K is filler in any MRZ (no name or number holds such a run); its length is fixed
+ * later by fitting the line to its format, and the check digits decide whether
+ * the result is accepted.
+ */
+export function collapseFillers(text: string): string {
+  // Letters before a run's first '<' end the preceding word ("LEE<<<"): never filler.
+  const fill = (run: string, minK: number): string => {
+    // Five or more of K/E/C with no '<' yet: no name or number is spelt so.
+    const lead = /^[KEC]{5,}/.test(run) ? '' : /^[^<]*/.exec(run)![0];
+    const rest = run.slice(lead.length);
+    const glyphs = rest.replace(/</g, '');
+    return rest.length > 0 && (glyphs.match(/K/g) ?? []).length >= glyphs.length * minK ? lead + '<'.repeat(rest.length) : run;
+  };
+  return (
+    text
+      .replace(/[<KEC]{6,}/g, (run) => fill(run, 0.5))
+      // A line's tail after its data (before a final check digit): 8+ glyphs of
+      // filler look-alikes, K-speckled, are filler.
+      .replace(/<[<KECSLX]{7,}(?=\d?$)/, (run) => fill(run, 0.3))
+  );
+}
+
+/**
+ * The page's words with the band's MRZ lines in place of what the first pass read there:
+ * first-pass words inside the band's lines go, and so does one lying on a band line even
+ * where its box reaches past the band (a names line read with a tail of specks,
+ * "SANTOS<<RAJESH<<<<c<eeee", is taller than the line; left in, it joined the line and the
+ * MRZ lost it).
+ */
+export function withBandLines(first: readonly OcrWord[], lines: readonly OcrWord[], band: Box): OcrWord[] {
+  const top = Math.min(...lines.map((w) => w.y0));
+  const bottom = Math.max(...lines.map((w) => w.y1));
+  const onLine = (w: OcrWord): boolean =>
+    lines.some((l) => Math.min(w.y1, l.y1) - Math.max(w.y0, l.y0) > 0.5 * Math.min(w.y1 - w.y0, l.y1 - l.y0) && Math.min(w.x1, l.x1) > Math.max(w.x0, l.x0));
+  const inBand = (w: OcrWord): boolean => {
+    const cy = (w.y0 + w.y1) / 2;
+    return (cy >= top && cy <= bottom && w.x0 >= band.x0 - 1 && w.x1 <= band.x1 + 1) || onLine(w);
+  };
+  return [...first.filter((w) => !inBand(w)), ...lines];
+}

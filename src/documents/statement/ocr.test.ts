@@ -1,0 +1,356 @@
+/** OCR word cleaning and balance-chain-confirmed amount repair (no OCR engine involved). */
+import { describe, expect, it } from 'vitest';
+import type { PositionedWord, WordPage } from '../layout/model.ts';
+import { editDistance } from '../text.ts';
+import { cleanOcrPages, extractOcrStatement } from './ocr.ts';
+
+/** One page from rows of [x, text] cells; each row 14 pt below the previous. */
+function page(rows: [number, string][][]): WordPage {
+  const words: PositionedWord[] = [];
+  rows.forEach((cells, r) => {
+    for (const [x, text] of cells) {
+      words.push({ text, x0: x, x1: x + text.length * 5, y0: 100 + r * 14, y1: 108 + r * 14, confidence: 0.9 });
+    }
+  });
+  return { page: 1, width: 595, height: 842, words };
+}
+
+const texts = (p: WordPage[]): string[] => p[0]!.words.map((w) => w.text);
+
+describe('cleanOcrPages', () => {
+  it('snaps misread vocabulary, keeps inflected and unknown words', () => {
+    const p = cleanOcrPages([page([[[40, 'SEPA-Lastschnft'], [150, 'Anfangssa1do'], [250, 'Lastschriften'], [350, 'Mustermann']]])]);
+    expect(texts(p)).toEqual(['SEPA-Lastschrift', 'Anfangssaldo', 'Lastschriften', 'Mustermann']);
+  });
+
+  it('a word with two shape confusions (I for l, n for ri) snaps to the vocabulary word of that shape; others stay', () => {
+    const p = cleanOcrPages([page([[[40, 'SEPA-Iastschnft'], [150, 'Gutschnft'], [250, 'Lastschriften'], [350, 'Iaster']]])]);
+    expect(texts(p)).toEqual(['SEPA-Lastschrift', 'Gutschrift', 'Lastschriften', 'Iaster']);
+  });
+
+  it('a dotless i (the dot lost in the scan) folds to i for the vocabulary', () => {
+    expect(texts(cleanOcrPages([page([[[40, 'Baırgeldauszahlung']]])]))).toEqual(['Bargeldauszahlung']);
+  });
+
+  it('the gap after a day of narrow digits, before its month name and year, closes to a space; other gaps stay', () => {
+    // Ink boxes: "11" is 7 pt wide, then 5 pt of paper before "Oct" (over the phrase gap of 0.6 × 8 pt).
+    const p = cleanOcrPages([page([[[40, '11'], [55, 'Oct'], [72, '2024'], [110, 'SALARY'], [300, '12'], [320, 'Oct']]])]);
+    const box = (i: number): number => p[0]!.words[i]!.x0;
+    expect(box(1)).toBeCloseTo(50 + 0.35 * 8);
+    expect(box(2)).toBe(72); // already a space's width
+    // A day and a month a word height apart or more (two cells) are not a date.
+    expect(box(5)).toBe(320);
+  });
+
+  it('a day read with a letter for a digit before a month name ("O1 Sep") is that day; elsewhere letters stay', () => {
+    const p = cleanOcrPages([page([[[40, 'O1'], [52, 'Sep'], [72, '2024'], [110, 'lO'], [122, 'Oct'], [160, 'O1'], [200, 'SALARY'], [300, '4O'], [312, 'Oct']]])]);
+    // "lO" is day 10; "O1" before a word that is no month stays, "4O" is no day.
+    expect(texts(p)).toEqual(['01', 'Sep', '2024', '10', 'Oct', 'O1', 'SALARY', '4O', 'Oct']);
+  });
+
+  it('a short date whose period was read as a comma or lost ("08.10,") is mended in the column of short dates only', () => {
+    const rows = ['06.10.', '08.10,', '08,10.', '09.10.', '10.10.', '11.10'].map((d): [number, string][] => [[44, d], [300, '12.10'], [360, '75,84']]);
+    const p = cleanOcrPages([page(rows)]);
+    expect(p[0]!.words.filter((w) => w.x0 === 44).map((w) => w.text)).toEqual(['06.10.', '08.10.', '08.10.', '09.10.', '10.10.', '11.10.']);
+    // The same words outside the date column are amounts.
+    expect(new Set(p[0]!.words.filter((w) => w.x0 !== 44).map((w) => w.text))).toEqual(new Set(['12.10', '75,84']));
+  });
+
+  it("a field label's colon read as a period or semicolon is a colon again; other words keep their period", () => {
+    const p = cleanOcrPages([page([[[40, 'Empfänger.'], [100, 'Beneficiario;'], [170, 'Payee,'], [220, 'Rif.'], [260, 'Auftraggeber:'], [340, 'GMBH.']]])]);
+    expect(texts(p)).toEqual(['Empfänger:', 'Beneficiario:', 'Payee:', 'Rif.', 'Auftraggeber:', 'GMBH.']);
+  });
+
+  it('snaps the parts of a slashed pair; dates and other slashed tokens stay', () => {
+    const p = cleanOcrPages([page([[[40, 'LOHN/GEHAIT'], [150, '12/03/2025'], [250, 'S/N'], [300, 'Gehalter']]])]);
+    expect(texts(p)).toEqual(['LOHN/GEHALT', '12/03/2025', 'S/N', 'Gehalter']);
+  });
+
+  it('a thin capital misread in a statement abbreviation is restored; real words and unknown tokens stay', () => {
+    const p = cleanOcrPages([page([[[40, 'ACME'], [80, 'ITD'], [120, 'AIM'], [160, '4841'], [200, 'TIM'], [240, 'LTD'], [280, 'AIMS'], [330, 'Ltd']]])]);
+    expect(texts(p)).toEqual(['ACME', 'LTD', 'ATM', '4841', 'TIM', 'LTD', 'AIMS', 'Ltd']);
+  });
+
+  it('drops punctuation-only noise, trims stray quotes, keeps signs', () => {
+    const p = cleanOcrPages([page([[[40, '~~'], [60, '‚Auftraggeber:'], [150, '-'], [170, '|'], [180, '“PAGAMENTO']]])]);
+    expect(texts(p)).toEqual(['Auftraggeber:', '-', 'PAGAMENTO']);
+  });
+
+  it('repairs S markers glued to or misread after amounts, only on pages that print markers', () => {
+    const rows: [number, string][][] = [
+      [[40, '01.09.2024'], [300, '10,00'], [330, 'S'], [400, '90,00'], [430, 'H']],
+      [[40, '02.09.2024'], [300, '55,285'], [400, '34,72'], [430, 'H']],
+      [[40, '03.09.2024'], [300, '4,72'], [324, '5'], [400, '30,00'], [430, 'H']],
+    ];
+    const p = cleanOcrPages([page(rows)]);
+    expect(texts(p)).toContain('55,28S');
+    expect(texts(p).filter((t) => t === 'S')).toHaveLength(2);
+    // Without markers elsewhere a "5" stays a 5.
+    expect(texts(cleanOcrPages([page([[[300, '4,72'], [324, '5']]])]))).toEqual(['4,72', '5']);
+  });
+
+  it('a dash glued to a header word is a rule, a minus before digits stays; specks after a dated year go', () => {
+    const p = cleanOcrPages([page([[[40, '—Data'], [70, '_—_Details'], [90, 'valuta—'], [150, '-111,56'], [200, '07/09/2025...'], [260, '05/09/2025.'], [320, '05.05.'], [360, '25.12:'], [400, '45.12:'], [440, '121,17:'], [480, '657.55,'], [520, '2976,'], [560, '13.12.'], [600, '—03/09/2026']]])]);
+    expect(texts(p)).toEqual(['Data', 'Details', 'valuta', '-111,56', '07/09/2025', '05/09/2025', '05.05.', '25.12.', '45.12', '121,17', '657.55', '2976,', '13.12.', '03/09/2026']);
+  });
+
+  it('a decimal separator lost after a thousands group is restored (five digits follow a group); other numbers stay', () => {
+    const p = cleanOcrPages([page([[[40, '2.77144'], [100, '1.30113H'], [160, '-1,23456'], [220, "12'34567"], [280, '1.234.56789'], [340, '30113'], [400, '1.234,56'], [460, '1,234.56'], [520, '1.2345'], [580, '1.234,5678']]])]);
+    expect(texts(p)).toEqual(['2.771,44', '1.301,13H', '-1,234.56', "12'345.67", '1.234.567,89', '30113', '1.234,56', '1,234.56', '1.2345', '1.234,5678']);
+  });
+
+  it('masked card numbers whose stars OCR read as #, +, F or 4 are restored; a "#" before a number is not a mask', () => {
+    const p = cleanOcrPages([page([[[40, '*##+4821'], [100, '#443950'], [160, '**F*1234'], [220, '#41234'], [280, '#12345678']]])]);
+    expect(texts(p)).toEqual(['****4821', '****3950', '****1234', '#41234', '#12345678']);
+  });
+
+  it('a glued S read as 8 is a marker too (three decimals never occur)', () => {
+    const rows: [number, string][][] = [
+      [[40, '01.09.2024'], [300, '10,00'], [330, 'S'], [400, '90,00'], [430, 'H']],
+      [[40, '02.09.2024'], [300, '714,038'], [400, '34,72'], [430, 'H']],
+      [[40, '03.09.2024'], [300, '4,72'], [324, 'S'], [400, '30,00'], [430, 'H']],
+    ];
+    rows.push([[40, '04.09.2024'], [300, '1.431,622H']]);
+    expect(texts(cleanOcrPages([page(rows)]))).toEqual(expect.arrayContaining(['714,03S', '1.431,62H']));
+  });
+
+  it('splits an initial glued to the preposition before it, and THANKYOU; keeps real words', () => {
+    const p = cleanOcrPages([page([[[40, 'FROMJ'], [80, 'MURPHY'], [120, 'FROM]'], [160, 'THANKYOU'], [220, 'TOM'], [250, 'DAN'], [280, 'FROM'], [310, 'FROMM']]])]);
+    expect(texts(p)).toEqual(['FROM', 'J', 'MURPHY', 'FROM', 'J', 'THANK', 'YOU', 'TOM', 'DAN', 'FROM', 'FROMM']);
+    // English and Italian booking words are never the tail of a compound; German ones are.
+    const runs = cleanOcrPages([page([[[40, 'CASHWITHDRAWAL'], [120, 'CARDPAYMENT'], [200, 'SAMMELLASTSCHRIFT'], [300, 'STORNOADDEBITO'], [380, 'WITHDRAWAL']]])]);
+    expect(texts(runs)).toEqual(['CASH', 'WITHDRAWAL', 'CARD', 'PAYMENT', 'SAMMELLASTSCHRIFT', 'STORNO', 'ADDEBITO', 'WITHDRAWAL']);
+    const forms = cleanOcrPages([page([[[40, 'EIGENHEIMGMBH'], [120, 'AcmeLtd'], [170, 'GMBH'], [200, 'ABGMBH']]])]);
+    expect(texts(forms)).toEqual(['EIGENHEIM', 'GMBH', 'Acme', 'Ltd', 'GMBH', 'ABGMBH']);
+  });
+
+  it('mends a date split in two words or with a separator lost', () => {
+    const p = cleanOcrPages([page([[[44, '24/07'], [66, '2024'], [102, '2907/2024'], [160, '29/072024'], [220, '1207'], [260, '12.06.'], [292, '2024']]])]);
+    expect(texts(p)).toEqual(['24/07/2024', '29/07/2024', '29/07/2024', '1207', '12.06.2024']);
+    // Far apart they are two cells.
+    expect(texts(cleanOcrPages([page([[[44, '24/07'], [300, '2024']]])]))).toEqual(['24/07', '2024']);
+  });
+
+  it('mends a date whose separator was read as a stroke, or lost before a speck ("10/0122025", "1001/2025.")', () => {
+    const p = cleanOcrPages([page([[[40, '10/0122025'], [100, '1001/2025.'], [160, '3l/0l/2025'], [220, '10/0122']]])]);
+    // Only a 19xx/20xx year makes a stroke a separator; other words stay.
+    expect(texts(p)).toEqual(['10/01/2025', '10/01/2025', '3l/0l/2025', '10/0122']);
+    expect(texts(cleanOcrPages([page([[[40, '12/0712345']]])]))).toEqual(['12/0712345']);
+    // A short date's last digit read twice before its period; another digit there is left alone.
+    expect(texts(cleanOcrPages([page([[[40, '12.022.'], [90, '29.022.'], [140, '12.023.']]])]))).toEqual(['12.02.', '29.02.', '12.023.']);
+  });
+
+  it('mends a date column word whose separators were both lost or read as strokes ("110472026" for 11/04/2026)', () => {
+    const col = (t: string): [number, string][] => [[44, t], [300, '110472026']];
+    const rows = ['10/04/2026', '110472026', '12/04/2026', '121122026', '13/04/2026', '14042026', '150472031'].map(col);
+    const p = cleanOcrPages([page(rows)]);
+    // In the date column: one reading each; "121122026" reads 12/11 or 12/12 and stays, and so
+    // does a year no date of the page shows. Outside the column digits are digits.
+    expect(p[0]!.words.filter((w) => w.x0 === 44).map((w) => w.text)).toEqual([
+      '10/04/2026',
+      '11/04/2026',
+      '12/04/2026',
+      '121122026',
+      '13/04/2026',
+      '14/04/2026',
+      '150472031',
+    ]);
+    expect(p[0]!.words.filter((w) => w.x0 === 300).every((w) => w.text === '110472026')).toBe(true);
+    // Fewer than three whole dates on the page: no format to go by.
+    expect(texts(cleanOcrPages([page([[[44, '10/04/2026']], [[44, '110472026']], [[44, '12/04/2026']]])])).filter((t) => !t.includes('/'))).toEqual(['110472026']);
+  });
+
+  it('drops a speck read as a sign or symbol before a word, and a diacritic speck on a vocabulary word; [ for L in an abbreviation', () => {
+    const p = cleanOcrPages([page([[[40, '+CASH'], [80, '=CASH'], [120, '©Ordinante:'], [170, '+39'], [200, '+'], [220, 'SEPA-Lästschrift'], [300, 'Empfänger'], [360, '[TD'], [390, 'Schlußsaldo']]])]);
+    expect(texts(p)).toEqual(['CASH', 'CASH', 'Ordinante:', '+39', '+', 'SEPA-Lastschrift', 'Empfänger', 'LTD', 'Schlußsaldo']);
+  });
+
+  it('splits a day or a year glued to its month ("14Jun", "mar2026")', () => {
+    expect(texts(cleanOcrPages([page([[[40, '14Jun'], [75, '2025']]])]))).toEqual(['14', 'Jun', '2025']);
+    expect(texts(cleanOcrPages([page([[[40, '1'], [48, 'mar2026'], [110, '2mar2026'], [170, 'Mario2026']]])]))).toEqual(['1', 'mar', '2026', '2', 'mar', '2026', 'Mario2026']);
+  });
+
+  it('a whole date run into the word after it is cut off ("11.02.2026Gutschrift"); other tokens stay', () => {
+    const p = cleanOcrPages([page([[[40, '11.02.2026Gutschrift'], [160, '02.02.26SEPA-Lastschrift'], [300, '12.5kg'], [340, '1.2.3abc']]])]);
+    expect(texts(p)).toEqual(['11.02.2026', 'Gutschrift', '02.02.26', 'SEPA-Lastschrift', '12.5kg', '1.2.3abc']);
+    // The date keeps the left part of the box, the word the right.
+    expect(p[0]!.words[0]!.x1).toBeLessThan(p[0]!.words[1]!.x0 + 0.01);
+  });
+
+  it('a preposition run into the booking word after it is cut off ("INENTRATA"); other words stay', () => {
+    const p = cleanOcrPages([page([[[40, 'INENTRATA'], [120, 'ONSTANDING'], [200, 'INTERNET'], [260, 'DAVIDE'], [320, 'ANFANGSSALDO'], [400, 'INPS']]])]);
+    expect(texts(p)).toEqual(['IN', 'ENTRATA', 'ON', 'STANDING', 'INTERNET', 'DAVIDE', 'ANFANGSSALDO', 'INPS']);
+    // A terminal's number and a day run into their word; other letter-digit tokens stay.
+    const q = cleanOcrPages([page([[[40, 'ATM91104'], [100, 'POS1234'], [150, 'ON3'], [180, 'ON123'], [220, 'A2A'], [260, 'ATM12']]])]);
+    expect(texts(q)).toEqual(['ATM', '91104', 'POS', '1234', 'ON', '3', 'ON123', 'A2A', 'ATM12']);
+  });
+
+  it('masked card numbers', () => {
+    expect(texts(cleanOcrPages([page([[[40, '*##*3865'], [90, '##*3043'], [140, '12345678']]])]))).toEqual([
+      '****3865',
+      '****3043',
+      '12345678',
+    ]);
+  });
+
+  it('edit distance', () => {
+    expect(editDistance('lastschnft', 'lastschrift')).toBe(2);
+    expect(editDistance('abc', 'abc')).toBe(0);
+    expect(editDistance('abcdefgh', 'a', 2)).toBe(3);
+  });
+});
+
+describe('extractOcrStatement: amount repair confirmed by the balance chain', () => {
+  const header: [number, string][] = [[40, 'Data'], [110, 'Descrizione'], [300, 'Dare'], [380, 'Avere'], [460, 'Saldo']];
+  const rows = (amount2: string): [number, string][][] => [
+    header,
+    [[40, 'SALDO'], [75, 'INIZIALE'], [460, '1.000,00']],
+    [[40, '02/03/2025'], [110, 'BONIFICO'], [380, '250,00'], [460, '1.250,00']],
+    [[40, '03/03/2025'], [110, 'PRELIEVO'], [300, amount2], [460, '1.167,11']],
+    [[40, '04/03/2025'], [110, 'PAGAMENTO'], [300, '17,11'], [460, '1.150,00']],
+    [[40, 'SALDO'], [75, 'FINALE'], [460, '1.150,00']],
+  ];
+
+  it('an 8 read as 3 where the chain breaks is repaired; the printed reading reconciles untouched', () => {
+    const good = extractOcrStatement([page(rows('82,89'))]);
+    expect(good.quality.reconciled).toBe(true);
+    const misread = extractOcrStatement([page(rows('32,89'))]);
+    expect(misread.transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11]);
+    expect(misread.quality.reconciled).toBe(true);
+    // Each repair records what it changed and what confirmed it; a reading that reconciles is left alone.
+    expect(good.repairs).toEqual([]);
+    expect(misread.repairs).toEqual([{ page: 1, from: '32,89', to: '82,89', by: 'balance_chain', repair: 'confusable_digit' }]);
+  });
+
+  it('a misreading no single confusion explains stays, and the chain says so', () => {
+    const x = extractOcrStatement([page(rows('22,89'))]);
+    expect(x.transactions[1]!.amount).toBe(-22.89);
+    expect(x.quality.reconciled).toBe(false);
+    expect(x.repairs).toEqual([]);
+  });
+});
+
+describe('extractOcrStatement: S/H markers confirmed by the balance chain', () => {
+  const header: [number, string][] = [[40, 'Buchungstag'], [110, 'Buchungstext'], [300, 'Betrag'], [460, 'Saldo']];
+  const rows = (marker2: [number, string][]): [number, string][][] => [
+    header,
+    [[110, 'Anfangssaldo'], [460, '1.000,00'], [500, 'H']],
+    [[40, '02.03.24'], [110, 'Gutschrift'], [300, '250,00'], [340, 'H'], [460, '1.250,00'], [500, 'H']],
+    [[40, '03.03.24'], [110, 'Lastschrift'], [300, '82,89'], ...marker2, [460, '1.167,11'], [500, 'H']],
+    [[40, '04.03.24'], [110, 'Kartenzahlung'], [300, '17,11'], [340, 'S'], [460, '1.150,00'], [500, 'H']],
+    [[110, 'Endsaldo'], [460, '1.150,00'], [500, 'H']],
+  ];
+
+  it('a marker read as the other letter, or not read at all, is set by the chain', () => {
+    expect(extractOcrStatement([page(rows([[340, 'S']]))]).quality.reconciled).toBe(true);
+    for (const misread of [[[340, 'H']], []] as [number, string][][]) {
+      const x = extractOcrStatement([page(rows(misread))]);
+      expect(x.transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11]);
+      expect(x.quality.reconciled).toBe(true);
+    }
+  });
+});
+
+describe('extractOcrStatement: a running balance gone positive, two misreadings, a lost separator or minus', () => {
+  const header: [number, string][] = [[40, 'Buchungstag'], [110, 'Buchungstext'], [300, 'Betrag'], [460, 'Saldo']];
+  const rows = (o: { marker2?: [number, string][]; amount3?: string; marker3?: [number, string][]; amount4?: string } = {}): [number, string][][] => [
+    header,
+    [[110, 'Anfangssaldo'], [460, '100,00'], [500, 'H']],
+    [[40, '02.03.24'], [110, 'Gutschrift'], [300, '250,00'], [340, 'H'], [460, '350,00'], [500, 'H']],
+    [[40, '03.03.24'], [110, 'Lastschrift'], [300, '432,89'], [340, 'S'], [460, '82,89'], ...(o.marker2 ?? [[500, 'S']])],
+    [[40, '04.03.24'], [110, 'Kartenzahlung'], [300, o.amount3 ?? '17,11'], ...(o.marker3 ?? [[340, 'S']]), [460, '100,00'], [500, 'S']],
+    [[40, '05.03.24'], [110, 'Kartenzahlung'], [300, o.amount4 ?? '20,00'], [340, 'S'], [460, '120,00'], [500, 'S']],
+    [[110, 'Endsaldo'], [460, '120,00'], [500, 'S']],
+  ];
+  const amounts = [250, -432.89, -17.11, -20];
+
+  it("a running balance's lost marker is set by the chain (the balance had turned positive)", () => {
+    expect(extractOcrStatement([page(rows())]).quality.reconciled).toBe(true);
+    const x = extractOcrStatement([page(rows({ marker2: [] }))]);
+    expect(x.transactions.map((t) => t.balance)).toEqual([350, -82.89, -100, -120]);
+    expect(x.quality.reconciled).toBe(true);
+  });
+
+  it('two independent misreadings are both repaired (the first one mended leaves the running check failing)', () => {
+    const x = extractOcrStatement([page(rows({ marker2: [], amount4: '26,00' }))]);
+    expect(x.transactions.map((t) => t.amount)).toEqual(amounts);
+    expect(x.quality.reconciled).toBe(true);
+    // The lost marker is read by the geometry reader's marker column (solved against the chain), not repaired.
+    expect(x.repairs).toEqual([{ page: 1, from: '26,00', to: '20,00', by: 'balance_chain', repair: 'confusable_digit' }]);
+  });
+
+  it("a row whose amount lost its decimal separator is restored where the chain then agrees", () => {
+    const x = extractOcrStatement([page(rows({ amount3: '1711' }))]);
+    expect(x.transactions.map((t) => t.amount)).toEqual(amounts);
+    expect(x.quality.reconciled).toBe(true);
+    expect(x.repairs).toEqual([{ page: 1, from: '1711', to: '17,11', by: 'balance_chain', repair: 'lost_separator' }]);
+    // A number that does not fit the chain stays out (the statement says it does not reconcile).
+    const y = extractOcrStatement([page(rows({ amount3: '1811' }))]);
+    expect(y.quality.reconciled).toBe(false);
+    expect(y.transactions.map((t) => t.amount)).not.toContain(-18.11);
+  });
+
+  it('an amount whose separator was lost and whose S marker was read as a digit ("17118", "l7118") is restored by the chain', () => {
+    for (const amount3 of ['17118', '17115', 'l7118', '17I15']) {
+      const x = extractOcrStatement([page(rows({ amount3, marker3: [] }))]);
+      expect(x.transactions.map((t) => t.amount)).toEqual(amounts);
+      expect(x.quality.reconciled).toBe(true);
+    }
+    // A last digit the chain does not explain as the marker stays out.
+    const y = extractOcrStatement([page(rows({ amount3: '17119', marker3: [] }))]);
+    expect(y.quality.reconciled).toBe(false);
+  });
+
+  it('without balances to confirm it, a lost separator is put back where it makes a row of the amount column', () => {
+    const list = (a2: string, other = '4711'): [number, string][][] => [
+      [[40, 'Data'], [110, 'Descrizione'], [460, 'Importo']],
+      [[40, '02/03/2025'], [110, 'BONIFICO'], [460, '250,00']],
+      [[40, '03/03/2025'], [110, 'PRELIEVO'], [460, a2]],
+      [[40, '04/03/2025'], [110, 'PAGAMENTO'], [460, '-17,11']],
+      [[40, '05/03/2025'], [110, 'PAGAMENTO'], [460, '-20,00']],
+      [[110, 'Pagina'], [300, other]],
+    ];
+    expect(extractOcrStatement([page(list('-82,89'))]).transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, -20]);
+    const x = extractOcrStatement([page(list('-8289'))]);
+    expect(x.quality.reconciled).toBe(null);
+    expect(x.repairs).toEqual([{ page: 1, from: '-8289', to: '-82,89', by: 'one_more_row', repair: 'lost_separator_unconfirmed' }]);
+    expect(x.transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, -20]);
+    // Digits outside the amount column stay digits.
+    expect(x.transactions).toHaveLength(4);
+  });
+
+  it('a running balance below zero that lost its minus gets it back from the chain, two rows in a row', () => {
+    const signed = (b2: string, b3: string): [number, string][][] => [
+      [[40, 'Date'], [110, 'Description'], [380, 'Amount'], [460, 'Balance']],
+      [[110, 'Opening'], [160, 'balance'], [460, '-100.00']],
+      [[40, '02/03/2025'], [110, 'TRANSFER'], [380, '-250.00'], [460, '-350.00']],
+      [[40, '03/03/2025'], [110, 'TRANSFER'], [380, '20.00'], [460, b2]],
+      [[40, '04/03/2025'], [110, 'CARD'], [380, '-17.11'], [460, b3]],
+      [[40, '05/03/2025'], [110, 'CARD'], [380, '-20.00'], [460, '-367.11']],
+      [[110, 'Closing'], [160, 'balance'], [460, '-367.11']],
+    ];
+    expect(extractOcrStatement([page(signed('-330.00', '-347.11'))]).quality.reconciled).toBe(true);
+    const x = extractOcrStatement([page(signed('330.00', '347.11'))]);
+    expect(x.transactions.map((t) => t.balance)).toEqual([-350, -330, -347.11, -367.11]);
+    expect(x.transactions.map((t) => t.amount)).toEqual([-250, 20, -17.11, -20]);
+    expect(x.quality.reconciled).toBe(true);
+  });
+
+  it('a lost minus on a page of signed amounts is put back where the opening/closing gap is twice the amount', () => {
+    const signed = (a2: string): [number, string][][] => [
+      [[40, 'Data'], [110, 'Descrizione'], [460, 'Importo']],
+      [[40, 'SALDO'], [75, 'INIZIALE'], [460, '1.000,00']],
+      [[40, '02/03/2025'], [110, 'BONIFICO'], [460, '250,00']],
+      [[40, '03/03/2025'], [110, 'PRELIEVO'], [460, a2]],
+      [[40, '04/03/2025'], [110, 'PAGAMENTO'], [460, '-17,11']],
+      [[40, '05/03/2025'], [110, 'PAGAMENTO'], [460, '-20,00']],
+      [[40, '06/03/2025'], [110, 'PAGAMENTO'], [460, '-30,00']],
+      [[40, 'SALDO'], [75, 'FINALE'], [460, '1.100,00']],
+    ];
+    expect(extractOcrStatement([page(signed('-82,89'))]).quality.reconciled).toBe(true);
+    const x = extractOcrStatement([page(signed('82,89'))]);
+    expect(x.transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, -20, -30]);
+    expect(x.quality.reconciled).toBe(true);
+    expect(x.repairs).toEqual([{ page: 1, from: '82,89', to: '-82,89', by: 'balance_chain', repair: 'closing_gap' }]);
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * The extractor on the positioned-word model directly (no pdf.js): this is what
+ * an OCR pipeline will feed, with jittered baselines and per-word confidence.
+ */
+import { describe, expect, it } from 'vitest';
+import { balanceChecks, conformedBy } from './conformity.ts';
+import { assertReadable, extractStatement } from './pages.ts';
+import type { PositionedWord, WordPage } from '../layout/model.ts';
+
+function words(text: string, x: number, y: number, size = 8, confidence?: number): PositionedWord[] {
+  const out: PositionedWord[] = [];
+  let cx = x;
+  for (const t of text.split(' ')) {
+    const w = t.length * size * 0.5;
+    out.push({
+      text: t,
+      x0: cx,
+      x1: cx + w,
+      y0: y,
+      y1: y + size,
+      ...(confidence !== undefined ? { confidence } : {}),
+    });
+    cx += w + size * 0.28;
+  }
+  return out;
+}
+
+function right(text: string, rightEdge: number, y: number): PositionedWord[] {
+  return words(text, rightEdge - text.length * 4 - (text.split(' ').length - 1) * 2.24, y);
+}
+
+function page(): WordPage {
+  const ws: PositionedWord[] = [
+    ...words('Banca Esempio SpA', 40, 40, 12),
+    ...words('ESTRATTO CONTO', 40, 100, 10),
+    ...words('Periodo dal 01/03/2026 al 31/03/2026', 40, 115),
+    ...words('Intestatario: MARIO ROSSI', 40, 128),
+    ...words('IBAN IT60 X054 2811 1010 0000 0123 456', 40, 141),
+    ...words('Data', 40, 180),
+    ...words('Valuta', 100, 180),
+    ...words('Descrizione', 160, 180),
+    ...right('Dare', 450, 180),
+    ...right('Avere', 540, 180),
+    ...words('SALDO INIZIALE', 160, 195),
+    ...right('1.000,00', 540, 195.6),
+    ...words('02/03/2026', 40, 208),
+    ...words('02/03/2026', 100, 208.7),
+    ...words('PAGAMENTO POS SUPERMERCATO', 160, 208),
+    ...words('CARTA 1234', 160, 217),
+    ...right('45,10', 450, 207.4),
+    ...words('05/03/2026', 40, 230),
+    ...words('06/03/2026', 100, 230),
+    ...words('BONIFICO A VOSTRO FAVORE', 160, 230.5),
+    ...right('1.500,00', 540, 229.6),
+    ...words('SALDO FINALE', 160, 250),
+    ...right('2.454,90', 540, 250),
+    ...words('Pagina 1 di 1', 480, 800),
+  ];
+  return { page: 1, width: 595, height: 842, words: ws };
+}
+
+describe('extractStatement on positioned words', () => {
+  it('reads header fields, rows with multi-line descriptions and a reconciled chain', () => {
+    const x = extractStatement([page()]);
+    expect(x.fields['iban']?.value).toBe('IT60X0542811101000000123456');
+    expect(x.fields['account_holder']?.value).toBe('MARIO ROSSI');
+    expect(x.fields['opening_balance']?.value).toBe(1000);
+    expect(x.fields['closing_balance']?.value).toBe(2454.9);
+    expect(x.fields['currency_code']?.value).toBe('EUR');
+    expect(x.transactions.map((t) => [t.date, t.value_date, t.amount, t.description])).toEqual([
+      ['2026-03-02', '2026-03-02', -45.1, 'PAGAMENTO POS SUPERMERCATO CARTA 1234'],
+      ['2026-03-05', '2026-03-06', 1500, 'BONIFICO A VOSTRO FAVORE'],
+    ]);
+    expect(x.checks.find((c) => c.check === 'balance_chain')?.passed).toBe(true);
+    const src = x.fields['iban']?.source;
+    expect(src?.page).toBe(1);
+    expect(src?.bbox?.[0]).toBeGreaterThan(40);
+  });
+
+  it('lowers confidence when OCR words are uncertain', () => {
+    const p = page();
+    p.words = p.words.map((w) => ({ ...w, confidence: 0.4 }));
+    expect(extractStatement([p]).quality.lowConfidenceWords).toBe(true);
+  });
+});
+
+describe('header labels glued together by the PDF producer', () => {
+  it('splits "BuchungstagWert" into two columns', () => {
+    const p = page();
+    p.words = p.words.filter((w) => w.text !== 'Data' && w.text !== 'Valuta');
+    p.words.push({ text: 'BuchungstagWert', x0: 40, x1: 120, y0: 180, y1: 188 });
+    const x = extractStatement([p]);
+    expect(x.transactions.map((t) => [t.date, t.value_date])).toEqual([
+      ['2026-03-02', '2026-03-02'],
+      ['2026-03-05', '2026-03-06'],
+    ]);
+  });
+});
+
+describe('honest results', () => {
+  const base = { ibanValue: 'IT60X0542811101000000123456', transactions: [] };
+  const q = (tableSeen: boolean) => ({ reconciled: null, missingHeader: 0, txCount: 0, lowConfidenceWords: false, tableSeen });
+
+  it('a printed table of bookings that yields none is a parse error, not an empty statement', () => {
+    expect(() => assertReadable({ ...base, quality: q(true) }, 'PDF')).toThrow(expect.objectContaining({ code: 'no_transactions_extracted' }));
+    expect(() => assertReadable({ ...base, quality: q(false) }, 'PDF')).not.toThrow();
+    expect(() => assertReadable({ ...base, ibanValue: null, quality: q(false) }, 'PDF')).toThrow(expect.objectContaining({ code: 'no_statement_found' }));
+  });
+
+  it('sees bookings on lines with a date and an amount, but not in balance lines or a heading alone', () => {
+    const p = page();
+    expect(extractStatement([p]).quality.tableSeen).toBe(true);
+    const headingOnly: WordPage = { ...p, words: p.words.filter((w) => w.y0 < 200 || w.y0 > 700 || /SALDO|INIZIALE|FINALE|1\.000|2\.454/.test(w.text)) };
+    const x = extractStatement([headingOnly]);
+    expect(x.transactions).toHaveLength(0);
+    expect(x.quality.tableSeen).toBe(false);
+  });
+
+  it('is conformed only when something printed confirmed the transactions', () => {
+    expect(conformedBy([{ check: 'balance_chain', passed: true, message: '' }])).toBe(true);
+    expect(conformedBy([{ check: 'pdf_producer', passed: true, message: '' }])).toBe(false);
+    expect(conformedBy([])).toBe(false);
+    const p = page();
+    p.words = p.words.filter((w) => !/SALDO|INIZIALE|FINALE|1\.000,00|2\.454,90/.test(w.text));
+    const checks = extractStatement([p]).checks;
+    expect(checks.map((c) => [c.check, c.passed])).toEqual([['balance_evidence', false]]);
+  });
+});
+
+describe('printed totals', () => {
+  it('one total of a kind is checked against the transactions; per-page totals are not taken for the whole', () => {
+    const txs = [
+      { amountCents: -1000, balanceCents: null, page: 1 },
+      { amountCents: -500, balanceCents: null, page: 2 },
+    ];
+    const one = balanceChecks({ txs, opening: null, closing: null, carries: [], totals: [{ kind: 'debit', cents: 1500, page: 2 }] });
+    expect(one.map((c) => [c.check, c.passed])).toEqual([['totals_debit', true]]);
+    const perPage = balanceChecks({
+      txs,
+      opening: null,
+      closing: null,
+      carries: [],
+      totals: [
+        { kind: 'debit', cents: 1000, page: 1 },
+        { kind: 'debit', cents: 500, page: 2 },
+      ],
+    });
+    expect(perPage.some((c) => c.check === 'totals_debit')).toBe(false);
+  });
+});

@@ -1,0 +1,258 @@
+/**
+ * Layout-independent statement extraction over pages of positioned words. This
+ * is the part an OCR pipeline will reuse: it knows nothing about pdf.js.
+ */
+import { straighten } from '../layout/straighten.ts';
+import type { ConformityCheck, Field, ParsedTransaction } from '../types.ts';
+import { DocumentParseError } from '../types.ts';
+import { balanceChecks } from './conformity.ts';
+import type { Found } from './header/header-fields.ts';
+import {
+  findBankName,
+  findCurrency,
+  findHolder,
+  findIban,
+  findLabelledAmount,
+  findPeriod,
+} from './header/header-fields.ts';
+import { findLabelledBalances, preferRows } from './header/balance-labels.ts';
+import { CARRY, CLOSING, OPENING, TOTALS_CREDIT, TOTALS_DEBIT } from '../data/keywords.data.ts';
+import type { Period } from '../values/date-words.ts';
+import type { Line, WordPage } from '../layout/model.ts';
+import { bboxOf } from '../layout/model.ts';
+import { buildLines, fold } from '../layout/lines.ts';
+import { centsToNumber } from '../values/amounts.ts';
+import type { RawTx } from './heading-reader/rows.ts';
+import type { TableResult } from './heading-reader/rows.ts';
+import { descriptionOf, extractTable } from './heading-reader/rows.ts';
+import { readTable } from './extract/reader.ts';
+import { tokenise } from './extract/tokens.ts';
+
+export interface StatementExtraction {
+  fields: Record<string, Field<unknown>>;
+  transactions: ParsedTransaction[];
+  checks: ConformityCheck[];
+  ibanValue: string | null;
+  /** Inputs to parsing_confidence. */
+  quality: {
+    reconciled: boolean | null;
+    missingHeader: number;
+    txCount: number;
+    lowConfidenceWords: boolean;
+    /** A table of bookings is printed (a heading row, or lines that each hold a date and an amount). */
+    tableSeen: boolean;
+  };
+}
+
+export interface ExtractOptions {
+  /**
+   * 'geometry' (default): the table reader that needs no header. 'header': the reader that
+   * finds the table by its heading row, which the OCR repairs (ocr/statement.ts) are still
+   * built on until scans move to the geometry reader.
+   */
+  reader?: 'geometry' | 'header';
+}
+
+export function extractStatement(pages: readonly WordPage[], opts: ExtractOptions = {}): StatementExtraction {
+  const byPage: Line[][] = pages.map((p) => buildLines(straighten(p)));
+  const all = byPage.flat();
+  const period = findPeriod(all);
+  const table = opts.reader === 'header' ? extractTable(byPage, period?.value ?? null) : chooseTable(byPage, all, period?.value ?? null);
+  const headerLines = all.filter((l) => !table.tableLines.has(l));
+  const iban = findIban(headerLines, null) ?? findIban(all, null);
+  const holder = findHolder(headerLines);
+  const bank = findBankName(all, pages[0]?.height ?? 842);
+  const currency = findCurrency(all);
+  const txs = table.txs;
+
+  const labelled = findLabelledBalances(all, period?.value ?? null, table.tableLines);
+  let opening = preferRows(labelled.opening, fromRows(table, 'opening'));
+  let closing = preferRows(labelled.closing, fromRows(table, 'closing'));
+  const carries = table.balances.filter((b) => b.kind === 'carry');
+  const firstCarry = carries[0];
+  const lastCarry = carries[carries.length - 1];
+  if (!opening && !table.newestFirst && firstCarry?.afterTx === 0)
+    opening = { value: firstCarry.cents, confidence: 0.8, page: firstCarry.page, bbox: firstCarry.bbox };
+  if (!closing && !table.newestFirst && lastCarry && lastCarry.afterTx === txs.length)
+    closing = { value: lastCarry.cents, confidence: 0.8, page: lastCarry.page, bbox: lastCarry.bbox };
+
+  inferSigns(txs, opening?.value ?? null);
+
+  const totals = [...table.totals];
+  const labelledDebit = findLabelledAmount(headerLines, TOTALS_DEBIT, table.tableLines);
+  const labelledCredit = findLabelledAmount(headerLines, TOTALS_CREDIT, table.tableLines);
+  if (labelledDebit && !totals.some((t) => t.kind === 'debit'))
+    totals.push({
+      kind: 'debit',
+      cents: labelledDebit.value,
+      page: labelledDebit.page,
+      bbox: labelledDebit.bbox,
+    });
+  if (labelledCredit && !totals.some((t) => t.kind === 'credit'))
+    totals.push({
+      kind: 'credit',
+      cents: labelledCredit.value,
+      page: labelledCredit.page,
+      bbox: labelledCredit.bbox,
+    });
+
+  const chainTxs = txs.map((t) => ({
+    amountCents: t.amountCents ?? 0,
+    balanceCents: t.balanceCents,
+    page: t.page,
+  }));
+  const checks = balanceChecks({
+    txs: chainTxs,
+    opening: opening?.value ?? null,
+    closing: closing?.value ?? null,
+    carries,
+    totals,
+    newestFirst: table.newestFirst ?? false,
+  });
+  const chainChecks = checks.filter((c) => c.check === 'balance_chain' || c.check === 'running_balance');
+  const reconciled = chainChecks.length === 0 ? null : checks.every((c) => c.passed);
+
+  const cur = currency?.value ?? 'EUR';
+  const transactions: ParsedTransaction[] = txs.map((t) => toTransaction(t, cur));
+  const dated = txs
+    .map((t) => ({ d: t.valueDate ?? t.date, t }))
+    .sort((a, b) => (a.d < b.d ? -1 : a.d > b.d ? 1 : 0));
+  const minTx = dated[0];
+  const maxTx = dated[dated.length - 1];
+
+  const fields: Record<string, Field<unknown>> = {
+    bank_name: field(bank),
+    iban: field(iban),
+    account_holder: field(holder),
+    currency_code: currency ? field(currency) : { value: 'EUR', confidence: 0.5 },
+    opening_balance: opening
+      ? { ...field(opening), value: centsToNumber(opening.value) }
+      : { value: null, confidence: 0 },
+    closing_balance: closing
+      ? { ...field(closing), value: centsToNumber(closing.value) }
+      : { value: null, confidence: 0 },
+    value_date_min: minTx
+      ? {
+          value: minTx.d,
+          confidence: 0.95,
+          source: { page: minTx.t.page, bbox: bboxOf(minTx.t.lines[0]!.words) },
+        }
+      : { value: period?.value.start ?? null, confidence: period ? 0.6 : 0 },
+    value_date_max: maxTx
+      ? {
+          value: maxTx.d,
+          confidence: 0.95,
+          source: { page: maxTx.t.page, bbox: bboxOf(maxTx.t.lines[0]!.words) },
+        }
+      : { value: period?.value.end ?? null, confidence: period ? 0.6 : 0 },
+    transactions: { value: transactions, confidence: reconciled === false ? 0.5 : reconciled ? 0.97 : 0.75 },
+  };
+  const missingHeader = [iban, holder, currency, opening, closing].filter((x) => !x).length;
+  const lowConfidenceWords = pages.some((p) =>
+    p.words.some((w) => w.confidence !== undefined && w.confidence < 0.6),
+  );
+  return {
+    fields,
+    transactions,
+    checks,
+    ibanValue: iban?.value ?? null,
+    quality: { reconciled, missingHeader, txCount: txs.length, lowConfidenceWords, tableSeen: txs.length > 0 || tableSeen(byPage) },
+  };
+}
+
+/**
+ * The geometry reader, given the labelled opening and closing balances printed outside any
+ * table as evidence for its column roles.
+ */
+function chooseTable(byPage: Line[][], all: Line[], period: Period | null): TableResult {
+  const labelled = findLabelledBalances(all, period, new Set<Line>());
+  const v2 = readTable(byPage, period, { opening: labelled.opening?.value ?? null, closing: labelled.closing?.value ?? null });
+  return {
+    txs: v2.txs,
+    balances: v2.balances.map((b) => ({ ...b, kind: b.kind === 'day' ? 'carry' : b.kind })),
+    newestFirst: v2.newestFirst,
+    totals: v2.totals,
+    headerPages: [],
+    columns: null,
+    tableLines: v2.tableLines,
+  };
+}
+
+/**
+ * At least three lines that each hold a date and an amount and are not balance lines: bookings
+ * are printed (a heading row alone is not: a month without movements prints one too).
+ */
+function tableSeen(byPage: readonly Line[][]): boolean {
+  let rows = 0;
+  for (const lines of byPage) {
+    for (const l of lines) {
+      const toks = tokenise(l).toks;
+      if (!toks.some((t) => t.kind === 'date') || !toks.some((t) => t.kind === 'amount')) continue;
+      const label = fold(l.text);
+      if (OPENING.test(label) || CLOSING.test(label) || CARRY.test(label) || /\b(saldo|balance|kontostand)\b/.test(label)) continue;
+      if (++rows >= 3) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * An extraction that can be reported: some transaction or account detail was read, and a
+ * printed table of bookings did not come out empty. Shared by text PDFs and scans.
+ */
+export function assertReadable(x: Pick<StatementExtraction, 'transactions' | 'ibanValue' | 'quality'>, what: string): void {
+  if (x.transactions.length === 0 && x.ibanValue === null) {
+    throw new DocumentParseError('no_statement_found', `no transaction table or account details found in the ${what}`);
+  }
+  if (x.transactions.length === 0 && x.quality.tableSeen) {
+    throw new DocumentParseError('no_transactions_extracted', `bookings are printed in the ${what} but none could be read`);
+  }
+}
+
+function fromRows(table: ReturnType<typeof extractTable>, kind: 'opening' | 'closing'): Found<number> | null {
+  const b = table.balances.find((x) => x.kind === kind);
+  return b ? { value: b.cents, confidence: 0.85, page: b.page, bbox: b.bbox } : null;
+}
+
+function field<T>(f: Found<T> | null): Field<T | null> {
+  if (!f) return { value: null, confidence: 0 };
+  return { value: f.value, confidence: f.confidence, source: { page: f.page, bbox: f.bbox } };
+}
+
+/**
+ * A single unsigned amount column: the running balance tells the direction.
+ * Without balances the amount stays positive (and the chain check will say so).
+ */
+function inferSigns(txs: RawTx[], opening: number | null): void {
+  let prev = opening;
+  for (const t of txs) {
+    if (!t.signKnown && t.amountCents !== null && prev !== null && t.balanceCents !== null) {
+      const delta = t.balanceCents - prev;
+      if (Math.abs(delta) === Math.abs(t.amountCents)) t.amountCents = delta;
+    }
+    prev = t.balanceCents ?? (prev === null ? null : prev + (t.amountCents ?? 0));
+  }
+}
+
+// Only an explicit label names the other party; guessing from free text would
+// put shop names, references and cities into a field risk rules rely on.
+const COUNTERPARTY =
+  /\b(?:beneficiario|ordinante|a favore di|empfanger|empfänger|auftraggeber|zahlungsempfanger|payee|payer|beneficiary)\s*:\s*(.{2,60})$/i;
+
+function toTransaction(t: RawTx, currency: string): ParsedTransaction {
+  const description = descriptionOf(t);
+  // Per printed line: the name ends where its line ends.
+  const cp = t.description.map((l) => COUNTERPARTY.exec(l)).find((m) => m !== null);
+  return {
+    date: t.date,
+    value_date: t.valueDate,
+    amount: centsToNumber(t.amountCents ?? 0),
+    currency,
+    description,
+    balance: t.balanceCents === null ? null : centsToNumber(t.balanceCents),
+    category: null,
+    counterparty: cp ? cp[1]!.trim() : null,
+    page: t.page,
+    bbox: bboxOf(t.lines.flatMap((l) => l.words)),
+  };
+}

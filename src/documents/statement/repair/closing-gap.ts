@@ -1,0 +1,47 @@
+import { CONFUSABLE_DIGITS } from '../../data/ocr-confusions.data.ts';
+import type { Repaired, RepairContext, RepairState } from './edit.ts';
+import { failed, firstChainBreak } from './edit.ts';
+import { flipSign, trySubstitutions } from './row.ts';
+
+/**
+ * No running balance breaks, but opening + Σ amounts ≠ closing: the amounts whose single
+ * confusable digit, or whose sign, accounts for exactly the difference are tried, and one is kept
+ * only if it alone leaves the fewest failed checks (several amounts may fit the gap; the
+ * debit/credit totals usually tell them apart).
+ */
+export function closingGap(ctx: RepairContext, { x, pages }: RepairState): Repaired | null {
+  if (firstChainBreak(x) >= 0) return null;
+  const txs = x.transactions;
+  const opening = x.fields['opening_balance']?.value;
+  const closing = x.fields['closing_balance']?.value;
+  if (typeof opening !== 'number' || typeof closing !== 'number') return null;
+  const sum = txs.reduce((n, t) => n + Math.round(t.amount * 100), 0);
+  const d = Math.round(closing * 100) - Math.round(opening * 100) - sum;
+  if (d === 0) return null;
+  const fits = txs.filter((t) => {
+    const a = Math.round(t.amount * 100);
+    const str = String(Math.abs(a));
+    return [...str].some((c, i) => (CONFUSABLE_DIGITS[c] ?? []).some((alt) => Math.sign(a) * (Number(str.slice(0, i) + alt + str.slice(i + 1)) - Math.abs(a)) === d));
+  });
+  // A lost or extra minus accounts for twice the amount.
+  const signFits = txs.filter((t) => -2 * Math.round(t.amount * 100) === d);
+  const results = fits
+    .slice(0, 12)
+    .map((t) => {
+      const a = Math.round(t.amount * 100);
+      return trySubstitutions(
+        ctx,
+        pages,
+        x,
+        t,
+        (cents) => cents === Math.abs(a),
+        (cents) => Math.sign(a) * (cents - Math.abs(a)) === d,
+      );
+    })
+    .concat(signFits.slice(0, 12).map((t) => flipSign(ctx, pages, x, t)))
+    .filter((r) => r !== null);
+  if (results.length === 0) return null;
+  const fewest = Math.min(...results.map((r) => failed(r.x)));
+  const winners = results.filter((r) => failed(r.x) === fewest);
+  return winners.length === 1 ? winners[0]! : null;
+}

@@ -1,0 +1,115 @@
+/**
+ * What every repair shares: the record of an edit, the state a repair starts from and returns,
+ * and the one way a repair tries an edit — change a word, extract again, keep the result only
+ * where something printed confirms it.
+ */
+import type { WordPage } from '../../layout/model.ts';
+import { extractStatement } from '../pages.ts';
+import type { ExtractOptions, StatementExtraction } from '../pages.ts';
+
+/** What confirmed an edit. */
+export type RepairEvidence =
+  /** The balance chain agrees better: fewer failed checks, or as many with fewer breaking rows. */
+  | 'balance_chain'
+  /** Fewer failed conformity checks. */
+  | 'fewer_failed_checks'
+  /** A statement without balances: one more row read and no failed check more. */
+  | 'one_more_row';
+
+/** One word changed, recorded the way id/mrz.ts records MRZ corrections. */
+export interface WordEdit {
+  page: number;
+  from: string;
+  to: string;
+  by: RepairEvidence;
+}
+
+/** An edit with the name of the repair that made it. */
+export interface RepairEdit extends WordEdit {
+  repair: string;
+}
+
+/** The extraction and the pages it came from. */
+export interface RepairState {
+  x: StatementExtraction;
+  pages: WordPage[];
+}
+
+/** A repair's result: the new state and the edits that made it. */
+export interface Repaired extends RepairState {
+  edits: WordEdit[];
+}
+
+export interface RepairContext {
+  /** The table reader the extraction settled on: every repair re-extracts with it. */
+  reader: ExtractOptions['reader'];
+}
+
+export type Keep = (r: StatementExtraction, x: StatementExtraction) => boolean;
+
+export const failed = (x: StatementExtraction): number => x.checks.filter((c) => !c.passed).length;
+
+/**
+ * Rows whose printed balance differs from the previous printed balance plus the row's amount.
+ * The running-balance check fails as a whole while any row breaks; counting the breaks lets one
+ * of two independent misreadings be repaired before the other.
+ */
+export function chainBreaks(x: StatementExtraction): number {
+  let n = 0;
+  walkChain(x, () => {
+    n++;
+    return false;
+  });
+  return n;
+}
+
+/** The first row where the printed balance differs from the previous one plus the amount, or -1. */
+export function firstChainBreak(x: StatementExtraction): number {
+  let bad = -1;
+  walkChain(x, (i) => {
+    bad = i;
+    return true;
+  });
+  return bad;
+}
+
+/** Calls `onBreak` at each row that breaks the chain (from the opening balance, bridging rows without a balance) until it returns true. */
+function walkChain(x: StatementExtraction, onBreak: (row: number) => boolean): void {
+  const opening = x.fields['opening_balance']?.value;
+  let prev = typeof opening === 'number' ? Math.round(opening * 100) : null;
+  for (let i = 0; i < x.transactions.length; i++) {
+    const t = x.transactions[i]!;
+    const bal = t.balance === null ? null : Math.round(t.balance * 100);
+    if (prev !== null && bal !== null && prev + Math.round(t.amount * 100) !== bal && onBreak(i)) return;
+    prev = bal ?? (prev === null ? null : prev + Math.round(t.amount * 100));
+  }
+}
+
+/** `r` agrees better with the chain than `x`: fewer failed checks, or as many with fewer breaking rows. */
+export const better: Keep = (r, x) => {
+  const fr = failed(r);
+  const fx = failed(x);
+  return fr < fx || (fr === fx && chainBreaks(r) < chainBreaks(x));
+};
+
+/**
+ * The pages with one word's text changed, kept where `keep` accepts the extraction (by default:
+ * the chain then agrees better than in `x`), with the edit recorded as confirmed `by`.
+ */
+export function tryEdit(
+  ctx: RepairContext,
+  pages: WordPage[],
+  page: WordPage,
+  wi: number,
+  text: string,
+  x: StatementExtraction,
+  keep: Keep = better,
+  by: RepairEvidence = 'balance_chain',
+): Repaired | null {
+  const words = page.words.slice();
+  const from = words[wi]!.text;
+  words[wi] = { ...words[wi]!, text };
+  const trial = pages.map((p) => (p === page ? { ...p, words } : p));
+  const r = extractStatement(trial, { reader: ctx.reader });
+  return keep(r, x) ? { x: r, pages: trial, edits: [{ page: page.page, from, to: text, by }] } : null;
+}

@@ -1,0 +1,58 @@
+/** The repair runner: stages in order, the first repair that answers wins a round, edits recorded with the repair's name. */
+import { describe, expect, it } from 'vitest';
+import type { StatementExtraction } from '../pages.ts';
+import type { Repair } from './index.ts';
+import { REPAIR_NAMES, repairCounts, runRepairs } from './index.ts';
+
+const extraction = (reconciled: boolean | null, n = 0): StatementExtraction => ({
+  fields: { n: { value: n, confidence: 1 } },
+  transactions: [],
+  checks: [],
+  ibanValue: null,
+  quality: { reconciled, missingHeader: 0, txCount: 0, lowConfidenceWords: false, tableSeen: true },
+});
+
+/** A repair that answers `times` times, each time counting up and reconciling at `reconcileAt`. */
+function counting(name: string, times: number, reconcileAt = Infinity): Repair & { calls: number } {
+  const r = {
+    name,
+    calls: 0,
+    apply(_ctx: unknown, { x, pages }: { x: StatementExtraction; pages: [] }) {
+      r.calls++;
+      const n = (x.fields['n']!.value as number) + 1;
+      if (n > times) return null;
+      return { x: extraction(n >= reconcileAt ? true : false, n), pages, edits: [{ page: 1, from: String(n - 1), to: String(n), by: 'balance_chain' as const }] };
+    },
+  };
+  return r;
+}
+
+describe('runRepairs', () => {
+  it('runs a stage while its condition holds, up to its rounds; the first repair that answers wins each round', () => {
+    const a = counting('a', 3);
+    const b = counting('b', 10);
+    const { x, edits } = runRepairs([], extraction(false), 'geometry', [{ rounds: 5, enter: () => true, each: (e) => e.quality.reconciled === false, repairs: [a, b] }]);
+    // a answers three rounds, then b takes the next two (rounds end at 5).
+    expect(edits.map((e) => e.repair)).toEqual(['a', 'a', 'a', 'b', 'b']);
+    expect(x.fields['n']!.value).toBe(5);
+    expect(repairCounts(edits)).toEqual({ a: 3, b: 2 });
+  });
+
+  it('stops when the chain reconciles, and skips a stage whose entry condition fails', () => {
+    const a = counting('a', 10, 2);
+    const skipped = counting('skipped', 10);
+    const { edits } = runRepairs([], extraction(false), 'geometry', [
+      { rounds: 6, enter: () => true, each: (e) => e.quality.reconciled === false, repairs: [a] },
+      { rounds: 6, enter: (e) => e.quality.reconciled === null, repairs: [skipped] },
+    ]);
+    expect(edits).toEqual([
+      { page: 1, from: '0', to: '1', by: 'balance_chain', repair: 'a' },
+      { page: 1, from: '1', to: '2', by: 'balance_chain', repair: 'a' },
+    ]);
+    expect(skipped.calls).toBe(0);
+  });
+
+  it('the default list names every repair once, letters first and the unconfirmed separator last', () => {
+    expect(REPAIR_NAMES).toEqual(['letters_in_amounts', 'confusable_digit', 'debit_credit_marker', 'lost_sign', 'closing_gap', 'lost_separator', 'lost_separator_unconfirmed']);
+  });
+});

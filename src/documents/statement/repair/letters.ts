@@ -1,0 +1,29 @@
+import { DIGIT_OF_LETTER } from '../../data/ocr-confusions.data.ts';
+import { extractStatement } from '../pages.ts';
+import type { Repaired, RepairContext, RepairState, WordEdit } from './edit.ts';
+import { failed } from './edit.ts';
+
+const AMOUNT_LIKE = /^[-+(]?[0-9OoIlSB]{1,3}([.,'][0-9OoIlSB]{3})*[.,][0-9OoIlSB]{2}[-+)]?$/;
+
+/** "1O5,5O" → "105,50": letters of a digit's shape inside a word shaped like an amount with two digits or more. */
+export function fixAmountWord(t: string): string {
+  if (!AMOUNT_LIKE.test(t) || !/[OoIlSB]/.test(t) || (t.match(/\d/g) ?? []).length < 2) return t;
+  return t.replace(/[OoIlSB]/g, (c) => DIGIT_OF_LETTER[c] ?? c);
+}
+
+/** Letters inside amounts (O/0, l/1, S/5, B/8), on every page at once; kept where fewer checks then fail. */
+export function lettersInAmounts(ctx: RepairContext, { x, pages }: RepairState): Repaired | null {
+  const edits: WordEdit[] = [];
+  const fixed = pages.map((p) => ({
+    ...p,
+    words: p.words.map((w) => {
+      const text = fixAmountWord(w.text);
+      if (text === w.text) return w;
+      edits.push({ page: p.page, from: w.text, to: text, by: 'fewer_failed_checks' });
+      return { ...w, text };
+    }),
+  }));
+  if (edits.length === 0) return null;
+  const r = extractStatement(fixed, { reader: ctx.reader });
+  return failed(r) < failed(x) ? { x: r, pages: fixed, edits } : null;
+}
