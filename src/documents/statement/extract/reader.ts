@@ -159,7 +159,7 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   // balances of the day carry no value date.
   if (tableDateCols.length >= 2) for (const r of rows) if (r.special === 'day' && r.dates.size >= 2) r.special = null;
   // ("Money out / Money in": each part of a combined label is a summary)
-  const summary = (label: string): boolean => label.split(/\s*\/\s*/).every((p) => SUMMARY_ROW.test(p));
+  const summary = (label: string): boolean => label.length < 80 && label.split('/').every((p) => SUMMARY_ROW.test(p.trim()));
   for (const r of rows) if (r.special === null && r.dates.size === 0 && summary(r.label)) r.special = 'total';
   const dated = rows.filter((r) => r.dates.size > 0 && r.special === null);
   if (dated.length === 0) return EMPTY;
