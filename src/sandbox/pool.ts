@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DocumentParseError } from '../documents/types.ts';
 import type { ParseOptions, ParseOutcome, ValidateOptions, ValidationOutcome } from '../documents/types.ts';
-import type { JobReply, JobRequest } from './protocol.ts';
+import type { ChildReady, JobReply, JobRequest } from './protocol.ts';
 
 export interface SandboxOptions {
   /** Children at most (each runs one job at a time). */
@@ -30,14 +30,20 @@ export interface SandboxOptions {
    * take minutes). Validation jobs also go ahead of queued parse jobs.
    */
   reservedForValidation?: number;
-  /** RSS sampling period. */
+  /** RSS sampling period (a /proc read: microseconds; short, so a fast allocation overshoots little). */
   pollMs?: number;
 }
 
+/**
+ * A child idles at ≈ 190 MB (engine and pdf.js loaded). Measured peaks above that idle
+ * (bench/hostile.ts, BENCHMARKS.md): scans and photos with one tesseract worker ≤ 340 MB, the
+ * 199k-row CSV ≈ 345 MB, bombs ≤ 300 MB (bounded by construction: pdfjs-guard.ts, pixel caps).
+ * 640 MB leaves a margin over those and keeps any file within 512 MB of the idle child.
+ */
 export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   workers: 2,
-  heapMb: 1024,
-  maxRssMb: 1536,
+  heapMb: 512,
+  maxRssMb: 640,
   validateTimeoutMs: 60_000,
   parseTimeoutMs: 300_000,
   recycleAfterJobs: 50,
@@ -82,6 +88,8 @@ interface Slot {
   deadline: NodeJS.Timeout | null;
   poll: NodeJS.Timeout | null;
   peakRss: number;
+  /** RSS when the child said it was ready (0 until then). */
+  idleRss: number;
 }
 
 type JobInput =
@@ -97,11 +105,14 @@ export class DocumentSandbox {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
-  /** Children started, killed on a limit, and retired after use (for tests and metrics). */
-  readonly stats = { started: 0, killed: 0, retired: 0, peakRssBytes: 0 };
+  /**
+   * Children started, killed on a limit, and retired after use; the highest RSS of any child and
+   * the most any child grew above its own idle RSS during a job (for tests and metrics).
+   */
+  readonly stats = { started: 0, killed: 0, retired: 0, peakRssBytes: 0, idleRssBytes: 0, peakGrowthBytes: 0 };
 
   constructor(opts: Partial<SandboxOptions> = {}) {
-    this.o = { pollMs: 100, reservedForValidation: 0, ...DEFAULT_SANDBOX_OPTIONS, ...opts };
+    this.o = { pollMs: 25, reservedForValidation: 0, ...DEFAULT_SANDBOX_OPTIONS, ...opts };
   }
 
   async validateDocument(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
@@ -173,8 +184,13 @@ export class DocumentSandbox {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const slot: Slot = { proc, job: null, jobs: 0, dead: false, deadline: null, poll: null, peakRss: 0 };
-    proc.on('message', (m: JobReply) => this.onReply(slot, m));
+    const slot: Slot = { proc, job: null, jobs: 0, dead: false, deadline: null, poll: null, peakRss: 0, idleRss: 0 };
+    proc.on('message', (m: JobReply | ChildReady) => {
+      if ('ready' in m) {
+        slot.idleRss = rssOf(proc.pid);
+        this.stats.idleRssBytes = Math.max(this.stats.idleRssBytes, slot.idleRss);
+      } else this.onReply(slot, m);
+    });
     proc.on('exit', (code, signal) => this.onExit(slot, code, signal));
     proc.on('error', () => undefined); // followed by 'exit'
     // Children do not keep the process alive on their own; close() ends them.
@@ -206,6 +222,7 @@ export class DocumentSandbox {
       const rss = rssOf(slot.proc.pid);
       slot.peakRss = Math.max(slot.peakRss, rss);
       this.stats.peakRssBytes = Math.max(this.stats.peakRssBytes, rss);
+      if (slot.idleRss > 0) this.stats.peakGrowthBytes = Math.max(this.stats.peakGrowthBytes, rss - slot.idleRss);
       if (rss > maxRss)
         this.kill(
           slot,

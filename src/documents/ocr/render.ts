@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { LIMITS } from '../limits.ts';
 import { DocumentParseError } from '../types.ts';
+import { toGray } from './pixels.ts';
 import type { OcrImage } from './types.ts';
 
 const pkgDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -76,9 +77,11 @@ export async function renderPdfPages(
       const cc = factory.create(w, h);
       await page.render({ canvas: null, canvasContext: cc.context as CanvasRenderingContext2D, viewport, background: 'white' })
         .promise;
-      const data = cc.canvas.getContext('2d').getImageData(0, 0, w, h).data;
-      out.push({ page: n, widthPt: base.width, heightPt: base.height, dpi, image: { width: w, height: h, channels: 4, data } });
+      const rgba = cc.canvas.getContext('2d').getImageData(0, 0, w, h).data;
       factory.destroy(cc);
+      // Kept as gray (every OCR step starts with toGray): a quarter of the bytes while later pages render.
+      const data = toGray({ width: w, height: h, channels: 4, data: rgba });
+      out.push({ page: n, widthPt: base.width, heightPt: base.height, dpi, image: { width: w, height: h, channels: 1, data } });
       page.cleanup();
     }
     return out;
