@@ -42,7 +42,7 @@ export interface Config {
   edges: { requestTimeoutMs: number; headersTimeoutMs: number; minBodyBytesPerSecond: number; bodyRateWindowMs: number };
   secretKeys: SecretKey[];
   sandbox: { enabled: boolean; workers: number; heapMb: number; maxRssMb: number; validateTimeoutMs: number; parseTimeoutMs: number };
-  rateLimit: { store: 'memory' | 'postgres'; apiPerMinute: number; tokenPerMinute: number; testEventsPerMinute: number; reportsPerMinute: number };
+  rateLimit: { store: 'memory' | 'postgres'; apiPerMinute: number; tokenPerMinute: number; testEventsPerMinute: number; reportsPerMinute: number; authFailuresPerMinute: number };
 }
 
 export interface ConfigKey {
@@ -92,6 +92,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'DOCRISK_SANDBOX_PARSE_TIMEOUT_MS', type: 'integer >= 100', default: '300000', doc: 'time allowed to parse one file' },
   { name: 'DOCRISK_RATE_LIMIT_STORE', type: 'memory | postgres', default: 'postgres with DATABASE_URL, else memory', doc: 'where rate-limit counters live (postgres: shared by every API process)' },
   { name: 'DOCRISK_RATE_LIMIT_PER_MINUTE', type: 'integer >= 1', default: '600', doc: 'requests per client per minute over all routes with credentials' },
+  { name: 'DOCRISK_AUTH_FAILURES_PER_MINUTE', type: 'integer >= 1', default: '30', doc: 'requests refused 401 (bad or missing token or key) per source address per minute; above: 429 for that address, each one over doubling the lockout' },
   { name: 'DOCRISK_TOKEN_RATE_LIMIT_PER_MINUTE', type: 'integer >= 1', default: '10', doc: 'token requests per client_id and address per minute; each one over doubles the lockout' },
   { name: 'DOCRISK_TEST_EVENTS_PER_MINUTE', type: 'integer >= 1', default: '10', doc: 'webhook test events and redeliveries per client per minute' },
   { name: 'DOCRISK_REPORTS_PER_MINUTE', type: 'integer >= 1', default: '30', doc: 'run-report and workflow calls per client per minute' },
@@ -229,6 +230,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       tokenPerMinute: int('DOCRISK_TOKEN_RATE_LIMIT_PER_MINUTE', 10, 1, 10_000_000),
       testEventsPerMinute: int('DOCRISK_TEST_EVENTS_PER_MINUTE', 10, 1, 10_000_000),
       reportsPerMinute: int('DOCRISK_REPORTS_PER_MINUTE', 30, 1, 10_000_000),
+      authFailuresPerMinute: int('DOCRISK_AUTH_FAILURES_PER_MINUTE', 30, 1, 10_000_000),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);
