@@ -67,7 +67,7 @@ describe('invalid credentials', () => {
     expect(first).toBeGreaterThanOrEqual(60);
     expect(second).toBeGreaterThanOrEqual(first);
     // Missing credentials count too, and the lockout holds even for a valid token from that address.
-    expect429(await bad('203.0.113.7', `Bearer ${(await t.headers()).authorization.slice(7)}`));
+    expect429(await bad('203.0.113.7', `Bearer ${(await t.headers()).authorization!.slice(7)}`));
     // Other addresses are not affected: their failures are 401, their valid requests 200.
     expect((await bad('198.51.100.9', forged)).statusCode).toBe(401);
     const ok = await t.app.server!.inject({
