@@ -174,7 +174,7 @@ async function httpMode(): Promise<void> {
       }
     })();
     console.log(
-      `${pad('file', 34)} ${pad('upload', 12)} ${pad('validation', 28)} ${pad('parsing', 11)} ${pad('done s', 7)} ${pad('server +MB', 11)} child +MB`,
+      `${pad('file', 34)} ${pad('upload', 12)} ${pad('validation', 28)} ${pad('parsing', 11)} ${pad('done s', 7)} ${pad('server +MB*', 11)} child +MB`,
     );
     let childIdle = 0;
     for (const input of await inputs()) {
@@ -210,6 +210,7 @@ async function httpMode(): Promise<void> {
   } finally {
     probing = false;
     await prober;
+    console.log('* server RSS growth since the start of the run (cumulative: a heap grown by one file is not given back)');
     const sorted = [...health].sort((a, b) => a - b);
     const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]?.toFixed(1);
     console.log(`healthz: n=${sorted.length} p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`);

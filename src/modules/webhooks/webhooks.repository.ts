@@ -33,8 +33,10 @@ export const webhooksRepository = {
   },
 
   async insert(db: Executor, row: typeof webhookDeliveries.$inferInsert): Promise<DeliveryRow> {
-    const rows = await db.insert(webhookDeliveries).values(row).returning();
-    return rows[0]!;
+    // The body (the whole File resource: tens of MB for a large statement) is the caller's own: not read back.
+    const { body: _body, ...columns } = getTableColumns(webhookDeliveries);
+    const rows = await db.insert(webhookDeliveries).values(row).returning(columns);
+    return { ...rows[0]!, body: row.body };
   },
 
   async find(db: Executor, id: string): Promise<DeliveryRow | null> {
