@@ -41,7 +41,7 @@ export interface Config {
   riskModelFiles: string[];
   edges: { requestTimeoutMs: number; headersTimeoutMs: number; minBodyBytesPerSecond: number; bodyRateWindowMs: number };
   secretKeys: SecretKey[];
-  sandbox: { enabled: boolean; workers: number; heapMb: number; maxRssMb: number; validateTimeoutMs: number; parseTimeoutMs: number };
+  sandbox: { enabled: boolean; workers: number; heapMb: number; maxRssMb: number; parseMaxRssMb: number; validateTimeoutMs: number; parseTimeoutMs: number };
   rateLimit: { store: 'memory' | 'postgres'; apiPerMinute: number; tokenPerMinute: number; testEventsPerMinute: number; reportsPerMinute: number; authFailuresPerMinute: number };
 }
 
@@ -88,6 +88,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'DOCRISK_SANDBOX_WORKERS', type: 'integer 1-64', default: '2', doc: 'document child processes at most' },
   { name: 'DOCRISK_SANDBOX_HEAP_MB', type: 'integer >= 64', default: '512', doc: 'V8 heap cap of a document child' },
   { name: 'DOCRISK_SANDBOX_MAX_RSS_MB', type: 'integer >= 128', default: '640', doc: 'a document child above this RSS is killed (the file: too_large); a child idles at about 190 MB' },
+  { name: 'DOCRISK_SANDBOX_PARSE_MAX_RSS_MB', type: 'integer >= 128', default: '1280', doc: 'the same for parse jobs (a long scan is read page by page: ≈ 20 MB per page)' },
   { name: 'DOCRISK_SANDBOX_VALIDATE_TIMEOUT_MS', type: 'integer >= 100', default: '60000', doc: 'time allowed to validate one upload' },
   { name: 'DOCRISK_SANDBOX_PARSE_TIMEOUT_MS', type: 'integer >= 100', default: '300000', doc: 'time allowed to parse one file' },
   { name: 'DOCRISK_RATE_LIMIT_STORE', type: 'memory | postgres', default: 'postgres with DATABASE_URL, else memory', doc: 'where rate-limit counters live (postgres: shared by every API process)' },
@@ -221,6 +222,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       workers: int('DOCRISK_SANDBOX_WORKERS', 2, 1, 64),
       heapMb: int('DOCRISK_SANDBOX_HEAP_MB', 512, 64, 65536),
       maxRssMb: int('DOCRISK_SANDBOX_MAX_RSS_MB', 640, 128, 131072),
+      parseMaxRssMb: int('DOCRISK_SANDBOX_PARSE_MAX_RSS_MB', 1280, 128, 131072),
       validateTimeoutMs: int('DOCRISK_SANDBOX_VALIDATE_TIMEOUT_MS', 60_000, 100, 3_600_000),
       parseTimeoutMs: int('DOCRISK_SANDBOX_PARSE_TIMEOUT_MS', 300_000, 100, 86_400_000),
     },

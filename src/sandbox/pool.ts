@@ -22,6 +22,12 @@ export interface SandboxOptions {
   heapMb: number;
   /** RSS of a child above this is killed, MB (Linux: /proc; elsewhere only the heap cap holds). */
   maxRssMb: number;
+  /**
+   * The same for parse jobs (default: maxRssMb). A long scan's parse renders and reads every page,
+   * and each rendered page leaves ≈ 16–20 MB of RSS behind in the child (not given back by pdf.js
+   * and the canvas library; see BENCHMARKS.md): a 24-page scan passed 640 MB.
+   */
+  parseMaxRssMb?: number;
   validateTimeoutMs: number;
   parseTimeoutMs: number;
   recycleAfterJobs: number;
@@ -35,15 +41,17 @@ export interface SandboxOptions {
 }
 
 /**
- * A child idles at ≈ 190 MB (engine and pdf.js loaded). Measured peaks above that idle
- * (bench/hostile.ts, BENCHMARKS.md): scans and photos with one tesseract worker ≤ 340 MB, the
- * 199k-row CSV ≈ 345 MB, bombs ≤ 300 MB (bounded by construction: pdfjs-guard.ts, pixel caps).
- * 640 MB leaves a margin over those and keeps any file within 512 MB of the idle child.
+ * A child idles at ≈ 175–190 MB (engine loaded; pdf.js once a PDF was read). Measured peaks above
+ * that idle (bench/hostile.ts, BENCHMARKS.md): validations of scans and photos with one tesseract
+ * worker ≤ 340 MB, the 199k-row CSV ≈ 345 MB, bombs ≤ 310 MB (refused while decoding:
+ * pdfjs-guard.ts, pixel caps). 640 MB keeps every validation within 512 MB of the idle child.
+ * Parses get 1280 MB: a 24-page scan needs more than 640 (parseMaxRssMb).
  */
 export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   workers: 2,
   heapMb: 512,
   maxRssMb: 640,
+  parseMaxRssMb: 1280,
   validateTimeoutMs: 60_000,
   parseTimeoutMs: 300_000,
   recycleAfterJobs: 50,
@@ -112,7 +120,9 @@ export class DocumentSandbox {
   readonly stats = { started: 0, killed: 0, retired: 0, peakRssBytes: 0, idleRssBytes: 0, peakGrowthBytes: 0 };
 
   constructor(opts: Partial<SandboxOptions> = {}) {
-    this.o = { pollMs: 25, reservedForValidation: 0, ...DEFAULT_SANDBOX_OPTIONS, ...opts };
+    const o = { pollMs: 25, reservedForValidation: 0, ...DEFAULT_SANDBOX_OPTIONS, ...opts };
+    // An explicit maxRssMb without a parse cap caps parses too.
+    this.o = { ...o, parseMaxRssMb: opts.parseMaxRssMb ?? (opts.maxRssMb !== undefined ? opts.maxRssMb : o.parseMaxRssMb ?? o.maxRssMb) };
   }
 
   async validateDocument(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
@@ -217,7 +227,8 @@ export class DocumentSandbox {
         ),
       job.timeoutMs,
     );
-    const maxRss = this.o.maxRssMb * 1024 * 1024;
+    const capMb = job.req.op === 'parse' ? this.o.parseMaxRssMb : this.o.maxRssMb;
+    const maxRss = capMb * 1024 * 1024;
     slot.poll = setInterval(() => {
       const rss = rssOf(slot.proc.pid);
       slot.peakRss = Math.max(slot.peakRss, rss);
@@ -228,7 +239,7 @@ export class DocumentSandbox {
           slot,
           new SandboxLimitError(
             'memory',
-            `the document needed more than the ${this.o.maxRssMb} MB of memory allowed`,
+            `the document needed more than the ${capMb} MB of memory allowed`,
           ),
         );
     }, this.o.pollMs);
