@@ -43,7 +43,7 @@ export interface SandboxOptions {
 /**
  * A child idles at ≈ 175–190 MB (engine loaded; pdf.js once a PDF was read). Measured peaks above
  * that idle (bench/hostile.ts, BENCHMARKS.md): validations of scans and photos with one tesseract
- * worker ≤ 340 MB, the 199k-row CSV ≈ 345 MB, bombs ≤ 310 MB (refused while decoding:
+ * worker ≤ 340 MB, the 199k-row CSV ≤ 380 MB, bombs ≤ 315 MB (refused while decoding:
  * pdfjs-guard.ts, pixel caps). 640 MB keeps every validation within 512 MB of the idle child.
  * Parses get 1280 MB: a 24-page scan needs more than 640 (parseMaxRssMb).
  */
