@@ -183,6 +183,20 @@ export function pdfJpxBomb(side = 60_000): Uint8Array {
   ]);
 }
 
+/** `pages` pages of `points`² points each, every one under the per-page pixel cap at 200 dpi, together far over. */
+export function pdfManyLargePages(pages = 8, points = 2200): Uint8Array {
+  const kids = Array.from({ length: pages }, (_, i) => `${3 + i} 0 R`).join(' ');
+  return pdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Count ${pages} /Kids [${kids}] >>`,
+    ...Array.from(
+      { length: pages },
+      () => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${points} ${points}] /Contents ${3 + pages} 0 R >>`,
+    ),
+    streamObject('', enc('0 0 m 10 10 l S')),
+  ]);
+}
+
 export interface HostileCase {
   name: string;
   file: string;
