@@ -46,8 +46,8 @@ export interface Config {
   riskModelFiles: { space: string | null; file: string }[];
   edges: { requestTimeoutMs: number; headersTimeoutMs: number; minBodyBytesPerSecond: number; bodyRateWindowMs: number };
   secretKeys: SecretKey[];
-  sandbox: { enabled: boolean; workers: number; heapMb: number; maxRssMb: number; validateTimeoutMs: number; parseTimeoutMs: number };
-  rateLimit: { store: 'memory' | 'postgres'; apiPerMinute: number; tokenPerMinute: number; testEventsPerMinute: number; reportsPerMinute: number };
+  sandbox: { enabled: boolean; workers: number; heapMb: number; maxRssMb: number; parseMaxRssMb: number; validateTimeoutMs: number; parseTimeoutMs: number };
+  rateLimit: { store: 'memory' | 'postgres'; apiPerMinute: number; tokenPerMinute: number; testEventsPerMinute: number; reportsPerMinute: number; authFailuresPerMinute: number };
 }
 
 export interface ConfigKey {
@@ -92,12 +92,14 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'DOCRISK_SECRETS_KEYS', type: 'id:base64(32 bytes)[,…]', default: '(unset: secrets stored plain)', doc: 'encrypts webhook signing secrets and the token signing key at rest; the first key encrypts, all decrypt (rotation)' },
   { name: 'DOCRISK_SANDBOX', type: '0 | 1', default: '1', doc: 'validate and parse documents in child processes with memory and time limits (0: in this process)' },
   { name: 'DOCRISK_SANDBOX_WORKERS', type: 'integer 1-64', default: '2', doc: 'document child processes at most' },
-  { name: 'DOCRISK_SANDBOX_HEAP_MB', type: 'integer >= 64', default: '1024', doc: 'V8 heap cap of a document child' },
-  { name: 'DOCRISK_SANDBOX_MAX_RSS_MB', type: 'integer >= 128', default: '1536', doc: 'a document child above this RSS is killed (the file: too_large)' },
+  { name: 'DOCRISK_SANDBOX_HEAP_MB', type: 'integer >= 64', default: '512', doc: 'V8 heap cap of a document child' },
+  { name: 'DOCRISK_SANDBOX_MAX_RSS_MB', type: 'integer >= 128', default: '640', doc: 'a document child above this RSS is killed (the file: too_large); a child idles at about 190 MB' },
+  { name: 'DOCRISK_SANDBOX_PARSE_MAX_RSS_MB', type: 'integer >= 128', default: '1280', doc: 'the same for parse jobs (a long scan is read page by page: ≈ 20 MB per page)' },
   { name: 'DOCRISK_SANDBOX_VALIDATE_TIMEOUT_MS', type: 'integer >= 100', default: '60000', doc: 'time allowed to validate one upload' },
   { name: 'DOCRISK_SANDBOX_PARSE_TIMEOUT_MS', type: 'integer >= 100', default: '300000', doc: 'time allowed to parse one file' },
   { name: 'DOCRISK_RATE_LIMIT_STORE', type: 'memory | postgres', default: 'postgres with DATABASE_URL, else memory', doc: 'where rate-limit counters live (postgres: shared by every API process)' },
   { name: 'DOCRISK_RATE_LIMIT_PER_MINUTE', type: 'integer >= 1', default: '600', doc: 'requests per client per minute over all routes with credentials' },
+  { name: 'DOCRISK_AUTH_FAILURES_PER_MINUTE', type: 'integer >= 1', default: '30', doc: 'requests refused 401 (bad or missing token or key) per source address per minute; above: 429 for that address, each one over doubling the lockout' },
   { name: 'DOCRISK_TOKEN_RATE_LIMIT_PER_MINUTE', type: 'integer >= 1', default: '10', doc: 'token requests per client_id and address per minute; each one over doubles the lockout' },
   { name: 'DOCRISK_TEST_EVENTS_PER_MINUTE', type: 'integer >= 1', default: '10', doc: 'webhook test events and redeliveries per client per minute' },
   { name: 'DOCRISK_REPORTS_PER_MINUTE', type: 'integer >= 1', default: '30', doc: 'run-report and workflow calls per client per minute' },
@@ -232,8 +234,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     sandbox: {
       enabled: oneOf('DOCRISK_SANDBOX', ['0', '1', 'true', 'false'], '1') !== '0' && str('DOCRISK_SANDBOX') !== 'false',
       workers: int('DOCRISK_SANDBOX_WORKERS', 2, 1, 64),
-      heapMb: int('DOCRISK_SANDBOX_HEAP_MB', 1024, 64, 65536),
-      maxRssMb: int('DOCRISK_SANDBOX_MAX_RSS_MB', 1536, 128, 131072),
+      heapMb: int('DOCRISK_SANDBOX_HEAP_MB', 512, 64, 65536),
+      maxRssMb: int('DOCRISK_SANDBOX_MAX_RSS_MB', 640, 128, 131072),
+      parseMaxRssMb: int('DOCRISK_SANDBOX_PARSE_MAX_RSS_MB', 1280, 128, 131072),
       validateTimeoutMs: int('DOCRISK_SANDBOX_VALIDATE_TIMEOUT_MS', 60_000, 100, 3_600_000),
       parseTimeoutMs: int('DOCRISK_SANDBOX_PARSE_TIMEOUT_MS', 300_000, 100, 86_400_000),
     },
@@ -243,6 +246,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
       tokenPerMinute: int('DOCRISK_TOKEN_RATE_LIMIT_PER_MINUTE', 10, 1, 10_000_000),
       testEventsPerMinute: int('DOCRISK_TEST_EVENTS_PER_MINUTE', 10, 1, 10_000_000),
       reportsPerMinute: int('DOCRISK_REPORTS_PER_MINUTE', 30, 1, 10_000_000),
+      authFailuresPerMinute: int('DOCRISK_AUTH_FAILURES_PER_MINUTE', 30, 1, 10_000_000),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

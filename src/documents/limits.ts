@@ -31,4 +31,12 @@ export const LIMITS = {
   renderMaxImagePixels: 40_000_000,
   /** OCR rendering: a page whose canvas (MediaBox × dpi) has more pixels is refused before rendering. */
   renderMaxPagePixels: 40_000_000,
+  /** OCR rendering: pixels over all rendered pages of one document (30 A4 pages at 200 dpi are 112 M). */
+  renderMaxPixelsAllPages: 160_000_000,
+  /**
+   * PDF: a stream (content, image, font, through its whole filter chain) decoding to more bytes is
+   * refused (a 40 MP RGB image is 120 MB; a 3× FlateDecode bomb of 827 bytes is 1 GiB). Enforced in
+   * the document sandbox (src/sandbox/pdfjs-guard.ts).
+   */
+  pdfMaxDecodedStreamBytes: 128 * 1024 * 1024,
 } as const;

@@ -1,6 +1,12 @@
-/** Authenticates every route by its config.auth: client (default), admin or public. */
+/**
+ * Authenticates every route by its config.auth: client (default), admin or public. With a limiter,
+ * every 401 counts against the source address, and an address over its limit gets 429 before its
+ * credentials are looked at.
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService, Principal } from '../modules/auth/auth.service.ts';
+import { isAppError } from '../shared/errors.ts';
+import type { AuthFailureLimiter } from './rate-limit.ts';
 import './fastify-types.ts';
 
 export const SUBSCRIPTION_HEADER = 'ocp-apim-subscription-key';
@@ -10,7 +16,12 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
   return Array.isArray(v) ? v[0] : v;
 };
 
-export function registerAuthHook(app: FastifyInstance, auth: AuthService, adminToken: string | null): void {
+export function registerAuthHook(
+  app: FastifyInstance,
+  auth: AuthService,
+  adminToken: string | null,
+  limiter: AuthFailureLimiter | null = null,
+): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (req) => {
     const cfg = req.routeOptions.config ?? {};
@@ -18,13 +29,19 @@ export function registerAuthHook(app: FastifyInstance, auth: AuthService, adminT
     const url = req.routeOptions.url;
     // The docs UI (registered by @fastify/swagger-ui) is public like /openapi.json.
     if (mode === 'public' || url === undefined || url === '/docs' || url.startsWith('/docs/')) return;
-    if (mode === 'admin') {
-      auth.checkAdminToken(header(req, 'authorization'), adminToken);
-      return;
+    limiter?.before(req);
+    try {
+      if (mode === 'admin') {
+        auth.checkAdminToken(header(req, 'authorization'), adminToken);
+        return;
+      }
+      const principal = await auth.authenticate(header(req, 'authorization'), header(req, SUBSCRIPTION_HEADER));
+      if (cfg.scope) auth.requireScope(principal, cfg.scope);
+      req.principal = principal;
+    } catch (e) {
+      if (limiter && isAppError(e) && e.status === 401) await limiter.failed(req);
+      throw e;
     }
-    const principal = await auth.authenticate(header(req, 'authorization'), header(req, SUBSCRIPTION_HEADER));
-    if (cfg.scope) auth.requireScope(principal, cfg.scope);
-    req.principal = principal;
   });
 }
 

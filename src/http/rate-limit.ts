@@ -9,8 +9,11 @@
  * | test-events | client                  | test event, redeliver                             |
  * | reports     | client                  | run-report, the workflow endpoint                 |
  * | api         | client (admin: address) | every other route with credentials                |
+ * | auth-fail   | address                 | requests refused 401 on any route (lockout back-off) |
  *
- * Over the limit: 429 problem+json `rate_limited` with Retry-After (seconds).
+ * Over the limit: 429 problem+json `rate_limited` with Retry-After (seconds). The last group counts
+ * only failed authentications (a flood of invalid bearers has no client to be counted against);
+ * an address over it is refused before its credentials are looked at (authFailureLimiter).
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
@@ -28,6 +31,7 @@ export interface RateLimitSettings {
   tokenPerMinute: number;
   testEventsPerMinute: number;
   reportsPerMinute: number;
+  authFailuresPerMinute: number;
 }
 
 export interface RateLimitDeps extends RateLimitSettings {
@@ -96,6 +100,58 @@ function limitFor(route: RouteOptions, s: RateLimitSettings): Record<string, unk
   return { max: s.apiPerMinute, timeWindow: MINUTE, hook: 'preHandler', keyGenerator: clientKey('api') };
 }
 
+const rateLimited = (max: number, ttlMs: number): AppError => {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new AppError({
+    status: 429,
+    code: 'rate_limited',
+    title: 'Too Many Requests',
+    detail: `rate limit of ${max} requests exceeded; retry in ${seconds} s`,
+    headers: { 'retry-after': String(seconds) },
+  });
+};
+
+export interface AuthFailureLimiter {
+  /** Throws the 429 when this address is locked out for failed authentications. */
+  before(req: FastifyRequest): void;
+  /** Counts a failed authentication of this address; throws the 429 once it is over the limit. */
+  failed(req: FastifyRequest): Promise<void>;
+}
+
+const LOCK_KEYS = 100_000;
+
+/**
+ * Failed authentications per source address, in the same store as the other limits (shared
+ * through PostgreSQL when scaled out), with lockout back-off. A lockout learnt from the store is
+ * also kept in this process, so a locked-out address costs no token check and no database query
+ * (another API process learns it at that address's next failure there).
+ */
+export function authFailureLimiter(deps: RateLimitDeps, now: () => number = Date.now): AuthFailureLimiter {
+  const store = new deps.storeClass({ exponentialBackoff: true });
+  const max = deps.authFailuresPerMinute;
+  const lockedUntil = new Map<string, number>();
+  return {
+    before(req) {
+      const until = lockedUntil.get(req.ip);
+      if (until === undefined) return;
+      const left = until - now();
+      if (left > 0) throw rateLimited(max, left);
+      lockedUntil.delete(req.ip);
+    },
+    async failed(req) {
+      // A store that cannot count (database down) leaves the 401 as it is: never a 5xx from here.
+      const counter = await new Promise<{ current: number; ttl: number }>((resolve) =>
+        store.incr(`auth-fail:ip:${req.ip}`, (err, res) => resolve(err ? { current: 0, ttl: 0 } : res), MINUTE, max),
+      );
+      if (counter.current <= max) return;
+      lockedUntil.delete(req.ip);
+      lockedUntil.set(req.ip, now() + counter.ttl);
+      if (lockedUntil.size > LOCK_KEYS) lockedUntil.delete(lockedUntil.keys().next().value!);
+      throw rateLimited(max, counter.ttl);
+    },
+  };
+}
+
 /** The 429 of every limited route in the OpenAPI document: problem+json and its headers. */
 const RATE_LIMITED_RESPONSE = {
   $ref: 'Problem#',
@@ -132,15 +188,6 @@ export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDe
       'x-ratelimit-reset': true,
       'retry-after': true,
     },
-    errorResponseBuilder: (_req, ctx) => {
-      const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
-      return new AppError({
-        status: 429,
-        code: 'rate_limited',
-        title: 'Too Many Requests',
-        detail: `rate limit of ${ctx.max} requests exceeded; retry in ${seconds} s`,
-        headers: { 'retry-after': String(seconds) },
-      });
-    },
+    errorResponseBuilder: (_req, ctx) => rateLimited(ctx.max, ctx.ttl),
   });
 }

@@ -13,7 +13,7 @@ import { isUuid, newId } from '../shared/ids.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { registerAuthHook } from './auth-hook.ts';
 import { registerControlCharGuard } from './control-chars.ts';
-import { registerRateLimits, type RateLimitDeps } from './rate-limit.ts';
+import { authFailureLimiter, registerRateLimits, type RateLimitDeps } from './rate-limit.ts';
 import { DEFAULT_EDGE_OPTIONS, registerResponseHeaders, registerSlowBodyGuard, type EdgeOptions } from './edges.ts';
 import { ProblemSchema } from './common.ts';
 import { errorHandler, sendProblem } from './errors.ts';
@@ -117,7 +117,7 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
     } as never,
   });
 
-  registerAuthHook(app, deps.auth, deps.adminToken);
+  registerAuthHook(app, deps.auth, deps.adminToken, deps.rateLimit ? authFailureLimiter(deps.rateLimit) : null);
   registerControlCharGuard(app);
   registerResponseHeaders(app);
   registerSlowBodyGuard(app, edges);

@@ -1,31 +1,58 @@
 /**
  * A document child: runs the engine's public API for the parent, one job at a time. It holds no
  * database, no credentials and no sockets; the parent caps its heap (--max-old-space-size),
- * watches its RSS and its wall-clock time, and kills and replaces it on excess.
+ * watches its RSS and its wall-clock time, and kills and replaces it on excess. Inside, pdf.js
+ * decodes under the limits of pdfjs-guard.ts (decoded bytes per stream, JPX pixels), and OCR runs
+ * one tesseract worker (a child runs one job at a time; the pool's children are the parallelism).
  */
-import { DocumentParseError, parseDocument, shutdownOcr, validateDocument } from '../documents/index.ts';
+import { DocumentParseError, LIMITS, parseDocument, shutdownOcr, validateDocument } from '../documents/index.ts';
+import type { ValidationOutcome } from '../documents/index.ts';
+import { setOcrEngine, TesseractEngine } from '../documents/index.ts';
 // A process entry point, like main.ts: the categoriser runs here too, so a parse result comes back
 // enriched and the caller's event loop never walks its transactions.
 import { enrichParsingResult } from '../modules/files/files.enrich.ts';
+import { installPdfGuard, takeRefusal } from './pdfjs-guard.ts';
 import type { JobReply, JobRequest } from './protocol.ts';
 
 const send = (m: JobReply): void => {
   process.send?.(m);
 };
 
+installPdfGuard({
+  maxStreamBytes: LIMITS.pdfMaxDecodedStreamBytes,
+  maxJpxPixels: LIMITS.renderMaxImagePixels,
+});
+setOcrEngine(new TesseractEngine({ poolSize: 1 }));
+process.send?.({ ready: true });
+
+/** A validation that failed after the guard refused a stream is about that stream: too_large. */
+function withRefusal(v: ValidationOutcome, refused: string | null): ValidationOutcome {
+  if (!refused || v.status === 'success') return v;
+  return { ...v, status: 'unreadable', errors: [{ code: 'too_large', message: refused }] };
+}
+
+async function run(m: JobRequest): Promise<unknown> {
+  takeRefusal();
+  if (m.op === 'validate') {
+    const v = await validateDocument(m.bytes, m.opts);
+    return withRefusal(v, takeRefusal());
+  }
+  try {
+    const o = await parseDocument(m.bytes, m.opts);
+    takeRefusal();
+    return { ...o, parsing_result: enrichParsingResult(o.parsing_result) };
+  } catch (e) {
+    const refused = takeRefusal();
+    throw refused ? new DocumentParseError('too_large', refused) : e;
+  }
+}
+
 process.on('message', (m: JobRequest | { op: 'exit' }) => {
   if (m.op === 'exit') {
     void shutdownOcr().finally(() => process.exit(0));
     return;
   }
-  const run =
-    m.op === 'validate'
-      ? validateDocument(m.bytes, m.opts)
-      : parseDocument(m.bytes, m.opts).then((o) => ({
-          ...o,
-          parsing_result: enrichParsingResult(o.parsing_result),
-        }));
-  run.then(
+  run(m).then(
     (value) => send({ id: m.id, ok: true, value }),
     (err: unknown) => {
       if (err instanceof DocumentParseError)

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DocumentParseError } from '../documents/types.ts';
 import type { ParseOptions, ParseOutcome, ValidateOptions, ValidationOutcome } from '../documents/types.ts';
-import type { JobReply, JobRequest } from './protocol.ts';
+import type { ChildReady, JobReply, JobRequest } from './protocol.ts';
 
 export interface SandboxOptions {
   /** Children at most (each runs one job at a time). */
@@ -22,6 +22,12 @@ export interface SandboxOptions {
   heapMb: number;
   /** RSS of a child above this is killed, MB (Linux: /proc; elsewhere only the heap cap holds). */
   maxRssMb: number;
+  /**
+   * The same for parse jobs (default: maxRssMb). A long scan's parse renders and reads every page,
+   * and each rendered page leaves ≈ 16–20 MB of RSS behind in the child (not given back by pdf.js
+   * and the canvas library; see BENCHMARKS.md): a 24-page scan passed 640 MB.
+   */
+  parseMaxRssMb?: number;
   validateTimeoutMs: number;
   parseTimeoutMs: number;
   recycleAfterJobs: number;
@@ -30,14 +36,22 @@ export interface SandboxOptions {
    * take minutes). Validation jobs also go ahead of queued parse jobs.
    */
   reservedForValidation?: number;
-  /** RSS sampling period. */
+  /** RSS sampling period (a /proc read: microseconds; short, so a fast allocation overshoots little). */
   pollMs?: number;
 }
 
+/**
+ * A child idles at ≈ 175–190 MB (engine loaded; pdf.js once a PDF was read). Measured peaks above
+ * that idle (bench/hostile.ts, BENCHMARKS.md): validations of scans and photos with one tesseract
+ * worker ≤ 340 MB, the 199k-row CSV ≤ 380 MB, bombs ≤ 315 MB (refused while decoding:
+ * pdfjs-guard.ts, pixel caps). 640 MB keeps every validation within 512 MB of the idle child.
+ * Parses get 1280 MB: a 24-page scan needs more than 640 (parseMaxRssMb).
+ */
 export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   workers: 2,
-  heapMb: 1024,
-  maxRssMb: 1536,
+  heapMb: 512,
+  maxRssMb: 640,
+  parseMaxRssMb: 1280,
   validateTimeoutMs: 60_000,
   parseTimeoutMs: 300_000,
   recycleAfterJobs: 50,
@@ -82,6 +96,8 @@ interface Slot {
   deadline: NodeJS.Timeout | null;
   poll: NodeJS.Timeout | null;
   peakRss: number;
+  /** RSS when the child said it was ready (0 until then). */
+  idleRss: number;
 }
 
 type JobInput =
@@ -97,11 +113,16 @@ export class DocumentSandbox {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
-  /** Children started, killed on a limit, and retired after use (for tests and metrics). */
-  readonly stats = { started: 0, killed: 0, retired: 0, peakRssBytes: 0 };
+  /**
+   * Children started, killed on a limit, and retired after use; the highest RSS of any child and
+   * the most any child grew above its own idle RSS during a job (for tests and metrics).
+   */
+  readonly stats = { started: 0, killed: 0, retired: 0, peakRssBytes: 0, idleRssBytes: 0, peakGrowthBytes: 0 };
 
   constructor(opts: Partial<SandboxOptions> = {}) {
-    this.o = { pollMs: 100, reservedForValidation: 0, ...DEFAULT_SANDBOX_OPTIONS, ...opts };
+    const o = { pollMs: 25, reservedForValidation: 0, ...DEFAULT_SANDBOX_OPTIONS, ...opts };
+    // An explicit maxRssMb without a parse cap caps parses too.
+    this.o = { ...o, parseMaxRssMb: opts.parseMaxRssMb ?? (opts.maxRssMb !== undefined ? opts.maxRssMb : o.parseMaxRssMb ?? o.maxRssMb) };
   }
 
   async validateDocument(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
@@ -173,8 +194,13 @@ export class DocumentSandbox {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const slot: Slot = { proc, job: null, jobs: 0, dead: false, deadline: null, poll: null, peakRss: 0 };
-    proc.on('message', (m: JobReply) => this.onReply(slot, m));
+    const slot: Slot = { proc, job: null, jobs: 0, dead: false, deadline: null, poll: null, peakRss: 0, idleRss: 0 };
+    proc.on('message', (m: JobReply | ChildReady) => {
+      if ('ready' in m) {
+        slot.idleRss = rssOf(proc.pid);
+        this.stats.idleRssBytes = Math.max(this.stats.idleRssBytes, slot.idleRss);
+      } else this.onReply(slot, m);
+    });
     proc.on('exit', (code, signal) => this.onExit(slot, code, signal));
     proc.on('error', () => undefined); // followed by 'exit'
     // Children do not keep the process alive on their own; close() ends them.
@@ -201,17 +227,19 @@ export class DocumentSandbox {
         ),
       job.timeoutMs,
     );
-    const maxRss = this.o.maxRssMb * 1024 * 1024;
+    const capMb = job.req.op === 'parse' ? this.o.parseMaxRssMb : this.o.maxRssMb;
+    const maxRss = capMb * 1024 * 1024;
     slot.poll = setInterval(() => {
       const rss = rssOf(slot.proc.pid);
       slot.peakRss = Math.max(slot.peakRss, rss);
       this.stats.peakRssBytes = Math.max(this.stats.peakRssBytes, rss);
+      if (slot.idleRss > 0) this.stats.peakGrowthBytes = Math.max(this.stats.peakGrowthBytes, rss - slot.idleRss);
       if (rss > maxRss)
         this.kill(
           slot,
           new SandboxLimitError(
             'memory',
-            `the document needed more than the ${this.o.maxRssMb} MB of memory allowed`,
+            `the document needed more than the ${capMb} MB of memory allowed`,
           ),
         );
     }, this.o.pollMs);

@@ -9,3 +9,8 @@ export type JobReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; parseError: { code: string; message: string } }
   | { id: number; ok: false; crash: string };
+
+/** Sent once by a child when it is ready for work (its RSS then is its idle RSS). */
+export interface ChildReady {
+  ready: true;
+}

@@ -138,10 +138,71 @@ export function pdfHugeMediaBox(points = 14_400): Uint8Array {
   ]);
 }
 
+/**
+ * A raw JPEG 2000 codestream whose SIZ marker declares `side`×`side` gray pixels in one tile, with no
+ * coded data (a decoder that trusts the header allocates for every declared pixel).
+ */
+export function j2kCodestream(side: number): Uint8Array {
+  const b: number[] = [];
+  const u16 = (v: number) => b.push((v >>> 8) & 0xff, v & 0xff);
+  const u32 = (v: number) => b.push((v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff);
+  u16(0xff4f); // SOC
+  u16(0xff51); // SIZ: Lsiz, Rsiz, Xsiz, Ysiz, XOsiz, YOsiz, XTsiz, YTsiz, XTOsiz, YTOsiz, Csiz, (Ssiz XRsiz YRsiz)
+  u16(41);
+  u16(0);
+  for (const v of [side, side, 0, 0, side, side, 0, 0]) u32(v);
+  u16(1);
+  b.push(7, 1, 1);
+  u16(0xff52); // COD: no precincts, LRCP, 1 layer, no MCT, 5 levels, 64×64 blocks, 5-3 reversible
+  u16(12);
+  b.push(0, 0);
+  u16(1);
+  b.push(0, 5, 4, 4, 0, 1);
+  u16(0xff5c); // QCD: no quantisation, 2 guard bits, 16 sub-bands
+  u16(19);
+  b.push(0x40);
+  for (let i = 0; i < 16; i++) b.push(0x48);
+  u16(0xff90); // SOT: tile 0, length to EOC, part 0 of 1
+  u16(10);
+  u16(0);
+  u32(0);
+  b.push(0, 1);
+  u16(0xff93); // SOD, no data
+  u16(0xffd9); // EOC
+  return new Uint8Array(b);
+}
+
+/** A page drawing a JPX image whose dictionary says 100×100 while its codestream declares `side`² (794 bytes → 60,000²). */
+export function pdfJpxBomb(side = 60_000): Uint8Array {
+  return pdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Count 1 /Kids [3 0 R] >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>',
+    streamObject('', enc('q 595 0 0 842 0 0 cm /Im1 Do Q')),
+    streamObject('/Type /XObject /Subtype /Image /Width 100 /Height 100 /Filter /JPXDecode', j2kCodestream(side)),
+  ]);
+}
+
+/** `pages` pages of `points`² points each, every one under the per-page pixel cap at 200 dpi, together far over. */
+export function pdfManyLargePages(pages = 8, points = 2200): Uint8Array {
+  const kids = Array.from({ length: pages }, (_, i) => `${3 + i} 0 R`).join(' ');
+  return pdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Count ${pages} /Kids [${kids}] >>`,
+    ...Array.from(
+      { length: pages },
+      () => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${points} ${points}] /Contents ${3 + pages} 0 R >>`,
+    ),
+    streamObject('', enc('0 0 m 10 10 l S')),
+  ]);
+}
+
 export interface HostileCase {
   name: string;
   file: string;
   make: () => Uint8Array | Promise<Uint8Array>;
+  /** The validation outcome it must end in (status, and the first error's code when there is one). */
+  outcome: { status: string; code?: string };
 }
 
 /** The default set written by scripts/hostile.ts and run by test/hostile/suite.test.ts. */
@@ -150,18 +211,22 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     name: 'MT940 :86: with 100,000 ?2x lines',
     file: 'mt940-subfields.sta',
     make: () => mt940ManySubfields(100_000),
+    outcome: { status: 'success' },
   },
   {
     name: 'camt.053 with a 400,000-character <Ustrd>',
     file: 'camt-long-ustrd.xml',
     make: () => camtLongUstrd(400_000),
+    outcome: { status: 'success' },
   },
-  { name: 'CSV with 199,000 rows', file: 'csv-199k.csv', make: () => csvRows(199_000) },
+  { name: 'CSV with 199,000 rows', file: 'csv-199k.csv', make: () => csvRows(199_000), outcome: { status: 'success' } },
   {
     name: 'PDF with a 3× FlateDecode content stream (1 GiB)',
     file: 'flate-bomb.pdf',
     make: () => pdfFlateBomb(),
+    outcome: { status: 'unreadable', code: 'too_large' },
   },
-  { name: 'PDF with a 20,000² image XObject', file: 'image-bomb.pdf', make: () => pdfImageBomb() },
-  { name: 'PDF with a 200-inch MediaBox', file: 'huge-mediabox.pdf', make: () => pdfHugeMediaBox() },
+  { name: 'PDF with a 20,000² image XObject', file: 'image-bomb.pdf', make: () => pdfImageBomb(), outcome: { status: 'unreadable' } },
+  { name: 'PDF with a JPX image declaring 60,000²', file: 'jpx-bomb.pdf', make: () => pdfJpxBomb(), outcome: { status: 'unreadable', code: 'too_large' } },
+  { name: 'PDF with a 200-inch MediaBox', file: 'huge-mediabox.pdf', make: () => pdfHugeMediaBox(), outcome: { status: 'unreadable' } },
 ];

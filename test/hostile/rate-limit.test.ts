@@ -6,7 +6,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     workers: false,
-    env: { DOCRISK_RATE_LIMIT_PER_MINUTE: '40', DOCRISK_TEST_EVENTS_PER_MINUTE: '3' },
+    env: { DOCRISK_RATE_LIMIT_PER_MINUTE: '40', DOCRISK_TEST_EVENTS_PER_MINUTE: '3', DOCRISK_AUTH_FAILURES_PER_MINUTE: '20' },
   });
 });
 afterAll(async () => t?.close());
@@ -45,6 +45,38 @@ describe('token endpoint', () => {
     // Locked out even with the right secret; other clients are not affected.
     expect429(await token('victim-client', 'anything'));
     expect((await token(BOOT.clientId, BOOT.clientSecret)).statusCode).toBe(200);
+  });
+});
+
+describe('invalid credentials', () => {
+  const bad = (ip: string, authorization: string) =>
+    t.app.server!.inject({
+      method: 'GET',
+      url: '/document-engine/v1/processes',
+      remoteAddress: ip,
+      headers: { authorization, 'ocp-apim-subscription-key': BOOT.subscriptionKey },
+    });
+
+  it('an address sending invalid bearers is answered 429 with Retry-After once over its limit, growing while it keeps on', async () => {
+    const forged = 'Bearer eyJhbGciOiJFZERTQSIsImtpZCI6Im5vLXN1Y2gta2V5In0.eyJzdWIiOiJ4In0.c2ln';
+    const codes: number[] = [];
+    for (let i = 0; i < 20; i++) codes.push((await bad('203.0.113.7', forged)).statusCode);
+    expect(new Set(codes)).toEqual(new Set([401]));
+    const first = expect429(await bad('203.0.113.7', forged));
+    const second = expect429(await bad('203.0.113.7', 'Bearer garbage'));
+    expect(first).toBeGreaterThanOrEqual(60);
+    expect(second).toBeGreaterThanOrEqual(first);
+    // Missing credentials count too, and the lockout holds even for a valid token from that address.
+    expect429(await bad('203.0.113.7', `Bearer ${(await t.headers()).authorization!.slice(7)}`));
+    // Other addresses are not affected: their failures are 401, their valid requests 200.
+    expect((await bad('198.51.100.9', forged)).statusCode).toBe(401);
+    const ok = await t.app.server!.inject({
+      method: 'GET',
+      url: '/document-engine/v1/processes',
+      remoteAddress: '198.51.100.9',
+      headers: await t.headers(),
+    });
+    expect(ok.statusCode).toBe(200);
   });
 });
 

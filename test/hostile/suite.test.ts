@@ -1,9 +1,10 @@
 /**
  * The hostile-input suite over HTTP: every generated file (test/hostile/generate.ts) is uploaded to a
- * real listening service with the document sandbox on, while a prober measures /healthz. Each upload
- * must end in a clear outcome (no 5xx) within 60 s, parsing must leave `processing` within 60 s, the
- * sandbox children stay under their RSS cap, the API process grows by at most 512 MB, and /healthz
- * answers within 200 ms (p99) throughout (on PostgreSQL: TEST_DATABASE_URL; see the notes on PGlite below).
+ * real listening service with the document sandbox on at its DEFAULT settings, while a prober
+ * measures /healthz. Each upload must end in a clear outcome (no 5xx) within 60 s, parsing must leave
+ * `processing` within 60 s, no sandbox child grows more than 512 MB above its own idle RSS, the API
+ * process grows by at most 512 MB, and /healthz answers within 200 ms (p99) throughout (on
+ * PostgreSQL: TEST_DATABASE_URL; see the notes on PGlite below).
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,6 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { dbKind } from '../helpers/db.ts';
 import { HOSTILE_CASES } from './generate.ts';
 
-const MAX_RSS_MB = 576;
 let t: TestApp;
 let base: string;
 const health: number[] = [];
@@ -21,12 +21,7 @@ let prober: Promise<void>;
 beforeAll(async () => {
   t = await createTestApp({
     workers: true,
-    env: {
-      DOCRISK_SANDBOX_MAX_RSS_MB: String(MAX_RSS_MB),
-      DOCRISK_SANDBOX_HEAP_MB: '384',
-      DOCRISK_SANDBOX_WORKERS: '1',
-      DOCRISK_RATE_LIMIT_PER_MINUTE: '100000',
-    },
+    env: { DOCRISK_RATE_LIMIT_PER_MINUTE: '100000' },
   });
   await t.app.server!.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server!.server.address() as AddressInfo).port}`;
@@ -86,6 +81,8 @@ describe('hostile inputs over HTTP', () => {
       expect(uploadMs).toBeLessThan(60_000);
       if (r.status === 201) {
         expect(CLEAR).toContain(body.validation_result!.status);
+        expect(body.validation_result!.status).toBe(c.outcome.status);
+        if (c.outcome.code) expect(body.validation_result!.errors[0]?.code).toBe(c.outcome.code);
         // Parsing (when it was started) leaves `processing` within the same budget.
         let parsing = 'processing';
         const deadline = Date.now() + 60_000;
@@ -113,8 +110,13 @@ describe('hostile inputs over HTTP', () => {
       // On PGlite this process also hosts the database, whose WASM memory grows with a large JSONB
       // result and is not given back; the RSS bound is the one of a service on PostgreSQL.
       if (dbKind === 'postgres') expect(after.rss - before.rss).toBeLessThan(512 * 1024 * 1024);
-      // The watchdog samples every 100 ms: a child may pass its cap by what it allocates in that time.
-      expect(t.app.sandbox!.stats.peakRssBytes).toBeLessThan((MAX_RSS_MB + 128) * 1024 * 1024);
+      // Within 512 MB of the idle RSS of the child that ran it (the default cap is below that, and
+      // the bombs are refused while decoding: bounded by construction, not by the kill).
+      const stats = t.app.sandbox!.stats;
+      console.log(`${c.file}: children idle ${Math.round(stats.idleRssBytes / 1048576)} MB, peak growth so far ${Math.round(stats.peakGrowthBytes / 1048576)} MB, killed ${stats.killed}`);
+      expect(stats.idleRssBytes).toBeGreaterThan(0);
+      expect(stats.peakGrowthBytes).toBeLessThan(512 * 1024 * 1024);
+      if (/bomb/.test(c.file)) expect(stats.killed).toBe(0);
     }, 150_000);
   }
 
@@ -122,7 +124,7 @@ describe('hostile inputs over HTTP', () => {
     const sorted = [...health].sort((a, b) => a - b);
     const p99 = sorted[Math.floor(sorted.length * 0.99)] ?? 0;
     console.log(
-      `healthz: n=${sorted.length} p50=${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms p99=${p99.toFixed(1)} ms max=${sorted[sorted.length - 1]?.toFixed(1)} ms; sandbox ${JSON.stringify(t.app.sandbox!.stats)}`,
+      `healthz (${dbKind}): n=${sorted.length} p50=${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms p99=${p99.toFixed(1)} ms max=${sorted[sorted.length - 1]?.toFixed(1)} ms; sandbox ${JSON.stringify(t.app.sandbox!.stats)}`,
     );
     expect(sorted.length).toBeGreaterThan(20);
     // PGlite runs SQL on this event loop (storing a 199k-row result takes it for a few seconds);

@@ -1,15 +1,18 @@
 /**
  * Fills `category` and `counterparty` of parsed transactions with the risk engine's categoriser,
  * so a parsed file reads the same way its transactions are scored. The market follows the IBAN's
- * country (DE → de, anything else → it); the rules carry their own version.
+ * country (DE → de, anything else → it); the rules carry their own version. Free text is capped
+ * first (files.caps.ts), so neither the categoriser nor storage sees an unbounded description.
  */
 import type { ParsedTransaction, ParsingResult } from '../../documents/index.ts';
 import { categoriseTransactions } from '../../risk/index.ts';
 import type { RiskTransaction } from '../../risk/types.ts';
+import { capParsingResult } from './files.caps.ts';
 
 const toCents = (v: number): number => Math.round(v * 100);
 
-export function enrichParsingResult(result: ParsingResult): ParsingResult {
+export function enrichParsingResult(parsed: ParsingResult): ParsingResult {
+  const result = capParsingResult(parsed);
   const field = result.transactions as { value?: unknown } | undefined;
   const txns = Array.isArray(field?.value) ? (field.value as ParsedTransaction[]) : null;
   if (!txns || txns.length === 0) return result;

@@ -12,7 +12,7 @@ import { removeRules, ruleOptions } from './rules.ts';
 import { decodeImage, decodeImagePages, NOMINAL_DPI, normalise } from './image.ts';
 import type { QualityVerdict } from './quality.ts';
 import { blankVerdict, imageStats, ocrVerdict } from './quality.ts';
-import { isCardSize, renderPdfPages } from './render.ts';
+import { isCardSize, renderPdfPages, type RenderedPage } from './render.ts';
 import { TesseractEngine } from './tesseract.ts';
 import type { OcrEngine, OcrImage, OcrResult } from './types.ts';
 import type { Box } from './mrz-band.ts';
@@ -169,9 +169,8 @@ export function langsFor(lang: OcrLang | null): OcrLang[] {
 /** The pages of an image file: one for PNG/JPEG, up to maxPages of a TIFF. Throws ImageError for refused images. */
 export function ocrImageBytes(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES): Promise<OcrPage[]> {
   return cached(`img${opts.langs.join('+')}${opts.mrz ?? 'auto'}${maxPages}`, bytes, async () => {
-    const images = await decodeImagePages(bytes, maxPages);
-    // Pages are OCR'd concurrently: the engine's pool bounds the parallelism.
-    return Promise.all(images.map((img, i) => ocrPageImage(img, i + 1, NOMINAL_DPI, opts)));
+    const images: (OcrImage | null)[] = await decodeImagePages(bytes, maxPages);
+    return eachPage(images, (img, i) => ocrPageImage(img, i + 1, NOMINAL_DPI, opts));
   });
 }
 
@@ -228,10 +227,32 @@ export function lookPdfPage(bytes: Uint8Array, page: number): Promise<OcrPage | 
 /** Renders and OCRs the pages of an image-only PDF, in page order. */
 export function ocrPdf(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES): Promise<OcrPage[]> {
   return cached(`pdf${opts.langs.join('+')}${opts.mrz ?? 'auto'}${maxPages}`, bytes, async () => {
-    const rendered = await renderPdfPages(bytes, { maxPages });
-    // Pages are OCR'd concurrently: the engine's pool bounds the parallelism.
-    return Promise.all(rendered.map((r) => ocrPageImage(r.image, r.page, r.dpi, opts)));
+    const rendered: (RenderedPage | null)[] = await renderPdfPages(bytes, { maxPages, gray: true });
+    return eachPage(rendered, (r) => ocrPageImage(r.image, r.page, r.dpi, opts));
   });
+}
+
+/** Pages in OCR at once: the engine's pool stays busy while the next page is prepared. */
+const PAGES_AT_ONCE = 2;
+
+/**
+ * OCRs pages a few at a time, in page order, dropping each page's pixels once it is read: every
+ * page prepared at once (normalised, straightened, rules removed) held several copies of each,
+ * and a 24-page scan needed 490 MB over a document child's idle size.
+ */
+async function eachPage<T>(pages: (T | null)[], read: (p: T, i: number) => Promise<OcrPage>): Promise<OcrPage[]> {
+  const out: OcrPage[] = new Array<OcrPage>(pages.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < pages.length) {
+      const i = next++;
+      const p = pages[i]!;
+      pages[i] = null;
+      out[i] = await read(p, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PAGES_AT_ONCE, pages.length) }, lane));
+  return out;
 }
 
 function downscale(img: OcrImage, k: number): OcrImage {

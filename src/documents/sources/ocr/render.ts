@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { LIMITS } from '../../limits.ts';
 import { DocumentParseError } from '../../types.ts';
+import { toGray } from './pixels.ts';
 import type { OcrImage } from './types.ts';
 
 const pkgDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -44,7 +45,14 @@ export function dpiFor(widthPt: number, heightPt: number): number {
 /** Renders pages 1..maxPages; dpi defaults to dpiFor(page size). */
 export async function renderPdfPages(
   bytes: Uint8Array,
-  opts: { maxPages: number; dpi?: number; dpiOf?: (widthPt: number, heightPt: number) => number; only?: number },
+  opts: {
+    maxPages: number;
+    dpi?: number;
+    dpiOf?: (widthPt: number, heightPt: number) => number;
+    only?: number;
+    /** Pages kept as gray (one byte a pixel, what every OCR step starts with) instead of RGBA. */
+    gray?: boolean;
+  },
 ): Promise<RenderedPage[]> {
   const task = getDocument({
     data: new Uint8Array(bytes),
@@ -61,6 +69,7 @@ export async function renderPdfPages(
     const doc = await task.promise;
     const factory = doc.canvasFactory as CanvasFactoryLike;
     const out: RenderedPage[] = [];
+    let pixels = 0;
     for (let n = 1; n <= Math.min(doc.numPages, opts.maxPages); n++) {
       if (opts.only !== undefined && n !== opts.only) continue;
       const page = await doc.getPage(n);
@@ -73,12 +82,20 @@ export async function renderPdfPages(
       if (!(w * h <= LIMITS.renderMaxPagePixels)) {
         throw new DocumentParseError('too_large', `page ${n} is too large to render (${w}×${h} pixels at ${dpi} dpi)`);
       }
+      pixels += w * h;
+      if (pixels > LIMITS.renderMaxPixelsAllPages) {
+        throw new DocumentParseError('too_large', `pages 1–${n} are too large to render together (more than ${LIMITS.renderMaxPixelsAllPages / 1e6} megapixels at ${dpi} dpi)`);
+      }
       const cc = factory.create(w, h);
       await page.render({ canvas: null, canvasContext: cc.context as CanvasRenderingContext2D, viewport, background: 'white' })
         .promise;
-      const data = cc.canvas.getContext('2d').getImageData(0, 0, w, h).data;
-      out.push({ page: n, widthPt: base.width, heightPt: base.height, dpi, image: { width: w, height: h, channels: 4, data } });
+      const rgba = cc.canvas.getContext('2d').getImageData(0, 0, w, h).data;
       factory.destroy(cc);
+      // Gray: a quarter of the bytes held while later pages render.
+      const image: OcrImage = opts.gray
+        ? { width: w, height: h, channels: 1, data: toGray({ width: w, height: h, channels: 4, data: rgba }) }
+        : { width: w, height: h, channels: 4, data: rgba };
+      out.push({ page: n, widthPt: base.width, heightPt: base.height, dpi, image });
       page.cleanup();
     }
     return out;

@@ -1,0 +1,228 @@
+/**
+ * Hostile and large documents through the document sandbox, with DEFAULT settings unless the
+ * environment says otherwise (DOCRISK_SANDBOX_*), one fresh child per file:
+ *   node bench/hostile.ts sandbox [--scans DIR]
+ * For each file: the validation outcome, the parse outcome (when validation let it through), wall
+ * time, the child's idle RSS (after start-up and one tiny job) and its peak RSS above that idle,
+ * sampled every 20 ms from /proc (the pool's own watchdog samples every 100 ms). `--scans DIR` adds
+ * every PDF/PNG/JPEG/TIFF in DIR (e.g. testkit scans and photos: the worst legitimate OCR load).
+ *
+ *   node bench/hostile.ts http [--scans DIR]
+ * The same files uploaded over HTTP to a real `docrisk serve` process (embedded PGlite, or
+ * BENCH_DATABASE_URL for PostgreSQL) with default settings, while a prober asks /healthz every 50 ms:
+ * upload status and time, validation and parsing outcome, time to leave `processing`, peak RSS of the
+ * server and of its children above their idle, and /healthz p50/p99/max over the whole run.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DocumentSandbox, rssOf } from '../src/sandbox/pool.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { HOSTILE_CASES } from '../test/hostile/generate.ts';
+
+const mode = process.argv[2] ?? 'sandbox';
+const scansAt = process.argv.indexOf('--scans');
+const scanDir = scansAt > 0 ? process.argv[scansAt + 1] : undefined;
+const MB = 1024 * 1024;
+
+interface Input {
+  name: string;
+  file: string;
+  bytes: Uint8Array;
+}
+
+async function inputs(): Promise<Input[]> {
+  const out: Input[] = [];
+  for (const c of HOSTILE_CASES) out.push({ name: c.name, file: c.file, bytes: await c.make() });
+  if (scanDir)
+    for (const f of readdirSync(scanDir).sort())
+      if (/\.(pdf|png|jpe?g|tiff?)$/i.test(f))
+        out.push({ name: `legitimate ${f}`, file: f, bytes: new Uint8Array(readFileSync(path.join(scanDir, f))) });
+  return out;
+}
+
+/** Every child process of `pid`, recursively (Linux /proc). */
+function descendants(pid: number): number[] {
+  const out: number[] = [];
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const t of tasks) {
+    let kids = '';
+    try {
+      kids = readFileSync(`/proc/${pid}/task/${t}/children`, 'latin1');
+    } catch {
+      continue;
+    }
+    for (const k of kids.split(' ').filter(Boolean).map(Number)) out.push(k, ...descendants(k));
+  }
+  return out;
+}
+
+function header(): void {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  console.log(`docrisk hostile inputs — ${cpu} ×${os.cpus().length}, ${Math.round(os.totalmem() / MB)} MB, Node ${process.version}`);
+}
+
+const pad = (s: string | number, n: number): string => String(s).padEnd(n);
+
+async function sandboxMode(): Promise<void> {
+  const settings = loadConfig({ DOCRISK_DATA_DIR: os.tmpdir(), ...process.env }).sandbox;
+  header();
+  console.log(`sandbox: ${JSON.stringify(settings)}; one fresh child per file`);
+  console.log(
+    `${pad('file', 34)} ${pad('validation', 30)} ${pad('parse', 30)} ${pad('time s', 7)} ${pad('idle MB', 8)} peak above idle MB`,
+  );
+  let worstPeak = 0;
+  let worstTime = 0;
+  for (const input of await inputs()) {
+    const sb = new DocumentSandbox({ ...settings, workers: 1, recycleAfterJobs: 1000 });
+    // Start-up and one tiny job: the child's idle RSS.
+    await sb.validateDocument(new TextEncoder().encode('Data;Importo\n01/01/2024;1,00\n'));
+    await new Promise((r) => setTimeout(r, 300));
+    const kids = descendants(process.pid);
+    const idle = Math.max(...kids.map(rssOf));
+    let peak = 0;
+    const sampler = setInterval(() => {
+      for (const k of descendants(process.pid)) peak = Math.max(peak, rssOf(k));
+    }, 20);
+    const t0 = performance.now();
+    const v = await sb.validateDocument(input.bytes);
+    let parse = '-';
+    if (v.status === 'success' || v.status === 'merged' || v.status === 'failure') {
+      try {
+        const p = await sb.parseDocument(input.bytes, {
+          format: v.format ?? 'pdf',
+          documentType: v.document_type === 'unknown' ? 'bank_statement' : v.document_type,
+          ...(v.ocr_lang ? { ocrLang: v.ocr_lang } : {}),
+        });
+        const tx = (p.parsing_result.transactions as { value?: unknown[] } | undefined)?.value;
+        parse = `ok ${tx?.length ?? 0} tx`;
+      } catch (e) {
+        parse = `error ${(e as { code?: string }).code ?? (e as Error).message.slice(0, 40)}`;
+      }
+    }
+    const secs = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
+    await sb.close();
+    const above = Math.max(0, peak - idle) / MB;
+    worstPeak = Math.max(worstPeak, above);
+    worstTime = Math.max(worstTime, secs);
+    const vs = `${v.status} ${v.errors.map((e) => e.code).join(',')}`;
+    console.log(
+      `${pad(input.file.slice(0, 34), 34)} ${pad(vs.slice(0, 30), 30)} ${pad(parse.slice(0, 30), 30)} ${pad(secs.toFixed(1), 7)} ${pad(Math.round(idle / MB), 8)} ${Math.round(above)}`,
+    );
+  }
+  console.log(`worst: ${worstTime.toFixed(1)} s, ${Math.round(worstPeak)} MB above idle`);
+}
+
+async function httpMode(): Promise<void> {
+  const port = 19080 + Math.floor(Math.random() * 1000);
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-bench-hostile-'));
+  const creds = { id: 'bench-client', secret: 'bench-secret-1', key: 'bench-subscription-key' };
+  const server = spawn(process.execPath, ['src/main.ts', 'serve'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DOCRISK_DATA_DIR: dataDir,
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      LOG_LEVEL: 'warn',
+      DOCRISK_BOOTSTRAP_CLIENT_ID: creds.id,
+      DOCRISK_BOOTSTRAP_CLIENT_SECRET: creds.secret,
+      DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY: creds.key,
+      DOCRISK_RATE_LIMIT_PER_MINUTE: '100000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const health: number[] = [];
+  let probing = true;
+  let prober: Promise<void> = Promise.resolve();
+  try {
+    for (let i = 0; !(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)); i++) {
+      if (i > 600) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    header();
+    console.log(`server: docrisk serve, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, default settings`);
+    const tok = await fetch(`${base}/auth/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': creds.key },
+      body: JSON.stringify({ client_id: creds.id, client_secret: creds.secret }),
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
+    const headers = { authorization: `Bearer ${tok.access_token}`, 'ocp-apim-subscription-key': creds.key };
+    const proc = await fetch(`${base}/document-engine/v1/start-process`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ ext_application_id: 'BENCH-HOSTILE' }),
+    }).then((r) => r.json() as Promise<{ process_id: string }>);
+    const pid = server.pid!;
+    await new Promise((r) => setTimeout(r, 1000));
+    const serverIdle = rssOf(pid);
+    console.log(`server idle RSS ${Math.round(serverIdle / MB)} MB`);
+    prober = (async () => {
+      while (probing) {
+        const t0 = performance.now();
+        const r = await fetch(`${base}/healthz`);
+        await r.arrayBuffer();
+        health.push(performance.now() - t0);
+        await new Promise((res) => setTimeout(res, 50));
+      }
+    })();
+    console.log(
+      `${pad('file', 34)} ${pad('upload', 12)} ${pad('validation', 28)} ${pad('parsing', 11)} ${pad('done s', 7)} ${pad('server +MB*', 11)} child +MB`,
+    );
+    let childIdle = 0;
+    for (const input of await inputs()) {
+      let serverPeak = 0;
+      let childPeak = 0;
+      const kidsIdle = descendants(pid).map(rssOf);
+      if (kidsIdle.length > 0) childIdle = Math.min(...kidsIdle);
+      const sampler = setInterval(() => {
+        serverPeak = Math.max(serverPeak, rssOf(pid));
+        for (const k of descendants(pid)) childPeak = Math.max(childPeak, rssOf(k));
+      }, 20);
+      const form = new FormData();
+      form.set('ext_file_id', input.file);
+      form.set('file', new Blob([new Uint8Array(input.bytes)]), input.file);
+      const t0 = performance.now();
+      const r = await fetch(`${base}/document-engine/v1/processes/${proc.process_id}/files`, { method: 'POST', headers, body: form });
+      const body = (await r.json()) as { file_id?: string; validation_result?: { status: string; errors: { code: string }[] }; parsing_status?: string };
+      const upMs = performance.now() - t0;
+      let parsing = body.parsing_status ?? '-';
+      while (body.file_id && parsing === 'processing' && performance.now() - t0 < 300_000) {
+        await new Promise((res) => setTimeout(res, 250));
+        const f = (await fetch(`${base}/document-engine/v1/processes/${proc.process_id}/files/${body.file_id}`, { headers }).then((x) => x.json())) as { parsing_status: string };
+        parsing = f.parsing_status;
+      }
+      const secs = (performance.now() - t0) / 1000;
+      clearInterval(sampler);
+      const vr = body.validation_result;
+      const vs = vr ? `${vr.status} ${vr.errors.map((e) => e.code).join(',')}` : '-';
+      console.log(
+        `${pad(input.file.slice(0, 34), 34)} ${pad(`${r.status} ${(upMs / 1000).toFixed(1)}s`, 12)} ${pad(vs.slice(0, 28), 28)} ${pad(parsing, 11)} ${pad(secs.toFixed(1), 7)} ${pad(Math.round(Math.max(0, serverPeak - serverIdle) / MB), 11)} ${childIdle ? Math.round(Math.max(0, childPeak - childIdle) / MB) : '-'}`,
+      );
+    }
+  } finally {
+    probing = false;
+    await prober;
+    console.log('* server RSS growth since the start of the run (cumulative: a heap grown by one file is not given back)');
+    const sorted = [...health].sort((a, b) => a - b);
+    const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]?.toFixed(1);
+    console.log(`healthz: n=${sorted.length} p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`);
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (mode === 'sandbox') await sandboxMode();
+else if (mode === 'http') await httpMode();
+else {
+  console.error('usage: node bench/hostile.ts sandbox|http [--scans DIR]');
+  process.exit(2);
+}
