@@ -86,7 +86,8 @@ export interface App {
 
 export async function buildApp(opts: AppOptions): Promise<App> {
   const { config } = opts;
-  const logger = opts.logger ?? pino({ level: config.logLevel, base: { service: 'docrisk' } });
+  // Asynchronous writes: lines written while one is in flight go out together (flushed at exit).
+  const logger = opts.logger ?? pino({ level: config.logLevel, base: { service: 'docrisk' } }, pino.destination({ dest: 1, sync: false }));
   const clock = opts.clock ?? systemClock;
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   try {

@@ -114,3 +114,16 @@ export async function queryPrepared<T>(db: Executor, name: string, query: SQL): 
   const r = await db.execute(query);
   return (Array.isArray(r) ? r : (r as unknown as { rows: T[] }).rows) as T[];
 }
+
+/**
+ * A hot read written as SQL text with $1… placeholders: a named prepared statement on PostgreSQL, the
+ * PGlite client's own query on PGlite (no query builder on the way), through drizzle inside a transaction.
+ */
+export async function queryText<T>(db: Executor, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  if (client instanceof PGlite) return (await client.query<T>(text, values)).rows;
+  const chunks = text.split(/\$(\d+)/).map((part, i) => (i % 2 === 1 ? sql`${values[Number(part) - 1]}` : sql.raw(part)));
+  const r = await db.execute(sql.join(chunks));
+  return (Array.isArray(r) ? r : (r as unknown as { rows: T[] }).rows) as T[];
+}

@@ -1,5 +1,6 @@
 /** Schemas shared by every route: problem details, pagination, list envelopes, ids. */
 import { Type, type TSchema } from 'typebox';
+import { RAW_JSON_KEYWORD } from '../shared/raw-json.ts';
 
 export const ProblemSchema = Type.Object(
   {
@@ -43,9 +44,10 @@ export const PaginationQuery = {
   offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'items to skip (default 0)' })),
 };
 
-export const listEnvelope = <T extends TSchema>(item: T, description: string) =>
+/** A page of items; with rawItems the items may be stored JSON texts (RawJson, see src/http/serializer.ts). */
+export const listEnvelope = <T extends TSchema>(item: T, description: string, opts: { rawItems?: boolean } = {}) =>
   Type.Object(
-    { items: Type.Array(item), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() },
+    { items: Type.Array(item, opts.rawItems ? { [RAW_JSON_KEYWORD]: true } : {}), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() },
     { description },
   );
 

@@ -20,6 +20,8 @@ import { errorHandler, sendProblem } from './errors.ts';
 import type { Metrics } from './metrics.ts';
 import { securitySchemes, transformDocument, transformRoute, type OpenApiDeps } from './openapi.ts';
 import { validatorCompiler } from './validation.ts';
+import { OneLineLogController, lazyChildLogger } from './request-log.ts';
+import { buildSerializer } from './serializer.ts';
 
 export interface ServerDeps {
   logger: Logger;
@@ -55,6 +57,9 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
     http: { headersTimeout: edges.headersTimeoutMs },
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false } },
+    logController: new OneLineLogController(),
+    schemaController: { compilersFactory: { buildSerializer } },
+    childLoggerFactory: lazyChildLogger,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -73,7 +78,6 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
       { method: req.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
-    if (reply.statusCode >= 500) req.log.error({ reqId: req.id, route, status: reply.statusCode }, 'request failed');
   });
 
   await app.register(multipart, {

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { RawJson } from '../../shared/raw-json.ts';
 import type { Executor } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
 
@@ -18,6 +19,17 @@ export const filesRepository = {
       .where(and(eq(files.id, fileId), eq(files.processId, processId), eq(files.spaceId, spaceId)))
       .limit(1);
     return rows[0] ?? null;
+  },
+
+  /** A file for the API's read: the stored parsing result stays JSON text (written as it is). */
+  async findForRead(db: Executor, spaceId: string, processId: string, fileId: string): Promise<FileRow | null> {
+    const rows = await db
+      .select({ ...getTableColumns(files), parsingResult: sql<string | null>`${files.parsingResult}::text` })
+      .from(files)
+      .where(and(eq(files.id, fileId), eq(files.processId, processId), eq(files.spaceId, spaceId)))
+      .limit(1);
+    const r = rows[0];
+    return r ? { ...r, parsingResult: r.parsingResult === null ? null : new RawJson(r.parsingResult) } : null;
   },
 
   async findById(db: Executor, fileId: string): Promise<FileRow | null> {

@@ -241,7 +241,7 @@ export class FilesService {
   }
 
   async get(spaceId: string, processId: string, fileId: string): Promise<FileView> {
-    const f = await filesRepository.find(this.d.db, spaceId, processId, fileId);
+    const f = await filesRepository.findForRead(this.d.db, spaceId, processId, fileId);
     if (!f) {
       await this.d.processes.requireVisible(spaceId, processId);
       throw fileErrors.notFound();
