@@ -3,6 +3,7 @@
  * database, no credentials and no sockets; the parent caps its heap (--max-old-space-size),
  * watches its RSS and its wall-clock time, and kills and replaces it on excess.
  */
+import { readFile } from 'node:fs/promises';
 import { DocumentParseError, parseDocument, shutdownOcr, validateDocument } from '../documents/index.ts';
 // A process entry point, like main.ts: the categoriser runs here too, so a parse result comes back
 // enriched and the caller's event loop never walks its transactions.
@@ -18,13 +19,15 @@ process.on('message', (m: JobRequest | { op: 'exit' }) => {
     void shutdownOcr().finally(() => process.exit(0));
     return;
   }
-  const run =
+  const bytes = m.path !== undefined ? readFile(m.path).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.length)) : Promise.resolve(m.bytes);
+  const run = bytes.then((b): Promise<unknown> =>
     m.op === 'validate'
-      ? validateDocument(m.bytes, m.opts)
-      : parseDocument(m.bytes, m.opts).then((o) => ({
+      ? validateDocument(b, m.opts)
+      : parseDocument(b, m.opts).then((o) => ({
           ...o,
           parsing_result: enrichParsingResult(o.parsing_result),
-        }));
+        })),
+  );
   run.then(
     (value) => send({ id: m.id, ok: true, value }),
     (err: unknown) => {

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DocumentParseError } from '../documents/types.ts';
 import type { ParseOptions, ParseOutcome, ValidateOptions, ValidationOutcome } from '../documents/types.ts';
-import type { JobReply, JobRequest } from './protocol.ts';
+import type { JobReply, JobRequest, JobSource } from './protocol.ts';
 
 export interface SandboxOptions {
   /** Children at most (each runs one job at a time). */
@@ -84,9 +84,7 @@ interface Slot {
   peakRss: number;
 }
 
-type JobInput =
-  | { op: 'validate'; bytes: Uint8Array; opts: ValidateOptions }
-  | { op: 'parse'; bytes: Uint8Array; opts: ParseOptions };
+type JobInput = ({ op: 'validate'; opts: ValidateOptions } & JobSource) | ({ op: 'parse'; opts: ParseOptions } & JobSource);
 
 export class DocumentSandbox {
   /** parseDocument's result comes back with the categoriser's category and counterparty filled in. */
@@ -105,8 +103,21 @@ export class DocumentSandbox {
   }
 
   async validateDocument(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
+    return this.validate({ bytes }, opts);
+  }
+
+  /** validateDocument on a file the child reads itself: the bytes never pass through this process. */
+  async validateFile(path: string, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
+    return this.validate({ path }, opts);
+  }
+
+  async parseFile(path: string, opts: ParseOptions): Promise<ParseOutcome> {
+    return this.parse({ path }, opts);
+  }
+
+  private async validate(source: JobSource, opts: ValidateOptions): Promise<ValidationOutcome> {
     try {
-      return (await this.run({ op: 'validate', bytes, opts }, this.o.validateTimeoutMs)) as ValidationOutcome;
+      return (await this.run({ op: 'validate', ...source, opts }, this.o.validateTimeoutMs)) as ValidationOutcome;
     } catch (e) {
       if (!(e instanceof SandboxLimitError) && !(e instanceof SandboxCrashError)) throw e;
       const code = e instanceof SandboxLimitError ? 'too_large' : 'corrupt_file';
@@ -122,8 +133,12 @@ export class DocumentSandbox {
   }
 
   async parseDocument(bytes: Uint8Array, opts: ParseOptions): Promise<ParseOutcome> {
+    return this.parse({ bytes }, opts);
+  }
+
+  private async parse(source: JobSource, opts: ParseOptions): Promise<ParseOutcome> {
     try {
-      return (await this.run({ op: 'parse', bytes, opts }, this.o.parseTimeoutMs)) as ParseOutcome;
+      return (await this.run({ op: 'parse', ...source, opts }, this.o.parseTimeoutMs)) as ParseOutcome;
     } catch (e) {
       if (e instanceof SandboxLimitError) throw new DocumentParseError('too_large', e.message);
       throw e;
