@@ -28,7 +28,7 @@ import { IdempotencyService } from '../modules/idempotency/index.ts';
 import { createBlobStore, type BlobStore } from '../blobs/index.ts';
 import { createOpsServer, type OpsServer } from './ops-server.ts';
 import { openApiDeps } from './openapi-schemas.ts';
-import { shutdownOcr } from '../documents/index.ts';
+import { setOcrModels, shutdownOcr } from '../documents/index.ts';
 import { systemClock, type Clock } from '../shared/clock.ts';
 import { newWebhookSecret } from '../shared/ids.ts';
 
@@ -132,9 +132,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     });
     const portal = new PortalService({ db, clock, webhooks, newWebhookSecret });
 
+    setOcrModels(config.ocrModels);
     // With HTTP and more than one child, one stays free for the validations uploads wait on.
     const sandbox = config.sandbox.enabled
-      ? new DocumentSandbox({ ...config.sandbox, recycleAfterJobs: 50, reservedForValidation: opts.http && config.sandbox.workers > 1 ? 1 : 0 })
+      ? new DocumentSandbox({ ...config.sandbox, ocrModels: config.ocrModels, recycleAfterJobs: 50, reservedForValidation: opts.http && config.sandbox.workers > 1 ? 1 : 0 })
       : null;
     const files = new FilesService({
       ...(sandbox ? { engine: sandbox } : {}),

@@ -15,6 +15,7 @@ export { LIMITS } from './limits.ts';
 export * from './types.ts';
 
 export { shutdownOcr } from './ocr/shutdown.ts';
+export { setOcrModels, type OcrModelsSetting } from './ocr/models.ts';
 
 /** Accepts "bank_statement" and the legacy prefixed "it.bank_statement"; null for unknown types. */
 export function normaliseDocumentType(input: string): DocumentType | null {

@@ -1,7 +1,15 @@
 /** Authenticates every route by its config.auth: client (default), admin or public. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthService, Principal } from '../modules/auth/auth.service.ts';
+import type { Principal } from '../shared/principal.ts';
+import type { Scope } from '../shared/scopes.ts';
 import './fastify-types.ts';
+
+/** What the hook needs from the auth module (its AuthService), so this folder imports no module. */
+export interface Authenticator {
+  authenticate(authorization: string | undefined, subscriptionKey: string | undefined): Promise<Principal>;
+  requireScope(p: Principal, scope: Scope): void;
+  checkAdminToken(authorization: string | undefined, adminToken: string | null): void;
+}
 
 export const SUBSCRIPTION_HEADER = 'ocp-apim-subscription-key';
 
@@ -10,7 +18,7 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
   return Array.isArray(v) ? v[0] : v;
 };
 
-export function registerAuthHook(app: FastifyInstance, auth: AuthService, adminToken: string | null): void {
+export function registerAuthHook(app: FastifyInstance, auth: Authenticator, adminToken: string | null): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (req) => {
     const cfg = req.routeOptions.config ?? {};

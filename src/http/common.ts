@@ -51,12 +51,8 @@ export const listEnvelope = <T extends TSchema>(item: T, description: string, op
     { description },
   );
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  limit: number;
-  offset: number;
-}
+/** Moved to shared/ (modules import it from there); kept here for the modules not moved yet. */
+export type { Page } from '../shared/pagination.ts';
 
 export const Uuid = (description: string) => Type.String({ format: 'uuid', description });
 export const Timestamp = Type.String({ format: 'date-time' });

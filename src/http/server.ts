@@ -10,8 +10,7 @@ import { Type } from 'typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { isUuid, newId } from '../shared/ids.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
-import { registerAuthHook } from './auth-hook.ts';
+import { registerAuthHook, type Authenticator } from './auth-hook.ts';
 import { registerControlCharGuard } from './control-chars.ts';
 import { registerRateLimits, type RateLimitDeps } from './rate-limit.ts';
 import { DEFAULT_EDGE_OPTIONS, registerResponseHeaders, registerSlowBodyGuard, type EdgeOptions } from './edges.ts';
@@ -25,7 +24,7 @@ import { buildSerializer } from './serializer.ts';
 
 export interface ServerDeps {
   logger: Logger;
-  auth: AuthService;
+  auth: Authenticator;
   adminToken: string | null;
   maxUploadBytes: number;
   metrics: Metrics;

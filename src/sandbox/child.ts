@@ -4,11 +4,15 @@
  * watches its RSS and its wall-clock time, and kills and replaces it on excess.
  */
 import { readFile } from 'node:fs/promises';
-import { DocumentParseError, parseDocument, shutdownOcr, validateDocument } from '../documents/index.ts';
+import { DocumentParseError, parseDocument, setOcrModels, shutdownOcr, validateDocument } from '../documents/index.ts';
 // A process entry point, like main.ts: the categoriser runs here too, so a parse result comes back
 // enriched and the caller's event loop never walks its transactions.
 import { enrichParsingResult } from '../modules/files/files.enrich.ts';
 import type { JobReply, JobRequest } from './protocol.ts';
+
+// The parent passes the configured OCR models as the first argument (children read no environment).
+const models = process.argv[2];
+if (models === 'auto' || models === 'fast' || models === 'best_int') setOcrModels(models);
 
 const send = (m: JobReply): void => {
   process.send?.(m);

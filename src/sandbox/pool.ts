@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DocumentParseError } from '../documents/types.ts';
 import type { ParseOptions, ParseOutcome, ValidateOptions, ValidationOutcome } from '../documents/types.ts';
+import type { OcrModelsSetting } from '../documents/ocr/models.ts';
 import type { JobReply, JobRequest, JobSource } from './protocol.ts';
 
 export interface SandboxOptions {
@@ -32,6 +33,8 @@ export interface SandboxOptions {
   reservedForValidation?: number;
   /** RSS sampling period. */
   pollMs?: number;
+  /** OCR traineddata of the children (config DOCRISK_OCR_MODELS). */
+  ocrModels?: OcrModelsSetting;
 }
 
 export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
@@ -99,7 +102,7 @@ export class DocumentSandbox {
   readonly stats = { started: 0, killed: 0, retired: 0, peakRssBytes: 0 };
 
   constructor(opts: Partial<SandboxOptions> = {}) {
-    this.o = { pollMs: 100, reservedForValidation: 0, ...DEFAULT_SANDBOX_OPTIONS, ...opts };
+    this.o = { pollMs: 100, reservedForValidation: 0, ocrModels: 'auto', ...DEFAULT_SANDBOX_OPTIONS, ...opts };
   }
 
   async validateDocument(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
@@ -183,7 +186,7 @@ export class DocumentSandbox {
   }
 
   private spawn(): Slot {
-    const proc = fork(CHILD, [], {
+    const proc = fork(CHILD, [this.o.ocrModels], {
       execArgv: [`--max-old-space-size=${this.o.heapMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -5,6 +5,7 @@
 import { SignJWT, decodeProtectedHeader, jwtVerify, errors as joseErrors } from 'jose';
 import type { Executor } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
+import type { Principal } from '../../shared/principal.ts';
 import { newId, randomToken } from '../../shared/ids.ts';
 import { authErrors } from './auth.errors.ts';
 import { authRepository, type ClientRow } from './auth.repository.ts';
@@ -15,11 +16,7 @@ import { constantTimeStringEquals, digestEquals, dummySecretHash, hashSecret, sh
 export const AUDIENCE = 'docrisk-api';
 export const DEFAULT_SPACE = 'default';
 
-export interface Principal {
-  clientId: string;
-  spaceId: string;
-  scopes: ReadonlySet<string>;
-}
+export type { Principal };
 
 export interface TokenResponse {
   access_token: string;

@@ -16,7 +16,7 @@ import {
   type OcrLanguage,
   type ParsingResult,
 } from '../../documents/index.ts';
-import type { Page } from '../../http/common.ts';
+import type { Page } from '../../shared/pagination.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { newId } from '../../shared/ids.ts';
 import type { ProcessesService } from '../processes/index.ts';

@@ -1,6 +1,6 @@
 /** Process lifecycle (active → archived) and the read-only guard that every modifying route reuses. */
 import type { Db, Executor } from '../../db/client.ts';
-import type { Page } from '../../http/common.ts';
+import type { Page } from '../../shared/pagination.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isUuid, newId } from '../../shared/ids.ts';
 import { processErrors } from './processes.errors.ts';
