@@ -70,9 +70,12 @@ export class OneLineLogController extends LogController {
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
     const status = reply.statusCode;
     const level: Level = error || status >= 500 ? 'error' : 'info';
-    if (!(req.log as PinoLike).isLevelEnabled(level)) return;
-    req.log[level](
+    const root = req.server.log as PinoLike;
+    if (!root.isLevelEnabled(level)) return;
+    // Through the root logger with the request id as a field: no per-request child logger is made for it.
+    root[level](
       {
+        reqId: req.id,
         method: req.method,
         route: req.routeOptions.url ?? 'unmatched',
         status,
