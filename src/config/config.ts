@@ -237,3 +237,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
+
+/**
+ * DOCRISK_OCR_MODELS alone, for the offline `docrisk parse`, which needs no other setting (an invalid
+ * value is a ConfigError naming it).
+ */
+export function ocrModelsFromEnv(env: Env = process.env): Config['ocrModels'] {
+  const v = env.DOCRISK_OCR_MODELS?.trim() || 'auto';
+  if (v !== 'auto' && v !== 'fast' && v !== 'best_int') throw new ConfigError([`DOCRISK_OCR_MODELS=${JSON.stringify(v)}: expected one of auto, fast, best_int`]);
+  return v;
+}
