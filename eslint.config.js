@@ -70,6 +70,28 @@ export default tseslint.config(
     ['id', ['sources', 'classify', 'pipeline']],
   ]),
   {
+    // The HTTP layer is glue: modules plug into it (routes, an Authenticator, schemas through app/), never the reverse.
+    files: ['src/http/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/modules/**', '**/app/**'], message: 'src/http imports no module (types it needs live in src/shared/).' }] },
+      ],
+    },
+  },
+  {
+    // One typed configuration: only src/config reads the environment (tests and their helpers may).
+    files: ['src/**/*.ts'],
+    ignores: ['src/config/**', '**/*.test.ts', '**/*.test-support.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings from the Config object (src/config); nothing else reads process.env.' },
+      ],
+    },
+  },
+  {
     // Regexes run on untrusted text (uploads, request fields): no super-linear backtracking.
     files: ['src/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -1,109 +1,201 @@
 /**
- * Throughput and latency of GET process and start-process on loopback, against PGlite (default) or
- * PostgreSQL (BENCH_DATABASE_URL). The server runs as its own process (`docrisk serve`); autocannon here.
- *   node bench/http.ts [seconds=10] [connections=20]
+ * Read throughput over loopback: GET process and GET file (a parsed 8-page statement) against this tree's
+ * server, side by side with a reference tree's (BENCH_REFERENCE=/path/to/other/worktree, e.g. main) and a
+ * Fastify hello-world on the same Node (the floor). Each server runs alone as its own process (`docrisk
+ * serve`); autocannon runs here. PGlite by default, PostgreSQL with BENCH_DATABASE_URL (a fresh database
+ * per server). Besides req/s and latency it prints the server's CPU time per request (from /proc), which
+ * the other work on a shared machine disturbs less than throughput.
+ *   node bench/http.ts [seconds=8] [connections=20]
+ *   BENCH_REFERENCE=/tmp/base-api BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/http.ts
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { generateStatement } from '../test/fixtures/generator/index.ts';
 
-const seconds = Number(process.argv[2] ?? 10);
+const seconds = Number(process.argv[2] ?? 8);
 const connections = Number(process.argv[3] ?? 20);
-const port = 18080 + Math.floor(Math.random() * 1000);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-bench-'));
 const pgUrl = process.env.BENCH_DATABASE_URL ?? null;
-let dbName: string | null = null;
-let databaseUrl = '';
-if (pgUrl) {
-  dbName = `docrisk_bench_${Date.now()}`;
-  const c = new pg.Client({ connectionString: pgUrl });
-  await c.connect();
-  await c.query(`create database ${dbName}`);
-  await c.end();
-  const u = new URL(pgUrl);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
+const reference = process.env.BENCH_REFERENCE ?? null;
+const here = path.resolve(import.meta.dirname, '..');
+const CLK_TCK = 100;
+
+interface Phase {
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+  cpuUsPerReq: number;
+  pgUsPerReq: number;
+  bytes: number;
 }
 
-const creds = { id: 'bench-client', secret: 'bench-secret-1', key: 'bench-subscription-key' };
-const server = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=bench/out'] : []), 'src/main.ts', 'serve'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DOCRISK_DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    DOCRISK_BOOTSTRAP_CLIENT_ID: creds.id,
-    DOCRISK_BOOTSTRAP_CLIENT_SECRET: creds.secret,
-    DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY: creds.key,
-    // One client drives the whole load: per-client rate limits would measure the limiter instead.
-    DOCRISK_RATE_LIMIT_PER_MINUTE: process.env.DOCRISK_RATE_LIMIT_PER_MINUTE ?? '10000000',
-    DOCRISK_REPORTS_PER_MINUTE: process.env.DOCRISK_REPORTS_PER_MINUTE ?? '10000000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const cpuTicks = (pid: number): number => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return Number(f[11]) + Number(f[12]); // utime + stime, fields 14 and 15
+};
 
-async function cleanup() {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
-  if (dbName && pgUrl) {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${dbName} with (force)`);
-    await c.end();
-  }
-}
-
-try {
-  for (let i = 0; ; i++) {
+/** CPU ticks of every PostgreSQL process on the machine (other users of the server count too: a diagnostic). */
+const postgresTicks = (): number => {
+  let t = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
     try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
+      const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!raw.includes('(postgres)')) continue;
+      const f = raw.split(') ')[1]!.split(' ');
+      t += Number(f[11]) + Number(f[12]);
     } catch {
-      /* not up yet */
+      /* gone */
     }
-    if (i > 600) throw new Error('server did not start');
+  }
+  return t;
+};
+
+async function load(server: ChildProcess, url: string, headers: Record<string, string>, duration = seconds): Promise<Phase> {
+  const t0 = cpuTicks(server.pid!);
+  const pg0 = pgUrl ? postgresTicks() : 0;
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ url, connections, duration, headers }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+  const cpu = (cpuTicks(server.pid!) - t0) / CLK_TCK;
+  const pgCpu = pgUrl ? (postgresTicks() - pg0) / CLK_TCK : 0;
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: r.non2xx + r.errors + r.timeouts,
+    cpuUsPerReq: (cpu / Math.max(1, r.requests.total)) * 1e6,
+    pgUsPerReq: (pgCpu / Math.max(1, r.requests.total)) * 1e6,
+    bytes: r.throughput.total / Math.max(1, r.requests.total),
+  };
+}
+
+async function waitReady(base: string, child: ChildProcess, pathname = '/readyz'): Promise<void> {
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (await fetch(`${base}${pathname}`).then((r) => r.ok, () => false)) return;
+    if (i > 900) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
-  const tok = await fetch(`${base}/auth/v1/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': creds.key },
-    body: JSON.stringify({ client_id: creds.id, client_secret: creds.secret }),
-  });
-  const { access_token } = (await tok.json()) as { access_token: string };
-  const headers = { authorization: `Bearer ${access_token}`, 'ocp-apim-subscription-key': creds.key, 'content-type': 'application/json' };
-  const created = await fetch(`${base}/document-engine/v1/start-process`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ ext_application_id: 'BENCH', options: { applicant_type: 'employee' } }),
-  });
-  const { process_id } = (await created.json()) as { process_id: string };
+}
 
-  const run = (title: string, opts: autocannon.Options) =>
-    new Promise<autocannon.Result>((resolve, reject) => {
-      autocannon({ connections, duration: seconds, headers, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
-    }).then((r) => {
-      const bad = r.non2xx + r.errors + r.timeouts;
-      console.log(
-        `${title.padEnd(22)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ` +
-          `max ${r.latency.max} ms  (${r.requests.total} requests, ${bad} non-2xx/errors)`,
-      );
-    });
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
 
-  console.log(`docrisk HTTP bench — ${os.cpus()[0]?.model} ×${os.cpus().length}, Node ${process.version}, ` +
-    `${pgUrl ? 'PostgreSQL' : 'PGlite'}, ${connections} connections, ${seconds} s each`);
-  await run('warm-up', { url: `${base}/document-engine/v1/processes/${process_id}`, duration: 2 });
-  await run('GET process', { url: `${base}/document-engine/v1/processes/${process_id}` });
-  await run('POST start-process', {
-    url: `${base}/document-engine/v1/start-process`,
-    method: 'POST',
-    body: JSON.stringify({ ext_application_id: 'BENCH-W', options: { applicant_type: 'employee' } }),
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!pgUrl) return { url: '', drop: async () => undefined };
+  const name = `docrisk_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    await c.query(q);
+    await c.end();
+  };
+  await admin(`create database ${name}`);
+  const u = new URL(pgUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+const statement = await generateStatement({ layout: 'it_dare_avere', seed: 8, transactions: 180 });
+
+/** One docrisk tree: start its server, make a process and a parsed 8-page file, load both GETs. */
+async function measureTree(dir: string): Promise<Record<string, Phase>> {
+  const port = 18080 + Math.floor(Math.random() * 1000);
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-bench-'));
+  const db = await freshDatabase();
+  const creds = { id: 'bench-client', secret: 'bench-secret-1', key: 'bench-subscription-key' };
+  const server = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${here}/bench/out`] : []), 'src/main.ts', 'serve'], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DOCRISK_DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      DOCRISK_BOOTSTRAP_CLIENT_ID: creds.id,
+      DOCRISK_BOOTSTRAP_CLIENT_SECRET: creds.secret,
+      DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY: creds.key,
+      // One client drives the whole load: per-client rate limits would measure the limiter instead.
+      DOCRISK_RATE_LIMIT_PER_MINUTE: '10000000',
+      DOCRISK_REPORTS_PER_MINUTE: '10000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await run('GET process (after)', { url: `${base}/document-engine/v1/processes/${process_id}` });
-} finally {
-  await cleanup();
+  try {
+    await waitReady(base, server);
+    const tok = (await fetch(`${base}/auth/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': creds.key },
+      body: JSON.stringify({ client_id: creds.id, client_secret: creds.secret }),
+    }).then((r) => r.json())) as { access_token: string };
+    const headers = { authorization: `Bearer ${tok.access_token}`, 'ocp-apim-subscription-key': creds.key };
+    const proc = (await fetch(`${base}/document-engine/v1/start-process`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ ext_application_id: 'BENCH', options: { applicant_type: 'employee' } }),
+    }).then((r) => r.json())) as { process_id: string };
+    const form = new FormData();
+    form.set('ext_file_id', 'bench-8-pages');
+    form.set('file', new Blob([new Uint8Array(statement.pdf)], { type: 'application/pdf' }), 'statement.pdf');
+    const up = (await fetch(`${base}/document-engine/v1/processes/${proc.process_id}/files`, { method: 'POST', headers, body: form }).then((r) => r.json())) as { file_id: string };
+    const fileUrl = `${base}/document-engine/v1/processes/${proc.process_id}/files/${up.file_id}`;
+    for (let i = 0; ; i++) {
+      const f = (await fetch(fileUrl, { headers }).then((r) => r.json())) as { parsing_status: string };
+      if (f.parsing_status === 'completed') break;
+      if (f.parsing_status !== 'processing' || i > 600) throw new Error(`file ended ${f.parsing_status}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const processUrl = `${base}/document-engine/v1/processes/${proc.process_id}`;
+    await load(server, processUrl, headers, 2); // warm-up
+    const only = process.env.BENCH_ONLY; // 'process' or 'file' (e.g. with BENCH_CPU_PROF)
+    return {
+      ...(only !== 'file' ? { 'GET process': await load(server, processUrl, headers) } : {}),
+      ...(only !== 'process' ? { 'GET file': await load(server, fileUrl, headers) } : {}),
+    };
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    await db.drop();
+  }
+}
+
+async function measureHello(): Promise<Record<string, Phase>> {
+  const port = 17080 + Math.floor(Math.random() * 1000);
+  const server = spawn(process.execPath, [path.join(here, 'bench/hello-server.ts'), String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    await waitReady(`http://127.0.0.1:${port}`, server, '/hello');
+    await load(server, `http://127.0.0.1:${port}/hello`, {}, 2);
+    return { 'GET hello': await load(server, `http://127.0.0.1:${port}/hello`, {}) };
+  } finally {
+    await stop(server);
+  }
+}
+
+console.log(
+  `docrisk HTTP reads — ${os.cpus()[0]?.model} ×${os.cpus().length}, Node ${process.version}, ${pgUrl ? 'PostgreSQL' : 'PGlite'}, ` +
+    `${connections} connections, ${seconds} s per phase, load average before ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+);
+const results: [string, Record<string, Phase>][] = [];
+if (reference) results.push([`reference (${path.basename(reference)})`, await measureTree(reference)]);
+results.push(['this tree', await measureTree(here)]);
+if (!process.env.BENCH_ONLY) results.push(['Fastify hello-world', await measureHello()]);
+
+const refPhases = results[0]![1];
+for (const [who, phases] of results) {
+  for (const [name, p] of Object.entries(phases)) {
+    const ratio = reference && who !== results[0]![0] && refPhases[name] ? `  ×${(p.rps / refPhases[name].rps).toFixed(2)} vs reference` : '';
+    console.log(
+      `${who.padEnd(26)} ${name.padEnd(12)} ${p.rps.toFixed(0).padStart(6)} req/s  p50 ${p.p50} ms  p99 ${p.p99} ms  ` +
+        `server CPU ${p.cpuUsPerReq.toFixed(0)} µs/req${pgUrl ? ` + PostgreSQL ${p.pgUsPerReq.toFixed(0)}` : ''}  ${(p.bytes / 1024).toFixed(1)} KB/resp  ${p.bad} non-2xx${ratio}`,
+    );
+  }
 }

@@ -2,6 +2,10 @@
  * End to end: upload a generated multi-page text statement over HTTP, wait for parsing_status completed.
  * Real server process (`docrisk serve`, embedded PGlite or BENCH_DATABASE_URL), fetch from here.
  *   node bench/upload.ts [runs=10] [transactions=260]
+ * Memory: the server process's RSS growth while it takes an upload of N MiB (sampled every 5 ms from
+ * /proc), against a bare Fastify multipart handler streaming to a file (the floor) and, with
+ * BENCH_REFERENCE=/path/to/worktree, that tree's server, side by side:
+ *   node bench/upload.ts memory [MiB=20] [uploads=3]
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateStatement } from '../test/fixtures/generator/index.ts';
 
+if (process.argv[2] === 'memory') {
+  const { uploadMemory } = await import('./upload-memory.ts');
+  await uploadMemory(Number(process.argv[3] ?? 20), Number(process.argv[4] ?? 3));
+  process.exit(0);
+}
 const runs = Number(process.argv[2] ?? 10);
 const txCount = Number(process.argv[3] ?? 260);
 const port = 19080 + Math.floor(Math.random() * 1000);

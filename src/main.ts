@@ -43,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
   if (cmd === 'model') return (await import('./modules/reports/model.cli.ts')).runModelCommand(argv.slice(1));
   let config;
   try {
-    config = loadConfig(process.env);
+    config = loadConfig();
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(`docrisk: ${e.message}`);

@@ -1,7 +1,9 @@
 /**
- * The public API, as any integrator calls it: bearer token + Ocp-Apim-Subscription-Key.
+ * The public API, as any integrator calls it: bearer token + Ocp-Apim-Subscription-Key, through the
+ * typed client generated from the OpenAPI document (clients/typescript).
  * The session (token, key, client id) lives in sessionStorage: it ends with the tab.
  */
+import { createClient } from '../../clients/typescript/src/index.ts';
 export interface Session {
   clientId: string;
   subscriptionKey: string;
@@ -65,22 +67,29 @@ async function toError(r: Response): Promise<ApiError> {
   );
 }
 
+/** fetch for the generated client: error answers become the portal's ApiError (with field items). */
+async function portalFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const r = await fetch(input, init);
+  if (r.status === 401 && new Headers(init?.headers).has('authorization')) {
+    saveSession(null);
+    for (const l of expiredListeners) l();
+  }
+  if (!r.ok) throw await toError(r);
+  return r;
+}
+
+/** The generated client, signed in with the session. */
+export const client = createClient({ baseUrl: '', headers: () => authHeaders(), fetch: portalFetch });
+
 export async function signIn(
   clientId: string,
   clientSecret: string,
   subscriptionKey: string,
 ): Promise<Session> {
-  const r = await fetch('/auth/v1/oauth/token', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': subscriptionKey },
-    body: JSON.stringify({
-      grant_type: 'client_credentials',
-      client_id: clientId,
-      client_secret: clientSecret,
-    }),
+  const anonymous = createClient({ baseUrl: '', headers: () => ({ 'ocp-apim-subscription-key': subscriptionKey }), fetch: portalFetch });
+  const t = await anonymous.issueToken({
+    body: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret },
   });
-  if (!r.ok) throw await toError(r);
-  const t = (await r.json()) as { access_token: string; expires_in?: number };
   return {
     clientId,
     subscriptionKey,

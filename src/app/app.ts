@@ -28,7 +28,7 @@ import { IdempotencyService } from '../modules/idempotency/index.ts';
 import { createBlobStore, type BlobStore } from '../blobs/index.ts';
 import { createOpsServer, type OpsServer } from './ops-server.ts';
 import { openApiDeps } from './openapi-schemas.ts';
-import { shutdownOcr } from '../documents/index.ts';
+import { setOcrModels, shutdownOcr } from '../documents/index.ts';
 import { systemClock, type Clock } from '../shared/clock.ts';
 import { newWebhookSecret } from '../shared/ids.ts';
 
@@ -80,7 +80,8 @@ export interface App {
 
 export async function buildApp(opts: AppOptions): Promise<App> {
   const { config } = opts;
-  const logger = opts.logger ?? pino({ level: config.logLevel, base: { service: 'docrisk' } });
+  // Asynchronous writes: lines written while one is in flight go out together (flushed at exit).
+  const logger = opts.logger ?? pino({ level: config.logLevel, base: { service: 'docrisk' } }, pino.destination({ dest: 1, sync: false }));
   const clock = opts.clock ?? systemClock;
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   try {
@@ -135,9 +136,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     });
     const portal = new PortalService({ db, clock, webhooks, newWebhookSecret });
 
+    setOcrModels(config.ocrModels);
     // With HTTP and more than one child, one stays free for the validations uploads wait on.
     const sandbox = config.sandbox.enabled
-      ? new DocumentSandbox({ ...config.sandbox, recycleAfterJobs: 50, reservedForValidation: opts.http && config.sandbox.workers > 1 ? 1 : 0 })
+      ? new DocumentSandbox({ ...config.sandbox, ocrModels: config.ocrModels, recycleAfterJobs: 50, reservedForValidation: opts.http && config.sandbox.workers > 1 ? 1 : 0 })
       : null;
     const files = new FilesService({
       ...(sandbox ? { engine: sandbox } : {}),

@@ -3,7 +3,8 @@
  * A scanned page takes seconds of OCR, so a line every few seconds says the command is still working.
  */
 import { readFile } from 'node:fs/promises';
-import { normaliseDocumentType } from '../documents/index.ts';
+import { ConfigError, ocrModelsFromEnv } from '../config/config.ts';
+import { normaliseDocumentType, setOcrModels } from '../documents/index.ts';
 import { parseOffline, type OfflineStage } from '../modules/files/files.offline.ts';
 
 export interface ParseCommandIo {
@@ -24,6 +25,13 @@ export async function parseCommand(args: string[], io: ParseCommandIo): Promise<
   const asserted = typeArg ? normaliseDocumentType(typeArg.slice('--type='.length)) : undefined;
   if (asserted === null) {
     io.progress(`docrisk: unknown document type ${JSON.stringify(typeArg)}`);
+    return 2;
+  }
+  try {
+    setOcrModels(ocrModelsFromEnv());
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    io.progress(`docrisk: ${e.message}`);
     return 2;
   }
   const say = quiet ? () => undefined : io.progress;

@@ -1,6 +1,6 @@
 /** One contract suite, run against every BlobStore adapter. */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -68,6 +68,19 @@ describe.each(adapters)('BlobStore contract: %s', (_name, make) => {
     const key = createHash('sha256').update(Buffer.concat([big, big])).digest('hex');
     expect(await s.exists(key)).toBe(false);
     if (s instanceof FsBlobStore) expect(readdirSync(path.join(tmp, 'fs', 'tmp'))).toEqual([]);
+  });
+
+  it('gives a blob as a local file with its bytes; a temporary copy is gone after release', async () => {
+    const s = make();
+    const body = Buffer.alloc(300_000, 9);
+    const r = await s.put(chunks(body), { maxBytes: 1_000_000 });
+    const local = await s.localFile(r.key);
+    expect(Buffer.compare(readFileSync(local.path), body)).toBe(0);
+    await local.release();
+    // The fs store's own file stays; a copy is removed.
+    expect(existsSync(local.path)).toBe(s instanceof FsBlobStore);
+    expect(await s.exists(r.key)).toBe(true);
+    await expect(s.localFile('f'.repeat(64))).rejects.toThrow();
   });
 
   it('deletes, and refuses keys that are not SHA-256 hex', async () => {

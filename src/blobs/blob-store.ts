@@ -19,10 +19,19 @@ export class BlobTooLargeError extends Error {
   }
 }
 
+/** A blob as a file on this machine, for readers that take a path (the document sandbox's children). */
+export interface LocalBlob {
+  path: string;
+  /** Removes the file when it is a temporary copy (the fs store's own file stays). */
+  release(): Promise<void>;
+}
+
 export interface BlobStore {
   readonly kind: string;
   put(stream: Readable, opts: { maxBytes: number }): Promise<StoredBlob>;
   get(key: string): Promise<Buffer>;
+  /** The blob as a local file (fs: the stored file itself; elsewhere a temporary copy, streamed). */
+  localFile(key: string): Promise<LocalBlob>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertKey, type BlobStore, type StoredBlob } from './blob-store.ts';
+import { assertKey, type BlobStore, type LocalBlob, type StoredBlob } from './blob-store.ts';
 import { spoolToFile } from './spool.ts';
 
 /** Blobs as files under `<dir>/<aa>/<bb>/<sha256>`; writes go to a temp file renamed into place. */
@@ -37,6 +37,12 @@ export class FsBlobStore implements BlobStore {
 
   async get(key: string): Promise<Buffer> {
     return readFile(this.pathOf(key));
+  }
+
+  async localFile(key: string): Promise<LocalBlob> {
+    const file = this.pathOf(key);
+    await access(file);
+    return { path: file, release: async () => undefined };
   }
 
   async exists(key: string): Promise<boolean> {

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { blobs } from '../db/schema.ts';
-import { assertKey, BlobTooLargeError, type BlobStore, type StoredBlob } from './blob-store.ts';
+import { assertKey, BlobTooLargeError, type BlobStore, type LocalBlob, type StoredBlob } from './blob-store.ts';
+import { tempCopy } from './spool.ts';
 
 /** Blobs in the database (bytea), for several API/worker machines sharing one PostgreSQL. */
 export class PgBlobStore implements BlobStore {
@@ -39,6 +40,10 @@ export class PgBlobStore implements BlobStore {
     const row = rows[0];
     if (!row) throw Object.assign(new Error(`blob ${key} not found`), { code: 'ENOENT' });
     return row.data;
+  }
+
+  async localFile(key: string): Promise<LocalBlob> {
+    return tempCopy(Readable.from([await this.get(key)]));
   }
 
   async exists(key: string): Promise<boolean> {

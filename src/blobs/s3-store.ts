@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertKey, type BlobStore, type StoredBlob } from './blob-store.ts';
-import { spoolToFile } from './spool.ts';
+import { assertKey, type BlobStore, type LocalBlob, type StoredBlob } from './blob-store.ts';
+import { spoolToFile, tempCopy } from './spool.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -82,6 +82,16 @@ export class S3BlobStore implements BlobStore {
     try {
       const r = await this.client.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: this.keyOf(key) }));
       return Buffer.from(await r.Body!.transformToByteArray());
+    } catch (e) {
+      if (notFound(e)) throw Object.assign(new Error(`blob ${key} not found`), { code: 'ENOENT' });
+      throw e;
+    }
+  }
+
+  async localFile(key: string): Promise<LocalBlob> {
+    try {
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: this.keyOf(key) }));
+      return await tempCopy(r.Body as Readable);
     } catch (e) {
       if (notFound(e)) throw Object.assign(new Error(`blob ${key} not found`), { code: 'ENOENT' });
       throw e;

@@ -4,6 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BlobTooLargeError } from './blob-store.ts';
@@ -21,4 +24,18 @@ export async function spoolToFile(stream: Readable, file: string, maxBytes: numb
   });
   await pipeline(stream, meter, createWriteStream(file, { flags: 'wx' }));
   return { sha256: hash.digest('hex'), size };
+}
+
+/** A temporary file holding a stream's bytes, removed on release (stores without local files). */
+export async function tempCopy(stream: Readable): Promise<{ path: string; release: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'docrisk-blob-'));
+  const file = path.join(dir, 'blob');
+  const release = () => rm(dir, { recursive: true, force: true });
+  try {
+    await pipeline(stream, createWriteStream(file, { flags: 'wx' }));
+  } catch (err) {
+    await release();
+    throw err;
+  }
+  return { path: file, release };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, ocrModelsFromEnv } from './config.ts';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -70,5 +70,16 @@ describe('loadConfig', () => {
     } catch (e) {
       expect((e as ConfigError).problems).toHaveLength(2);
     }
+  });
+});
+
+describe('DOCRISK_OCR_MODELS', () => {
+  it('is a config key (auto by default) and readable alone for the offline parse command', () => {
+    expect(loadConfig({}).ocrModels).toBe('auto');
+    expect(loadConfig({ DOCRISK_OCR_MODELS: 'best_int' }).ocrModels).toBe('best_int');
+    expect(() => loadConfig({ DOCRISK_OCR_MODELS: 'best' })).toThrow(/DOCRISK_OCR_MODELS/);
+    expect(ocrModelsFromEnv({ DOCRISK_OCR_MODELS: 'fast' })).toBe('fast');
+    expect(ocrModelsFromEnv({})).toBe('auto');
+    expect(() => ocrModelsFromEnv({ DOCRISK_OCR_MODELS: 'x' })).toThrow(ConfigError);
   });
 });

@@ -46,6 +46,7 @@ export interface Config {
   riskModelFiles: { space: string | null; file: string }[];
   edges: { requestTimeoutMs: number; headersTimeoutMs: number; minBodyBytesPerSecond: number; bodyRateWindowMs: number };
   secretKeys: SecretKey[];
+  ocrModels: 'auto' | 'fast' | 'best_int';
   sandbox: { enabled: boolean; workers: number; heapMb: number; maxRssMb: number; parseMaxRssMb: number; validateTimeoutMs: number; parseTimeoutMs: number };
   rateLimit: { store: 'memory' | 'postgres'; apiPerMinute: number; tokenPerMinute: number; testEventsPerMinute: number; reportsPerMinute: number; authFailuresPerMinute: number };
 }
@@ -90,6 +91,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'DOCRISK_MIN_BODY_BYTES_PER_SEC', type: 'integer >= 0', default: '1024', doc: 'a body slower than this over the rate window gets 408 and is closed (0 = off)' },
   { name: 'DOCRISK_BODY_RATE_WINDOW_MS', type: 'integer >= 1000', default: '10000', doc: 'window over which the body rate is measured' },
   { name: 'DOCRISK_SECRETS_KEYS', type: 'id:base64(32 bytes)[,…]', default: '(unset: secrets stored plain)', doc: 'encrypts webhook signing secrets and the token signing key at rest; the first key encrypts, all decrypt (rotation)' },
+  { name: 'DOCRISK_OCR_MODELS', type: 'auto | fast | best_int', default: 'auto', doc: 'OCR traineddata: fast (Debian tesseract-ocr-<lang>, when installed) or best_int (bundled, slower, a little more exact)' },
   { name: 'DOCRISK_SANDBOX', type: '0 | 1', default: '1', doc: 'validate and parse documents in child processes with memory and time limits (0: in this process)' },
   { name: 'DOCRISK_SANDBOX_WORKERS', type: 'integer 1-64', default: '2', doc: 'document child processes at most' },
   { name: 'DOCRISK_SANDBOX_HEAP_MB', type: 'integer >= 64', default: '512', doc: 'V8 heap cap of a document child' },
@@ -116,7 +118,7 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const problems: string[] = [];
   const str = (name: string): string | undefined => {
     const v = env[name];
@@ -208,6 +210,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     webhookAllowPrivate: allowPrivate === '1' || allowPrivate === 'true',
     webhookConcurrency: int('DOCRISK_WEBHOOK_CONCURRENCY', 32, 1, 256),
     maxUploadBytes: int('DOCRISK_MAX_UPLOAD_BYTES', 20 * 1024 * 1024, 1, 2 ** 31),
+    ocrModels: oneOf('DOCRISK_OCR_MODELS', ['auto', 'fast', 'best_int'], 'auto'),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     issuer: str('DOCRISK_ISSUER') ?? 'docrisk',
     tokenTtlSeconds: 86400,
@@ -251,4 +254,14 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * DOCRISK_OCR_MODELS alone, for the offline `docrisk parse`, which needs no other setting (an invalid
+ * value is a ConfigError naming it).
+ */
+export function ocrModelsFromEnv(env: Env = process.env): Config['ocrModels'] {
+  const v = env.DOCRISK_OCR_MODELS?.trim() || 'auto';
+  if (v !== 'auto' && v !== 'fast' && v !== 'best_int') throw new ConfigError([`DOCRISK_OCR_MODELS=${JSON.stringify(v)}: expected one of auto, fast, best_int`]);
+  return v;
 }

@@ -114,3 +114,35 @@ export async function queryPrepared<T>(db: Executor, name: string, query: SQL): 
   const r = await db.execute(query);
   return (Array.isArray(r) ? r : (r as unknown as { rows: T[] }).rows) as T[];
 }
+
+const preparedOn = new WeakMap<PGlite, Set<string>>();
+
+/** A string as an SQL literal (standard_conforming_strings is on: only quotes need doubling). */
+function literal(v: string): string {
+  if (v.includes('\0')) throw new Error('NUL in an SQL literal');
+  return `'${v.replaceAll("'", "''")}'`;
+}
+
+/**
+ * A hot read written as SQL text with $1… placeholders: a named prepared statement on PostgreSQL, the
+ * PGlite client's own query on PGlite (no query builder on the way), through drizzle inside a transaction.
+ */
+export async function queryText<T>(db: Executor, name: string, text: string, values: string[]): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  if (client instanceof PGlite) {
+    // PGlite plans every extended-protocol query afresh (planning was ~80 % of a GET process there): the
+    // statement is PREPAREd once per database and EXECUTEd with quoted literals (EXECUTE takes no bind parameters).
+    if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad statement name ${name}`);
+    let prepared = preparedOn.get(client);
+    if (!prepared) preparedOn.set(client, (prepared = new Set()));
+    if (!prepared.has(name)) {
+      await client.exec(`prepare ${name} as ${text}`);
+      prepared.add(name);
+    }
+    return (await client.query<T>(`execute ${name}(${values.map(literal).join(', ')})`)).rows;
+  }
+  const chunks = text.split(/\$(\d+)/).map((part, i) => (i % 2 === 1 ? sql`${values[Number(part) - 1]}` : sql.raw(part)));
+  const r = await db.execute(sql.join(chunks));
+  return (Array.isArray(r) ? r : (r as unknown as { rows: T[] }).rows) as T[];
+}

@@ -16,6 +16,7 @@ export { shutdownOcr } from './sources/ocr/shutdown.ts';
 // The sandbox's children choose their OCR engine (one tesseract worker each).
 export { setOcrEngine } from './sources/ocr/index.ts';
 export { TesseractEngine } from './sources/ocr/tesseract.ts';
+export { setOcrModels, type OcrModelsSetting } from './sources/ocr/models.ts';
 
 /** Accepts "bank_statement" and the legacy prefixed "it.bank_statement"; null for unknown types. */
 export function normaliseDocumentType(input: string): DocumentType | null {

@@ -4,10 +4,18 @@
  * credentials are looked at.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthService, Principal } from '../modules/auth/auth.service.ts';
+import type { Principal } from '../shared/principal.ts';
+import type { Scope } from '../shared/scopes.ts';
 import { isAppError } from '../shared/errors.ts';
 import type { AuthFailureLimiter } from './rate-limit.ts';
 import './fastify-types.ts';
+
+/** What the hook needs from the auth module (its AuthService), so this folder imports no module. */
+export interface Authenticator {
+  authenticate(authorization: string | undefined, subscriptionKey: string | undefined): Promise<Principal>;
+  requireScope(p: Principal, scope: Scope): void;
+  checkAdminToken(authorization: string | undefined, adminToken: string | null): void;
+}
 
 export const SUBSCRIPTION_HEADER = 'ocp-apim-subscription-key';
 
@@ -18,7 +26,7 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
 
 export function registerAuthHook(
   app: FastifyInstance,
-  auth: AuthService,
+  auth: Authenticator,
   adminToken: string | null,
   limiter: AuthFailureLimiter | null = null,
 ): void {

@@ -1,5 +1,6 @@
 /** Schemas shared by every route: problem details, pagination, list envelopes, ids. */
 import { Type, type TSchema } from 'typebox';
+import { RAW_JSON_KEYWORD } from '../shared/raw-json.ts';
 
 export const ProblemSchema = Type.Object(
   {
@@ -43,18 +44,15 @@ export const PaginationQuery = {
   offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'items to skip (default 0)' })),
 };
 
-export const listEnvelope = <T extends TSchema>(item: T, description: string) =>
+/** A page of items; with rawItems the items may be stored JSON texts (RawJson, see src/http/serializer.ts). */
+export const listEnvelope = <T extends TSchema>(item: T, description: string, opts: { rawItems?: boolean } = {}) =>
   Type.Object(
-    { items: Type.Array(item), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() },
+    { items: Type.Array(item, opts.rawItems ? { [RAW_JSON_KEYWORD]: true } : {}), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() },
     { description },
   );
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  limit: number;
-  offset: number;
-}
+/** Moved to shared/ (modules import it from there); kept here for the modules not moved yet. */
+export type { Page } from '../shared/pagination.ts';
 
 export const Uuid = (description: string) => Type.String({ format: 'uuid', description });
 export const Timestamp = Type.String({ format: 'date-time' });

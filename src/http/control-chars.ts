@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, type AppError } from '../shared/errors.ts';
-import { OAuthError } from '../modules/auth/auth.errors.ts';
+import { oauthInvalidRequest } from './errors.ts';
 
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
@@ -49,7 +49,7 @@ function check(req: FastifyRequest): void {
     (typeof req.body === 'object' ? findControlChar(req.body, '') : null);
   if (field === null) return;
   if (req.routeOptions.config?.oauth)
-    throw new OAuthError(400, 'invalid_request', `${field} must not contain control characters`);
+    throw oauthInvalidRequest(`${field} must not contain control characters`);
   throw controlCharError(field);
 }
 

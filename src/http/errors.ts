@@ -1,10 +1,17 @@
 /** The one place where errors become responses: RFC 9457 problem+json (RFC 6749 bodies on the token route). */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppError, type FieldProblem } from '../shared/errors.ts';
-import { OAuthError } from '../modules/auth/auth.errors.ts';
+import { isAppError, isRenderedError, RenderedError, type ErrorResponse, type FieldProblem } from '../shared/errors.ts';
 import { fieldProblems } from './validation.ts';
 
 export const PROBLEM_JSON = 'application/problem+json';
+
+/** RFC 6749 section 5.2 `invalid_request` of the token route (its errors are not problem+json). */
+class OAuthInvalidRequest extends RenderedError {
+  response(): ErrorResponse {
+    return { status: 400, headers: { 'cache-control': 'no-store' }, body: { error: 'invalid_request', error_description: this.message } };
+  }
+}
+export const oauthInvalidRequest = (description: string): RenderedError => new OAuthInvalidRequest(description);
 
 export interface ProblemBody {
   type: string;
@@ -71,11 +78,9 @@ const FASTIFY_CODES: Record<string, string> = {
 };
 
 export function errorHandler(error: FastifyError | Error, req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error instanceof OAuthError) {
-    return reply
-      .status(error.status)
-      .header('cache-control', 'no-store')
-      .send({ error: error.error, error_description: error.message });
+  if (isRenderedError(error)) {
+    const r = error.response();
+    return reply.status(r.status).headers(r.headers).send(r.body);
   }
   if (isAppError(error)) {
     if (error.headers) reply.headers(error.headers);

@@ -1,5 +1,5 @@
-import type { Principal } from '../modules/auth/auth.service.ts';
-import type { Scope } from '../modules/auth/scopes.ts';
+import type { Principal } from '../shared/principal.ts';
+import type { Scope } from '../shared/scopes.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

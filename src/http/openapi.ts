@@ -5,6 +5,7 @@
  * the plain bearer one, and public routes marked as needing no credentials.
  * The modules' schemas and scopes come in through `OpenApiDeps` (this folder imports no module).
  */
+import { RAW_JSON_KEYWORD } from '../shared/raw-json.ts';
 import type { TSchema } from 'typebox';
 
 export interface OpenApiCallback {
@@ -223,7 +224,14 @@ export function transformDocument(doc: Json, deps: OpenApiDeps): Json {
     webhooks,
     components,
   };
-  return ordered;
+  return withoutInternalKeywords(ordered) as Json;
+}
+
+/** The serializer's marks are not part of the contract. */
+function withoutInternalKeywords(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutInternalKeywords);
+  if (!isObj(v)) return v;
+  return Object.fromEntries(Object.entries(v).filter(([k]) => k !== RAW_JSON_KEYWORD).map(([k, x]) => [k, withoutInternalKeywords(x)]));
 }
 
 /** Bearer token (from the token route), subscription key, the same token as an OAuth2 client-credentials flow, and the admin token. */

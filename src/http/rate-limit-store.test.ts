@@ -65,3 +65,35 @@ it('back-off is capped at a week', () => {
   expect(backoffTtl(60_000, 3)).toBe(240_000);
   expect(backoffTtl(60_000, 500)).toBe(7 * 24 * 3600 * 1000);
 });
+
+describe('postgres rate-limit store across processes (counts sent in batches)', () => {
+  it('one process counts locally between round trips and adds them to the shared counter', async () => {
+    const a = new (postgresRateLimitStore(db.database.db, { flushMs: 50 }))({});
+    const b = new (postgresRateLimitStore(db.database.db, { flushMs: 50 }))({});
+    const key = `s-${Math.random()}`;
+    for (let i = 1; i <= 5; i++) expect((await incr(a, key, 60_000, 100)).current).toBe(i);
+    await sleep(150);
+    // The other process's first request of the window reads the shared counter: a's five are in it.
+    expect((await incr(b, key, 60_000, 100)).current).toBe(6);
+  });
+
+  it('a refusal is decided on the shared count, never on a stale local estimate', async () => {
+    const a = new (postgresRateLimitStore(db.database.db, { flushMs: 60_000 }))({});
+    const b = new (postgresRateLimitStore(db.database.db, { flushMs: 50 }))({});
+    const key = `r-${Math.random()}`;
+    await incr(a, key, 60_000, 4);
+    await incr(b, key, 60_000, 4); // b's first: shared 2
+    await incr(a, key, 60_000, 4); // a: local 2 (not sent)
+    await incr(a, key, 60_000, 4); // a: local 3
+    expect((await incr(a, key, 60_000, 4)).current).toBe(4); // a's estimate (b's request not seen yet)
+    // The next would pass 4 on a's estimate: it goes to the database with a's three unsent requests,
+    // where b's request is counted too.
+    const over = await incr(a, key, 60_000, 4);
+    expect(over.current).toBe(6);
+    // b admitted its own next request on its estimate (the bound: one flush interval of a process's
+    // traffic); after its flush it knows the shared count, and refuses.
+    expect((await incr(b, key, 60_000, 4)).current).toBe(3);
+    await sleep(150);
+    expect((await incr(b, key, 60_000, 4)).current).toBe(8);
+  });
+});

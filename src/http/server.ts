@@ -10,8 +10,7 @@ import { Type } from 'typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { isUuid, newId } from '../shared/ids.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
-import { registerAuthHook } from './auth-hook.ts';
+import { registerAuthHook, type Authenticator } from './auth-hook.ts';
 import { registerControlCharGuard } from './control-chars.ts';
 import { authFailureLimiter, registerRateLimits, type RateLimitDeps } from './rate-limit.ts';
 import { DEFAULT_EDGE_OPTIONS, registerResponseHeaders, registerSlowBodyGuard, type EdgeOptions } from './edges.ts';
@@ -20,10 +19,12 @@ import { errorHandler, sendProblem } from './errors.ts';
 import type { Metrics } from './metrics.ts';
 import { securitySchemes, transformDocument, transformRoute, type OpenApiDeps } from './openapi.ts';
 import { validatorCompiler } from './validation.ts';
+import { OneLineLogController, lazyChildLogger } from './request-log.ts';
+import { buildSerializer } from './serializer.ts';
 
 export interface ServerDeps {
   logger: Logger;
-  auth: AuthService;
+  auth: Authenticator;
   adminToken: string | null;
   maxUploadBytes: number;
   metrics: Metrics;
@@ -55,6 +56,9 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
     http: { headersTimeout: edges.headersTimeoutMs },
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false } },
+    logController: new OneLineLogController(),
+    schemaController: { compilersFactory: { buildSerializer } },
+    childLoggerFactory: lazyChildLogger,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -73,7 +77,6 @@ export async function createServer(deps: ServerDeps): Promise<FastifyInstance> {
       { method: req.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
-    if (reply.statusCode >= 500) req.log.error({ reqId: req.id, route, status: reply.statusCode }, 'request failed');
   });
 
   await app.register(multipart, {

@@ -5,7 +5,8 @@
  * decodes under the limits of pdfjs-guard.ts (decoded bytes per stream, JPX pixels), and OCR runs
  * one tesseract worker (a child runs one job at a time; the pool's children are the parallelism).
  */
-import { DocumentParseError, LIMITS, parseDocument, shutdownOcr, validateDocument } from '../documents/index.ts';
+import { readFile } from 'node:fs/promises';
+import { DocumentParseError, LIMITS, parseDocument, setOcrModels, shutdownOcr, validateDocument } from '../documents/index.ts';
 import type { ValidationOutcome } from '../documents/index.ts';
 import { setOcrEngine, TesseractEngine } from '../documents/index.ts';
 // A process entry point, like main.ts: the categoriser runs here too, so a parse result comes back
@@ -13,6 +14,10 @@ import { setOcrEngine, TesseractEngine } from '../documents/index.ts';
 import { enrichParsingResult } from '../modules/files/files.enrich.ts';
 import { installPdfGuard, takeRefusal } from './pdfjs-guard.ts';
 import type { JobReply, JobRequest } from './protocol.ts';
+
+// The parent passes the configured OCR models as the first argument (children read no environment).
+const models = process.argv[2];
+if (models === 'auto' || models === 'fast' || models === 'best_int') setOcrModels(models);
 
 const send = (m: JobReply): void => {
   process.send?.(m);
@@ -33,12 +38,14 @@ function withRefusal(v: ValidationOutcome, refused: string | null): ValidationOu
 
 async function run(m: JobRequest): Promise<unknown> {
   takeRefusal();
+  // The parent names the stored file (the API process never holds an upload) or, in tests, passes bytes.
+  const bytes = m.path !== undefined ? await readFile(m.path).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.length)) : m.bytes!;
   if (m.op === 'validate') {
-    const v = await validateDocument(m.bytes, m.opts);
+    const v = await validateDocument(bytes, m.opts);
     return withRefusal(v, takeRefusal());
   }
   try {
-    const o = await parseDocument(m.bytes, m.opts);
+    const o = await parseDocument(bytes, m.opts);
     takeRefusal();
     return { ...o, parsing_result: enrichParsingResult(o.parsing_result) };
   } catch (e) {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDocument, validateDocument } from '../documents/index.ts';
 import { csvRows } from '../../test/hostile/generate.ts';
@@ -25,6 +28,22 @@ describe('document sandbox', () => {
         parsing_result: enrichParsingResult(o.parsing_result),
       })),
     );
+  });
+
+  it('reads a document from a file in the child, with the outcomes it gives for the bytes', async () => {
+    sandbox = new DocumentSandbox({ workers: 1 });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sandbox-file-'));
+    const file = path.join(dir, 'doc.csv');
+    writeFileSync(file, CSV);
+    try {
+      expect(await sandbox.validateFile(file, {})).toEqual(await sandbox.validateDocument(CSV, {}));
+      const opts = { format: 'csv', documentType: 'bank_account_movements' } as const;
+      expect(await sandbox.parseFile(file, opts)).toEqual(await sandbox.parseDocument(CSV, opts));
+      // A file that is not there is a crash of the job, not a hang.
+      expect((await sandbox.validateFile(path.join(dir, 'missing'), {})).status).toBe('unreadable');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('passes a parse error on with its code', async () => {

@@ -13,7 +13,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DocumentParseError } from '../documents/types.ts';
 import type { ParseOptions, ParseOutcome, ValidateOptions, ValidationOutcome } from '../documents/types.ts';
-import type { ChildReady, JobReply, JobRequest } from './protocol.ts';
+import type { OcrModelsSetting } from '../documents/index.ts';
+import type { ChildReady, JobReply, JobRequest, JobSource } from './protocol.ts';
 
 export interface SandboxOptions {
   /** Children at most (each runs one job at a time). */
@@ -38,6 +39,8 @@ export interface SandboxOptions {
   reservedForValidation?: number;
   /** RSS sampling period (a /proc read: microseconds; short, so a fast allocation overshoots little). */
   pollMs?: number;
+  /** OCR traineddata of the children (config DOCRISK_OCR_MODELS). */
+  ocrModels?: OcrModelsSetting;
 }
 
 /**
@@ -100,9 +103,7 @@ interface Slot {
   idleRss: number;
 }
 
-type JobInput =
-  | { op: 'validate'; bytes: Uint8Array; opts: ValidateOptions }
-  | { op: 'parse'; bytes: Uint8Array; opts: ParseOptions };
+type JobInput = ({ op: 'validate'; opts: ValidateOptions } & JobSource) | ({ op: 'parse'; opts: ParseOptions } & JobSource);
 
 export class DocumentSandbox {
   /** parseDocument's result comes back with the categoriser's category and counterparty filled in. */
@@ -120,14 +121,27 @@ export class DocumentSandbox {
   readonly stats = { started: 0, killed: 0, retired: 0, peakRssBytes: 0, idleRssBytes: 0, peakGrowthBytes: 0 };
 
   constructor(opts: Partial<SandboxOptions> = {}) {
-    const o = { pollMs: 25, reservedForValidation: 0, ...DEFAULT_SANDBOX_OPTIONS, ...opts };
+    const o = { pollMs: 25, reservedForValidation: 0, ocrModels: 'auto' as OcrModelsSetting, ...DEFAULT_SANDBOX_OPTIONS, ...opts };
     // An explicit maxRssMb without a parse cap caps parses too.
     this.o = { ...o, parseMaxRssMb: opts.parseMaxRssMb ?? (opts.maxRssMb !== undefined ? opts.maxRssMb : o.parseMaxRssMb ?? o.maxRssMb) };
   }
 
   async validateDocument(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
+    return this.validate({ bytes }, opts);
+  }
+
+  /** validateDocument on a file the child reads itself: the bytes never pass through this process. */
+  async validateFile(path: string, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
+    return this.validate({ path }, opts);
+  }
+
+  async parseFile(path: string, opts: ParseOptions): Promise<ParseOutcome> {
+    return this.parse({ path }, opts);
+  }
+
+  private async validate(source: JobSource, opts: ValidateOptions): Promise<ValidationOutcome> {
     try {
-      return (await this.run({ op: 'validate', bytes, opts }, this.o.validateTimeoutMs)) as ValidationOutcome;
+      return (await this.run({ op: 'validate', ...source, opts }, this.o.validateTimeoutMs)) as ValidationOutcome;
     } catch (e) {
       if (!(e instanceof SandboxLimitError) && !(e instanceof SandboxCrashError)) throw e;
       const code = e instanceof SandboxLimitError ? 'too_large' : 'corrupt_file';
@@ -143,8 +157,12 @@ export class DocumentSandbox {
   }
 
   async parseDocument(bytes: Uint8Array, opts: ParseOptions): Promise<ParseOutcome> {
+    return this.parse({ bytes }, opts);
+  }
+
+  private async parse(source: JobSource, opts: ParseOptions): Promise<ParseOutcome> {
     try {
-      return (await this.run({ op: 'parse', bytes, opts }, this.o.parseTimeoutMs)) as ParseOutcome;
+      return (await this.run({ op: 'parse', ...source, opts }, this.o.parseTimeoutMs)) as ParseOutcome;
     } catch (e) {
       if (e instanceof SandboxLimitError) throw new DocumentParseError('too_large', e.message);
       throw e;
@@ -189,7 +207,7 @@ export class DocumentSandbox {
   }
 
   private spawn(): Slot {
-    const proc = fork(CHILD, [], {
+    const proc = fork(CHILD, [this.o.ocrModels], {
       execArgv: [`--max-old-space-size=${this.o.heapMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -1,9 +1,12 @@
 /** Messages between the API/worker process and a document child (structured clone over IPC). */
 import type { ParseOptions, ValidateOptions } from '../documents/types.ts';
 
+/** The document: its bytes, or a file the child reads itself (the caller then never holds or copies them). */
+export type JobSource = { bytes: Uint8Array; path?: undefined } | { path: string; bytes?: undefined };
+
 export type JobRequest =
-  | { id: number; op: 'validate'; bytes: Uint8Array; opts: ValidateOptions }
-  | { id: number; op: 'parse'; bytes: Uint8Array; opts: ParseOptions };
+  | ({ id: number; op: 'validate'; opts: ValidateOptions } & JobSource)
+  | ({ id: number; op: 'parse'; opts: ParseOptions } & JobSource);
 
 export type JobReply =
   | { id: number; ok: true; value: unknown }

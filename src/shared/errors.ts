@@ -51,3 +51,17 @@ export const notFound = (what: string): AppError =>
 
 export const conflict = (detail: string, code = 'conflict'): AppError =>
   new AppError({ status: 409, code, title: 'Conflict', detail });
+
+/** An answer an error carries itself, when it is not problem+json (the token route's RFC 6749 bodies). */
+export interface ErrorResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** An error that renders itself: the error handler sends its response() as it is. */
+export abstract class RenderedError extends Error {
+  abstract response(): ErrorResponse;
+}
+
+export const isRenderedError = (e: unknown): e is RenderedError => e instanceof RenderedError;

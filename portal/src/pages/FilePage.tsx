@@ -1,5 +1,5 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { api, P, type BBox, type FileResource, type Transaction } from '../api.ts';
+import { client, type BBox, type FileResource, type Transaction } from '../api.ts';
 import { Badge, Check, Dl, ErrorBox, Loading, useLoad, usePolling } from '../components/common.tsx';
 import { DocumentViewer, type Box } from '../components/DocumentViewer.tsx';
 import { useI18n, type I18n } from '../i18n.tsx';
@@ -39,14 +39,14 @@ export function FilePage({ processId, fileId }: { processId: string; fileId: str
   const i18n = useI18n();
   const { t, code, money, date, pct } = i18n;
   const file = useLoad(
-    (signal) => api<FileResource>(`${P(processId)}/files/${fileId}`, { signal }),
+    (signal) => client.getFile({ path: { process_id: processId, file_id: fileId }, signal }) as Promise<FileResource>,
     [processId, fileId],
   );
   const f = file.data;
   const busy = f ? f.parsing_status === 'processing' : false;
   usePolling(
     busy,
-    async () => file.setData(await api<FileResource>(`${P(processId)}/files/${fileId}`)),
+    async () => file.setData((await client.getFile({ path: { process_id: processId, file_id: fileId } })) as FileResource),
     f?.parsing_status ?? '',
   );
   const [selected, setSelected] = useState<{ key: string; box: Box | null } | null>(null);

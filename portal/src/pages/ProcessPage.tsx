@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type DragEvent } from 'react';
 import {
   api,
+  client,
   P,
   uploadFile,
   type BankAccount,
@@ -26,8 +27,8 @@ export function ProcessPage({ processId }: { processId: string }) {
   const load = useCallback(
     async (signal?: AbortSignal): Promise<ProcessData> => {
       const [process, files, bank, ob, reports] = await Promise.all([
-        api<Process>(P(processId), { signal }),
-        api<Page<FileRef>>(`${P(processId)}/files`, { query: { limit: 100 }, signal }),
+        client.getProcess({ path: { process_id: processId }, signal }) as Promise<Process>,
+        client.listFiles({ path: { process_id: processId }, query: { limit: 100 }, signal }) as Promise<Page<FileRef>>,
         api<Page<BankAccount>>(`${P(processId)}/bank-accounts`, { query: { limit: 100 }, signal }),
         api<Page<BankAccount>>(`${P(processId)}/open-banking-accounts`, { query: { limit: 100 }, signal }),
         api<Page<CreditReport>>(`${P(processId)}/credit-reports`, { query: { limit: 20 }, signal }),
@@ -60,10 +61,7 @@ export function ProcessPage({ processId }: { processId: string }) {
   const runParsing = async () => {
     setActionError(null);
     try {
-      const r = await api<{ file_ids: string[] }>(`${P(processId)}/run-parsing`, {
-        method: 'POST',
-        body: {},
-      });
+      const r = await client.runParsing({ path: { process_id: processId }, body: {} });
       setParsingMsg(t('process.parsingStarted', { n: r.file_ids.length }));
       data.setData(await load());
     } catch (e) {
@@ -101,7 +99,7 @@ export function ProcessPage({ processId }: { processId: string }) {
               confirmLabel={t('process.archiveConfirm')}
               className="btn btn-danger-ghost"
               onConfirm={async () => {
-                await api(`${P(processId)}/archive`, { method: 'POST' });
+                await client.archiveProcess({ path: { process_id: processId } });
                 data.setData(await load());
               }}
             />

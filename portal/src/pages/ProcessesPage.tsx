@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, type Page, type Process } from '../api.ts';
+import { client, type Page, type Process } from '../api.ts';
 import { Badge, ErrorBox, Loading, Pager, useLoad } from '../components/common.tsx';
 import { useI18n } from '../i18n.tsx';
 import { Link, navigate, useRoute } from '../router.tsx';
@@ -21,10 +21,10 @@ export function ProcessesPage() {
 
   const list = useLoad(
     (signal) =>
-      api<Page<Process>>('/document-engine/v1/processes', {
-        query: { ...filters, limit: LIMIT, offset },
+      client.listProcesses({
+        query: { ...filters, statuses: filters.statuses ? filters.statuses.split(',') : [], limit: LIMIT, offset },
         signal,
-      }),
+      }) as Promise<Page<Process>>,
     [key],
   );
 
@@ -178,8 +178,7 @@ function CreateProcess() {
       const attributes: Record<string, string> = {};
       if (name.trim()) attributes.main_applicant_name = name.trim();
       if (tax.trim()) attributes.main_tax_code = tax.trim();
-      const p = await api<Process>('/document-engine/v1/start-process', {
-        method: 'POST',
+      const p = await client.startProcess({
         body: { ext_application_id: ext.trim(), ...(Object.keys(attributes).length ? { attributes } : {}) },
       });
       navigate(`/processes/${p.process_id}`);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
   api,
+  client,
   download,
   P,
   type BankAccount,
@@ -29,8 +30,8 @@ export function NewReportPage({ processId }: { processId: string }) {
   const inputs = useLoad(
     async (signal): Promise<Inputs> => {
       const [process, files, bank, ob] = await Promise.all([
-        api<Process>(P(processId), { signal }),
-        api<Page<FileRef>>(`${P(processId)}/files`, { query: { limit: 100 }, signal }),
+        client.getProcess({ path: { process_id: processId }, signal }) as Promise<Process>,
+        client.listFiles({ path: { process_id: processId }, query: { limit: 100 }, signal }) as Promise<Page<FileRef>>,
         api<Page<BankAccount>>(`${P(processId)}/bank-accounts`, { query: { limit: 100 }, signal }),
         api<Page<BankAccount>>(`${P(processId)}/open-banking-accounts`, { query: { limit: 100 }, signal }),
       ]);

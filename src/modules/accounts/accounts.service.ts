@@ -1,6 +1,6 @@
 /** Bank accounts and Open Banking accounts: JSON ingestion (validated, normalised, categorised), lists and reads. */
 import type { Db, Executor } from '../../db/client.ts';
-import type { Page } from '../../http/common.ts';
+import type { Page } from '../../shared/pagination.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { newId } from '../../shared/ids.ts';
 import type { ProcessesService } from '../processes/index.ts';

@@ -1,7 +1,7 @@
-import { AppError } from '../../shared/errors.ts';
+import { AppError, RenderedError, type ErrorResponse } from '../../shared/errors.ts';
 
 /** RFC 6749 section 5.2 error of the token endpoint (rendered as {error, error_description}). */
-export class OAuthError extends Error {
+export class OAuthError extends RenderedError {
   readonly status: 400 | 401;
   readonly error: 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
   constructor(status: 400 | 401, error: OAuthError['error'], description: string) {
@@ -9,6 +9,9 @@ export class OAuthError extends Error {
     this.name = 'OAuthError';
     this.status = status;
     this.error = error;
+  }
+  response(): ErrorResponse {
+    return { status: this.status, headers: { 'cache-control': 'no-store' }, body: { error: this.error, error_description: this.message } };
   }
 }
 

@@ -5,6 +5,7 @@
 import { SignJWT, decodeProtectedHeader, jwtVerify, errors as joseErrors } from 'jose';
 import type { Executor } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
+import type { Principal } from '../../shared/principal.ts';
 import { newId, randomToken } from '../../shared/ids.ts';
 import { authErrors } from './auth.errors.ts';
 import { authRepository, type ClientRow } from './auth.repository.ts';
@@ -15,11 +16,7 @@ import { constantTimeStringEquals, digestEquals, dummySecretHash, hashSecret, sh
 export const AUDIENCE = 'docrisk-api';
 export const DEFAULT_SPACE = 'default';
 
-export interface Principal {
-  clientId: string;
-  spaceId: string;
-  scopes: ReadonlySet<string>;
-}
+export type { Principal };
 
 export interface TokenResponse {
   access_token: string;
@@ -54,6 +51,9 @@ export class AuthService {
   private readonly deps: AuthServiceDeps;
   private readonly clientCache = new Map<string, { row: ClientRow | null; until: number }>();
   private readonly verifiedTokens = new Map<string, { sub: string; expMs: number }>();
+  /** The principal of a client row (rows are replaced when the client cache reloads them). */
+  private readonly principals = new WeakMap<ClientRow, Principal>();
+  private readonly keyDigests = new Map<string, string>();
 
   constructor(deps: AuthServiceDeps) {
     this.deps = deps;
@@ -190,10 +190,26 @@ export class AuthService {
     const claims = sub && sub.expMs > nowMs ? sub : await this.verifyToken(token);
     const client = await this.cachedClient(claims.sub);
     if (!client || client.revokedAt !== null) throw authErrors.unauthenticated('client revoked or unknown');
-    if (!digestEquals(sha256Hex(subscriptionKey), client.subscriptionKeyHash)) {
+    if (!digestEquals(this.keyDigest(subscriptionKey), client.subscriptionKeyHash)) {
       throw authErrors.unauthenticated('invalid Ocp-Apim-Subscription-Key for this client');
     }
-    return { clientId: client.clientId, spaceId: client.spaceId, scopes: new Set(client.scopes.split(' ')) };
+    let principal = this.principals.get(client);
+    if (!principal) {
+      principal = { clientId: client.clientId, spaceId: client.spaceId, scopes: new Set(client.scopes.split(' ')) };
+      this.principals.set(client, principal);
+    }
+    return principal;
+  }
+
+  /** SHA-256 of a subscription key, remembered for the few keys a process sees (one per client). */
+  private keyDigest(key: string): string {
+    let d = this.keyDigests.get(key);
+    if (d === undefined) {
+      d = sha256Hex(key);
+      if (this.keyDigests.size >= 1000) this.keyDigests.clear();
+      this.keyDigests.set(key, d);
+    }
+    return d;
   }
 
   /** Verifies signature, issuer, audience and expiry; remembers the result until the token expires. */

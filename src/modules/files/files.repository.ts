@@ -1,9 +1,19 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { RawJson } from '../../shared/raw-json.ts';
+import { queryText, type Executor } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
 
 export type FileRow = typeof files.$inferSelect;
 export type FileInsert = typeof files.$inferInsert;
+/** The columns the File resource shows (files.view.ts). */
+export type FileReadRow = Pick<
+  FileRow,
+  'id' | 'processId' | 'extFileId' | 'documentType' | 'validationStatus' | 'validationErrors' | 'preResult' | 'parsingStatus' | 'parsingConfidence' | 'parsingResult' | 'errors'
+>;
+
+const FILE_READ = `select id, process_id, ext_file_id, document_type, validation_status, validation_errors, pre_result, parsing_status,
+  parsing_confidence, parsing_result::text as parsing_result, errors
+  from files where id = $1 and process_id = $2 and space_id = $3`;
 
 /** Every column but the parse result: a statement of 199k rows is ≈ 40 MB of JSON, not to be sent back. */
 const { parsingResult: _result, ...WITHOUT_RESULT } = getTableColumns(files);
@@ -21,6 +31,30 @@ export const filesRepository = {
       .where(and(eq(files.id, fileId), eq(files.processId, processId), eq(files.spaceId, spaceId)))
       .limit(1);
     return rows[0] ?? null;
+  },
+
+  /**
+   * What the File resource shows, for the API's read (one prepared statement): the stored parsing result
+   * stays JSON text (written as it is).
+   */
+  async findForRead(db: Executor, spaceId: string, processId: string, fileId: string): Promise<FileReadRow | null> {
+    const rows = await queryText<Record<string, unknown>>(db, 'docrisk_file_read_v1', FILE_READ, [fileId, processId, spaceId]);
+    const r = rows[0];
+    if (!r) return null;
+    const obj = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
+    return {
+      id: r.id as string,
+      processId: r.process_id as string,
+      extFileId: r.ext_file_id as string | null,
+      documentType: r.document_type as string,
+      validationStatus: r.validation_status as string,
+      validationErrors: obj(r.validation_errors),
+      preResult: obj(r.pre_result),
+      parsingStatus: r.parsing_status as string,
+      parsingConfidence: r.parsing_confidence as number | null,
+      parsingResult: r.parsing_result === null ? null : new RawJson(r.parsing_result as string),
+      errors: obj(r.errors),
+    };
   },
 
   async findById(db: Executor, fileId: string): Promise<FileRow | null> {

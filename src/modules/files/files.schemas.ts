@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DOCUMENT_TYPES } from '../../documents/types.ts';
 import { PaginationQuery, Uuid, listEnvelope } from '../../http/common.ts';
+import { RAW_JSON_KEYWORD } from '../../shared/raw-json.ts';
 import { FileRefSchema } from '../processes/processes.schemas.ts';
 
 const nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -36,6 +37,8 @@ export const FileSchema = Type.Object(
     parsing_confidence: Type.Union([Type.Number(), Type.Null()]),
     parsing_result: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
       description: 'named fields, each {value, confidence?, source?: {page, bbox?}}; populated when parsing_status is completed',
+      // Served as the stored JSON text (src/http/serializer.ts).
+      [RAW_JSON_KEYWORD]: true,
     }),
     errors: Type.Array(Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: true })),
   },

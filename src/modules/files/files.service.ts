@@ -16,7 +16,7 @@ import {
   type OcrLanguage,
   type ParsingResult,
 } from '../../documents/index.ts';
-import type { Page } from '../../http/common.ts';
+import type { Page } from '../../shared/pagination.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { JobHandle } from '../../jobs/registry.ts';
 import type { ParsePayload } from './files.jobs.ts';
@@ -55,6 +55,9 @@ export interface DocumentEngine {
   parseDocument: typeof parseDocument;
   /** True when parseDocument already filled category and counterparty (the sandbox does it in its child). */
   parsesEnriched?: boolean;
+  /** The same on a local file the engine reads itself (the sandbox's children): this process never holds the bytes. */
+  validateFile?: (path: string, opts: Parameters<typeof validateDocument>[1]) => ReturnType<typeof validateDocument>;
+  parseFile?: (path: string, opts: Parameters<typeof parseDocument>[1]) => ReturnType<typeof parseDocument>;
 }
 
 const IN_PROCESS: DocumentEngine = { validateDocument, parseDocument };
@@ -173,11 +176,11 @@ export class FilesService {
    * the one that inserts the row (on PGlite a query outside an open transaction waits for it forever).
    */
   async validateUpload(spaceId: string, u: ValidatedUploadInput): Promise<ValidatedUpload> {
-    const bytes = await this.d.blobs.get(u.blob.key);
-    const outcome = await (this.d.engine ?? IN_PROCESS).validateDocument(new Uint8Array(bytes), {
-      ...(u.assertedType ? { assertedType: u.assertedType } : {}),
-      checkIdCompleteness: u.checkIdCompleteness === true,
-    });
+    const opts = { ...(u.assertedType ? { assertedType: u.assertedType } : {}), checkIdCompleteness: u.checkIdCompleteness === true };
+    const engine = this.d.engine ?? IN_PROCESS;
+    const outcome = engine.validateFile
+      ? await this.withLocalFile(u.blob.key, (file) => engine.validateFile!(file, opts))
+      : await engine.validateDocument(new Uint8Array(await this.d.blobs.get(u.blob.key)), opts);
     const autoParse = outcome.status === 'success' && (await this.d.autoParsing(spaceId));
     return { ...u, outcome, autoParse };
   }
@@ -243,7 +246,7 @@ export class FilesService {
   }
 
   async get(spaceId: string, processId: string, fileId: string): Promise<FileView> {
-    const f = await filesRepository.find(this.d.db, spaceId, processId, fileId);
+    const f = await filesRepository.findForRead(this.d.db, spaceId, processId, fileId);
     if (!f) {
       await this.d.processes.requireVisible(spaceId, processId);
       throw fileErrors.notFound();
@@ -306,13 +309,16 @@ export class FilesService {
   async parseFile(fileId: string): Promise<void> {
     const f = await filesRepository.findById(this.d.db, fileId);
     if (!f || f.parsingStatus !== 'processing') return;
-    const bytes = await this.d.blobs.get(f.blobKey);
+    const opts = {
+      format: (f.format ?? 'pdf') as FileFormat,
+      documentType: f.documentType as DocumentType,
+      ...(f.ocrLang ? { ocrLang: f.ocrLang as OcrLanguage } : {}),
+    };
+    const engine = this.d.engine ?? IN_PROCESS;
     try {
-      const outcome = await (this.d.engine ?? IN_PROCESS).parseDocument(new Uint8Array(bytes), {
-        format: (f.format ?? 'pdf') as FileFormat,
-        documentType: f.documentType as DocumentType,
-        ...(f.ocrLang ? { ocrLang: f.ocrLang as OcrLanguage } : {}),
-      });
+      const outcome = engine.parseFile
+        ? await this.withLocalFile(f.blobKey, (file) => engine.parseFile!(file, opts))
+        : await engine.parseDocument(new Uint8Array(await this.d.blobs.get(f.blobKey)), opts);
       let result = this.d.engine?.parsesEnriched ? outcome.parsing_result : (this.d.enrich ?? enrichParsingResult)(outcome.parsing_result);
       const hint = (f.options as { bank_code_hint?: unknown } | null)?.bank_code_hint;
       let validationErrors: unknown[] | undefined;
@@ -326,6 +332,15 @@ export class FilesService {
     } catch (err) {
       if (!(err instanceof DocumentParseError)) throw err; // unexpected: the job is retried
       await this.finish(f, { status: 'error', result: null, confidence: null, errors: [{ code: err.code, message: err.message }] });
+    }
+  }
+
+  private async withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T> {
+    const local = await this.d.blobs.localFile(key);
+    try {
+      return await use(local.path);
+    } finally {
+      await local.release();
     }
   }
 

@@ -1,8 +1,8 @@
-import type { FileRow } from './files.repository.ts';
+import type { FileReadRow, FileRow } from './files.repository.ts';
 import type { FileView } from './files.schemas.ts';
 
 /** The File resource: upload response, GET by id and the Doc Engine callback body are this one shape. */
-export function toFileView(f: FileRow): FileView {
+export function toFileView(f: FileReadRow): FileView {
   return {
     process_id: f.processId,
     ext_file_id: f.extFileId,

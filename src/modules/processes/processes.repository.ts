@@ -1,20 +1,11 @@
 /**
- * Process rows and the aggregated read (counts and ten-most-recent refs from the real sub-resource tables).
+ * Process rows and the Process resource (counts and ten-most-recent refs from the real sub-resource tables).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, type Executor } from '../../db/client.ts';
+import { queryText, type Executor } from '../../db/client.ts';
 import { processes } from '../../db/schema.ts';
 
 export type ProcessRow = typeof processes.$inferSelect;
-
-export interface ProcessAggregate {
-  row: ProcessRow;
-  totals: { files: number; bankAccounts: number; openBankingAccounts: number; creditReports: number };
-  fileRefs: Record<string, unknown>[];
-  bankAccountRefs: Record<string, unknown>[];
-  openBankingAccountRefs: Record<string, unknown>[];
-  creditReportRefs: Record<string, unknown>[];
-}
 
 export interface ProcessFilter {
   spaceId: string;
@@ -27,72 +18,32 @@ export interface ProcessFilter {
 
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 
-const refs = (table: string, cols: string) =>
-  sql.raw(`coalesce((select json_agg(r) from (select ${cols} from ${table} x where x.process_id = p.id
-    order by x.created_at desc, x.id desc limit 10) r), '[]'::json)`);
+/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z). */
+const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const refsJson = (table: string, fields: [string, string][]) =>
+  `coalesce((select json_agg(json_build_object(${fields.map(([k, e]) => `'${k}', ${e}`).join(', ')}) order by x.created_at desc, x.id desc)
+    from (select * from ${table} x where x.process_id = p.id order by x.created_at desc, x.id desc limit 10) x), '[]'::json)`;
+const refTimes: [string, string][] = [['created_at', iso('x.created_at')], ['updated_at', iso('x.updated_at')]];
 
-const AGG_COLUMNS = sql`
-  p.id, p.space_id, p.ext_application_id, p.status, p.options, p.attributes, p.created_at, p.updated_at, p.archived_at,
-  (select count(*) from files x where x.process_id = p.id)::int as total_files,
-  (select count(*) from bank_accounts x where x.process_id = p.id)::int as total_bank_accounts,
-  (select count(*) from open_banking_accounts x where x.process_id = p.id)::int as total_open_banking_accounts,
-  (select count(*) from credit_reports x where x.process_id = p.id)::int as total_credit_reports,
-  ${refs('files', 'x.id as file_id, x.ext_file_id, x.validation_status, x.parsing_status, x.document_type, x.created_at, x.updated_at')} as file_refs,
-  ${refs('bank_accounts', 'x.id as bank_account_id, x.ext_bank_account_id, x.iban, x.created_at, x.updated_at')} as bank_account_refs,
-  ${refs('open_banking_accounts', 'x.id as open_banking_account_id, x.ext_open_banking_account_id, x.iban, x.created_at, x.updated_at')} as open_banking_account_refs,
-  ${refs('credit_reports', 'x.id as credit_report_id, x.status, x.created_at, x.updated_at')} as credit_report_refs`;
+/**
+ * The Process resource (ProcessSchema) built by the database as JSON text, for the API's reads: one
+ * statement, and the text goes out as it is (no row parsing, no view mapping, no re-serialising).
+ */
+export const PROCESS_JSON = `json_build_object(
+  'process_id', p.id, 'ext_application_id', p.ext_application_id, 'space_id', p.space_id, 'status', p.status,
+  'created_at', ${iso('p.created_at')}, 'updated_at', ${iso('p.updated_at')},
+  'total_files', (select count(*) from files x where x.process_id = p.id),
+  'total_bank_accounts', (select count(*) from bank_accounts x where x.process_id = p.id),
+  'total_open_banking_accounts', (select count(*) from open_banking_accounts x where x.process_id = p.id),
+  'total_credit_reports', (select count(*) from credit_reports x where x.process_id = p.id),
+  'file_refs', ${refsJson('files', [['file_id', 'x.id'], ['ext_file_id', 'x.ext_file_id'], ['validation_status', 'x.validation_status'], ['parsing_status', 'x.parsing_status'], ['document_type', 'x.document_type'], ...refTimes])},
+  'bank_account_refs', ${refsJson('bank_accounts', [['bank_account_id', 'x.id'], ['ext_bank_account_id', 'x.ext_bank_account_id'], ['iban', 'x.iban'], ...refTimes])},
+  'open_banking_account_refs', ${refsJson('open_banking_accounts', [['open_banking_account_id', 'x.id'], ['ext_open_banking_account_id', 'x.ext_open_banking_account_id'], ['iban', 'x.iban'], ...refTimes])},
+  'credit_report_refs', ${refsJson('credit_reports', [['credit_report_id', 'x.id'], ['status', 'x.status'], ...refTimes])},
+  'options', json_strip_nulls(json_build_object('ext_user_id', p.options->'ext_user_id', 'applicant_type', p.options->'applicant_type')),
+  'attributes', coalesce(p.attributes, '{}'::jsonb))::text`;
 
-interface AggRow {
-  id: string;
-  space_id: string;
-  ext_application_id: string | null;
-  status: string;
-  options: unknown;
-  attributes: unknown;
-  created_at: Date | string;
-  updated_at: Date | string;
-  archived_at: Date | string | null;
-  total_files: number;
-  total_bank_accounts: number;
-  total_open_banking_accounts: number;
-  total_credit_reports: number;
-  file_refs: unknown;
-  bank_account_refs: unknown;
-  open_banking_account_refs: unknown;
-  credit_report_refs: unknown;
-}
-
-const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
-const json = (v: unknown): Record<string, unknown>[] =>
-  (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as Record<string, unknown>[];
-const obj = (v: unknown): Record<string, unknown> =>
-  (typeof v === 'string' ? JSON.parse(v) : (v ?? {})) as Record<string, unknown>;
-
-function toAggregate(r: AggRow): ProcessAggregate {
-  return {
-    row: {
-      id: r.id,
-      spaceId: r.space_id,
-      extApplicationId: r.ext_application_id,
-      status: r.status,
-      options: obj(r.options),
-      attributes: obj(r.attributes),
-      createdAt: toDate(r.created_at),
-      updatedAt: toDate(r.updated_at),
-      archivedAt: r.archived_at === null ? null : toDate(r.archived_at),
-    },
-    totals: {
-      files: r.total_files,
-      bankAccounts: r.total_bank_accounts,
-      openBankingAccounts: r.total_open_banking_accounts,
-      creditReports: r.total_credit_reports,
-    },
-    fileRefs: json(r.file_refs),
-    bankAccountRefs: json(r.bank_account_refs),
-    openBankingAccountRefs: json(r.open_banking_account_refs),
-    creditReportRefs: json(r.credit_report_refs),
-  };
-}
+const PROCESS_BY_ID = `select ${PROCESS_JSON} as body from processes p where p.id = $1 and p.space_id = $2`;
 
 function whereOf(f: ProcessFilter): SQL {
   const parts: SQL[] = [sql`p.space_id = ${f.spaceId}`];
@@ -109,7 +60,7 @@ function whereOf(f: ProcessFilter): SQL {
  * the counts and refs are computed for those `limit` rows only, so a late page costs what the first does.
  */
 export function listPageSql(f: ProcessFilter, limit: number, offset: number): SQL {
-  return sql`select ${AGG_COLUMNS} from (select * from processes p where ${whereOf(f)}
+  return sql`select ${sql.raw(PROCESS_JSON)} as body from (select * from processes p where ${whereOf(f)}
     order by p.created_at desc, p.id desc limit ${limit} offset ${offset}) p
     order by p.created_at desc, p.id desc`;
 }
@@ -120,20 +71,17 @@ export const processesRepository = {
     return rows[0] as ProcessRow;
   },
 
-  async findAggregate(db: Executor, spaceId: string, id: string): Promise<ProcessAggregate | null> {
-    const rows = await queryPrepared<AggRow>(
-      db,
-      'docrisk_process_aggregate_v1',
-      sql`select ${AGG_COLUMNS} from processes p where p.id = ${id} and p.space_id = ${spaceId}`,
-    );
-    const row = rows[0];
-    return row ? toAggregate(row) : null;
+  /** The Process resource as JSON text (PROCESS_JSON), or null. */
+  async findJson(db: Executor, spaceId: string, id: string): Promise<string | null> {
+    const rows = await queryText<{ body: string }>(db, 'docrisk_process_json_v1', PROCESS_BY_ID, [id, spaceId]);
+    return rows[0]?.body ?? null;
   },
 
-  async list(db: Executor, f: ProcessFilter, limit: number, offset: number): Promise<{ items: ProcessAggregate[]; total: number }> {
+  /** One page of Process resources as JSON texts, and the total. */
+  async list(db: Executor, f: ProcessFilter, limit: number, offset: number): Promise<{ items: string[]; total: number }> {
     const where = whereOf(f);
     const [page, count] = await Promise.all([db.execute(listPageSql(f, limit, offset)), db.execute(sql`select count(*)::int as n from processes p where ${where}`)]);
-    return { items: rowsOf<AggRow>(page).map(toAggregate), total: rowsOf<{ n: number }>(count)[0]?.n ?? 0 };
+    return { items: rowsOf<{ body: string }>(page).map((r) => r.body), total: rowsOf<{ n: number }>(count)[0]?.n ?? 0 };
   },
 
   async find(db: Executor, spaceId: string, id: string): Promise<ProcessRow | null> {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IDEMPOTENCY_DOC, IdempotencyHeaders, errorResponses } from '../../http/common.ts';
 import { REPLAYED_HEADER, fingerprint, parseIdempotencyKey, type IdempotencyService } from '../idempotency/index.ts';
 import { principalOf } from '../../http/auth-hook.ts';
+import { asValue } from '../../shared/raw-json.ts';
 import {
   ArchivedProcessSchema,
   ProcessIdParams,
@@ -34,7 +35,7 @@ export const processesRoutes =
       async (req, reply) => {
         const { spaceId } = principalOf(req);
         const key = parseIdempotencyKey(req.headers['idempotency-key']);
-        const a = await idempotency.run(spaceId, 'startProcess', key, fingerprint(req.body), async () => ({ status: 201 as const, body: await service.start(spaceId, req.body) }));
+        const a = await idempotency.run(spaceId, 'startProcess', key, fingerprint(req.body), async () => ({ status: 201 as const, body: asValue(await service.start(spaceId, req.body)) }));
         if (a.replayed) reply.header(REPLAYED_HEADER, 'true');
         return reply.status(a.status).send(a.body);
       },
@@ -61,7 +62,7 @@ export const processesRoutes =
         config: { scope: 'processes:read' },
         schema: { operationId: 'getProcess', tags, summary: 'Read a process', params: ProcessIdParams, response: { 200: ProcessSchema, ...errorResponses() } },
       },
-      async (req) => service.get(principalOf(req).spaceId, req.params.process_id),
+      async (req) => asValue(await service.getJson(principalOf(req).spaceId, req.params.process_id)),
     );
 
     app.post(

@@ -137,6 +137,6 @@ export const ProcessListQuery = Type.Object(
 );
 export type ProcessListQuery = Static<typeof ProcessListQuery>;
 
-export const ProcessListSchema = listEnvelope(ProcessSchema, 'processes, created_at descending');
+export const ProcessListSchema = listEnvelope(ProcessSchema, 'processes, created_at descending', { rawItems: true });
 
 export const ProcessIdParams = Type.Object({ process_id: Uuid('process id') });

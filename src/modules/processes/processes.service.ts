@@ -1,38 +1,12 @@
 /** Process lifecycle (active → archived) and the read-only guard that every modifying route reuses. */
 import type { Db, Executor } from '../../db/client.ts';
-import type { Page } from '../../http/common.ts';
+import type { Page } from '../../shared/pagination.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { isUuid, newId } from '../../shared/ids.ts';
 import { processErrors } from './processes.errors.ts';
-import { processesRepository, type ProcessAggregate, type ProcessRow } from './processes.repository.ts';
+import { processesRepository, type ProcessRow } from './processes.repository.ts';
+import { RawJson, asValue } from '../../shared/raw-json.ts';
 import type { ArchivedProcessView, ProcessListQuery, ProcessView, StartProcessBody } from './processes.schemas.ts';
-
-const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
-
-function refsWithIsoDates(refs: Record<string, unknown>[]): Record<string, unknown>[] {
-  return refs.map((r) => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) }));
-}
-
-export function toProcessView(a: ProcessAggregate): ProcessView {
-  return {
-    process_id: a.row.id,
-    ext_application_id: a.row.extApplicationId,
-    space_id: a.row.spaceId,
-    status: a.row.status,
-    created_at: a.row.createdAt.toISOString(),
-    updated_at: a.row.updatedAt.toISOString(),
-    total_files: a.totals.files,
-    total_bank_accounts: a.totals.bankAccounts,
-    total_open_banking_accounts: a.totals.openBankingAccounts,
-    total_credit_reports: a.totals.creditReports,
-    file_refs: refsWithIsoDates(a.fileRefs) as ProcessView['file_refs'],
-    bank_account_refs: refsWithIsoDates(a.bankAccountRefs) as ProcessView['bank_account_refs'],
-    open_banking_account_refs: refsWithIsoDates(a.openBankingAccountRefs) as ProcessView['open_banking_account_refs'],
-    credit_report_refs: refsWithIsoDates(a.creditReportRefs) as ProcessView['credit_report_refs'],
-    options: a.row.options as ProcessView['options'],
-    attributes: a.row.attributes as ProcessView['attributes'],
-  };
-}
 
 const splitList = (values: string[] | undefined): string[] | undefined =>
   values
@@ -64,13 +38,14 @@ export class ProcessesService {
     this.clock = clock;
   }
 
-  async start(spaceId: string, body: StartProcessBody, source = 'api'): Promise<ProcessView> {
+  /** Creates a process; the answer is the Process resource as the database wrote it. */
+  async start(spaceId: string, body: StartProcessBody, source = 'api'): Promise<RawJson<ProcessView>> {
     const row = await this.create(this.db, spaceId, {
       extApplicationId: body.ext_application_id,
       options: body.options ?? {},
       attributes: { ...(body.attributes ?? {}), source },
     });
-    return this.get(spaceId, row.id);
+    return this.getJson(spaceId, row.id);
   }
 
   /** Inserts a process (inside the caller's transaction when given one). */
@@ -88,10 +63,15 @@ export class ProcessesService {
     });
   }
 
+  /** The Process resource as JSON text, for the API (written out as it is). */
+  async getJson(spaceId: string, processId: string): Promise<RawJson<ProcessView>> {
+    const text = await processesRepository.findJson(this.db, spaceId, processId);
+    if (text === null) throw processErrors.notFound();
+    return new RawJson<ProcessView>(text);
+  }
+
   async get(spaceId: string, processId: string): Promise<ProcessView> {
-    const agg = await processesRepository.findAggregate(this.db, spaceId, processId);
-    if (!agg) throw processErrors.notFound();
-    return toProcessView(agg);
+    return (await this.getJson(spaceId, processId)).toJSON();
   }
 
   async list(spaceId: string, q: ProcessListQuery): Promise<Page<ProcessView>> {
@@ -121,7 +101,7 @@ export class ProcessesService {
       limit,
       offset,
     );
-    return { items: items.map(toProcessView), total, limit, offset };
+    return { items: items.map((t) => asValue(new RawJson<ProcessView>(t))), total, limit, offset };
   }
 
   async archive(spaceId: string, processId: string): Promise<ArchivedProcessView> {

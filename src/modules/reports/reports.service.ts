@@ -5,7 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { Db, Executor } from '../../db/client.ts';
-import type { Page } from '../../http/common.ts';
+import type { Page } from '../../shared/pagination.ts';
 import { renderReportPdf, type Lang, type ReportView, type UsedInput } from '../../report-pdf/index.ts';
 import { buildReport, REASON_CODE_TEXTS, RiskEngineError, type ReportParams, type ReportResult, type RiskSource, type ValidationResult } from '../../risk/index.ts';
 import type { Clock } from '../../shared/clock.ts';

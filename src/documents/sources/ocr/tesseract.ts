@@ -27,6 +27,8 @@ import type { OcrChoice, OcrEngine, OcrGlyph, OcrImage, OcrOptions, OcrResult, O
 import { SUPPORTED_LANGS } from './types.ts';
 import { toPgm } from './pixels.ts';
 
+import { ocrModelsSetting } from './models.ts';
+
 const require = createRequire(import.meta.url);
 
 export type OcrModels = 'fast' | 'best_int';
@@ -38,9 +40,9 @@ function systemFastDir(): string | null {
   return SYSTEM_TESSDATA.find((d) => SUPPORTED_LANGS.every((l) => fs.existsSync(path.join(d, `${l}.traineddata`)))) ?? null;
 }
 
-/** Which models a new engine uses: env override, else fast when installed. */
+/** Which models a new engine uses: the configured choice (DOCRISK_OCR_MODELS), else fast when installed. */
 export function defaultModels(): OcrModels {
-  if (process.env['DOCRISK_OCR_MODELS'] === 'best_int') return 'best_int';
+  if (ocrModelsSetting() === 'best_int') return 'best_int';
   return systemFastDir() ? 'fast' : 'best_int';
 }
 

@@ -168,7 +168,7 @@ export function wordSeparator(lines: readonly Line[]): number {
     const fromChars = perChar[Math.floor(perChar.length / 2)]! * 0.55;
     if (fromChars < space) space = fromChars;
   }
-  return space * (uniform && !process.env.NOUNI ? 1.25 : 1.5);
+  return space * (uniform ? 1.25 : 1.5);
 }
 
 function wordGaps(lines: readonly Line[]): number[] {

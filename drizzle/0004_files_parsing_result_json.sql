@@ -1,0 +1,1 @@
+ALTER TABLE "files" ALTER COLUMN "parsing_result" SET DATA TYPE json;
