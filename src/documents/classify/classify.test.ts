@@ -26,6 +26,12 @@ describe('segment', () => {
   it('one statement over several pages is one document', () => {
     expect(segment([sig(1), sig(2), sig(3)])).toHaveLength(1);
   });
+  it('page numbering that runs on keeps one document, whatever IBAN a page seems to print', () => {
+    const pages = [sig(1, { marker: { n: 1, of: 3 } }), sig(2, { marker: { n: 2, of: 3 } }), sig(3, { iban: IBAN_B, marker: { n: 3, of: 3 } })];
+    expect(segment(pages)).toHaveLength(1);
+    // numbering that starts again is a second document
+    expect(segment([sig(1, { marker: { n: 1, of: 1 } }), sig(2, { iban: IBAN_B, marker: { n: 1, of: 1 } })])).toHaveLength(2);
+  });
   it('a different account IBAN starts a new document', () => {
     const s = segment([sig(1), sig(2), sig(3, { iban: IBAN_B })]);
     expect(s.map((x) => [x.from, x.to])).toEqual([

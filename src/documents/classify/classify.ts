@@ -129,7 +129,10 @@ export function segment(sig: readonly PageSignals[]): Segment[] {
     const prev = cur?.pages[cur.pages.length - 1];
     let split = false;
     if (cur && kind !== 'other' && cur.kind !== 'other' && kind !== cur.kind) split = true;
-    if (cur && kind === 'financial' && cur.kind === 'financial') {
+    // Page numbering that runs on ("Seite 4 von 4" after "Seite 3 von 4") is one document: an IBAN read
+    // on that page (a counterparty's in a booking) or a period does not split it.
+    const numbered = !!(s.marker && prev?.marker && s.marker.n === prev.marker.n + 1 && s.marker.of === prev.marker.of);
+    if (cur && kind === 'financial' && cur.kind === 'financial' && !numbered) {
       if (s.iban && cur.iban && s.iban !== cur.iban) split = true;
       if (s.period && cur.period && !samePeriod(s.period, cur.period) && !continues(cur.period, s.period))
         split = true;

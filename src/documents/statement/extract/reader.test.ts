@@ -315,4 +315,23 @@ describe('readTable: columns and roles from geometry and the balance chain', () 
       ['2024-11-08', -10015],
     ]);
   });
+
+  it('reads dates printed one space after a code column as the date column', () => {
+    const p = page([
+      { date: '29.04.2025', desc: ['GUTSCHR. UEBERWEISUNG'], cells: [[470, '2.756,95'], [540, '4.616,42']] },
+      { date: '28.04.2025', desc: ['ONLINE-UEBERWEISUNG'], cells: [[470, '-582,73'], [540, '1.859,47']] },
+      { date: '25.04.2025', desc: ['BARGELDAUSZAHLUNG'], cells: [[470, '-100,00'], [540, '2.442,20']] },
+      { date: '24.04.2025', desc: ['DEBITKARTE INTERNET'], cells: [[470, '-74,74'], [540, '2.542,20']] },
+    ]);
+    // a three-digit code right before every date, one space away
+    const codes = ['153', '116', '083', '106'];
+    for (const l of buildLines(p)) if (/^\d\d\.\d\d\.\d{4}$/.test(l.words[0]!.text)) p.words.push(...left(codes.shift()!, 25.6, l.y0));
+    const t = read(p);
+    expect(t.txs.map((x) => [x.date, x.amountCents])).toEqual([
+      ['2025-04-29', 275695],
+      ['2025-04-28', -58273],
+      ['2025-04-25', -10000],
+      ['2025-04-24', -7474],
+    ]);
+  });
 });

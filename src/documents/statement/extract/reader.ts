@@ -99,7 +99,26 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   // A date or amount run into the text before it ("DEL 02/01/25", "ORE 14.04") is text, not a cell.
   const cell = (t: Tok, k: number, toks: readonly Tok[]): boolean => !(t.gapL <= sep && toks[k - 1]?.kind === 'text');
   const amountToks = all.flatMap((l) => l.toks.filter((t, k) => t.kind === 'amount' && cell(t, k, l.toks)));
-  const dateToks = all.flatMap((l) => l.toks.filter((t, k) => t.kind === 'date' && cell(t, k, l.toks)));
+  // …unless the word before it is a short code in a column of its own ("153 29.04.2025 GUTSCHRIFT"):
+  // such dates line up on their centre and their codes on their left edge, row after row.
+  // (the code is the line's first text: "… *YOUTUBE ON 29 MAR" lines up too in a monospaced layout)
+  const codeKey = (t: Tok, left: Tok | undefined, toks: readonly Tok[]): string | null =>
+    left && left.kind === 'text' && left.words.length === 1 && left.text.length <= 5 && toks.find((x) => x.kind === 'text') === left
+      ? `${Math.round(left.x0 / (H * 0.5))}:${Math.round(centre(t) / (H * 0.5))}`
+      : null;
+  const codeKeys = new Map<string, number>();
+  // (on lines that hold an amount: "ON 29 MAR" at the start of description lines lines up too)
+  const withAmount = (l: TokLine): boolean => l.toks.some((t) => t.kind === 'amount');
+  for (const l of all)
+    l.toks.forEach((t, k) => {
+      const key = t.kind === 'date' && withAmount(l) && !cell(t, k, l.toks) ? codeKey(t, l.toks[k - 1], l.toks) : null;
+      if (key) codeKeys.set(key, (codeKeys.get(key) ?? 0) + 1);
+    });
+  const afterCode = (t: Tok, k: number, toks: readonly Tok[]): boolean => {
+    const key = codeKey(t, toks[k - 1], toks);
+    return key !== null && (codeKeys.get(key) ?? 0) >= 3;
+  };
+  const dateToks = all.flatMap((l) => l.toks.filter((t, k) => t.kind === 'date' && (cell(t, k, l.toks) || (withAmount(l) && afterCode(t, k, l.toks)))));
   // Singletons count too (a statement may hold one or two bookings); use decides below.
   const aCols = clusterBy(amountToks, digitsRight, H * 0.9, 'amount', 0);
   // A column of dates that run straight into text and start where text-only lines start
