@@ -74,16 +74,13 @@ export function idFields(a: IdAnalysis): IdFields {
         }
       : NONE;
   const mrzFull = m && m.lastName ? [m.firstName, m.lastName].filter((x) => x).join(' ') : null;
-  const birthPlaceDate = f.birth_place_date?.value ?? null;
-  const place = f.birth_place
-    ? fromFront(f.birth_place, (s) => s.toUpperCase())
-    : birthPlaceDate
-      ? fromFront(f.birth_place_date, (s) => s.replace(/\d{1,2}\s*[./-]\s*\d{1,2}\s*[./-]\s*\d{4}/, '').trim().toUpperCase() || null)
-      : NONE;
+  const place = fromFront(f.birth_place, (s) => s.toUpperCase());
   return {
     // Printed names are authoritative (accents, no truncation); the MRZ confirms them.
     full_name:
-      frontName.value !== null
+      frontName.value === null && f.full_name
+        ? fromFront(f.full_name, (s) => s.toUpperCase())
+        : frontName.value !== null
         ? mrzFull !== null && nameEq(frontName.value, mrzFull)
           ? { ...frontName, confidence: 0.99 }
           : frontName
@@ -99,14 +96,11 @@ export function idFields(a: IdAnalysis): IdFields {
       fromFront(f.expiration_date, parseFrontDate),
       eq,
     ),
-    issuing_authority: f.issuing_authority
-      ? fromFront(f.issuing_authority, (s) => s.toUpperCase())
-      : m?.issuingState
-        ? { value: m.issuingState, confidence: 0.6, source: { page: m.page, bbox: m.bbox } }
-        : NONE,
+    // The printed authority ("QUESTURA DI VERONA"); the MRZ's issuing state is a country, not an authority.
+    issuing_authority: fromFront(f.issuing_authority, (s) => s.toUpperCase()),
     date_of_birth: prefer(
       fromMrz(a, m?.birthDate ?? null, checkOf(a, 'birth_date')),
-      fromFront(f.birth_date ?? f.birth_place_date, parseFrontDate),
+      fromFront(f.birth_date, parseFrontDate),
       eq,
     ),
     place_of_birth: place,
