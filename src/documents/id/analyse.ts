@@ -8,7 +8,7 @@ import type { BBox, WordPage } from '../pdf/model.ts';
 import type { FoundMrz } from './find.ts';
 import { findMrz } from './find.ts';
 import type { FrontFields } from './front.ts';
-import { foldUpper, looksLikeFront, parseFrontDate, readFront } from './front.ts';
+import { DATE_SOURCE, foldUpper, looksLikeFront, parseFrontDate, readFront } from './front.ts';
 import type { ReadOptions } from './mrz.ts';
 import { editDistance } from '../text.ts';
 import { cleanMrzLine, idTypeOfCode, insertionCandidates, numberPlacedCandidates, readMrz } from './mrz.ts';
@@ -227,7 +227,7 @@ export function resolveValidity(front: FrontFields, mrz: FoundMrz | null): Front
   const v = front.validity;
   if (!v) return front;
   const { validity: _, ...rest } = front;
-  const dates = [...v.value.matchAll(/\d{1,2}\s*[./\-\s]\s*(?:\d{1,2}|[A-Za-zÀ-ÿ]{3,9})\.?\s*[./\-\s]\s*\d{4}/g)].map((m) => m[0]);
+  const dates = [...v.value.matchAll(new RegExp(DATE_SOURCE, 'g'))].map((m) => m[0]);
   if (dates.length >= 2) {
     return { ...rest, validity_start_date: rest.validity_start_date ?? { ...v, value: dates[0]! }, expiration_date: rest.expiration_date ?? { ...v, value: dates[dates.length - 1]! } };
   }

@@ -21,6 +21,17 @@ export interface CardBox {
 
 /** Cards found on a gray image, in reading order (top to bottom, left to right); [] when the card is the image. */
 export function findCards(img: OcrImage, cellPx = 8): CardBox[] {
+  const onPaper = findCardsIn(img, cellPx, 'paper');
+  return onPaper.length > 0 ? onPaper : findCardsIn(img, cellPx, 'surround');
+}
+
+/**
+ * 'paper': a card is darker than the paper around it, the paper's level taken nearby (the brightest
+ * of the surrounding ~60-pixel blocks, each at its 90th percentile), so that uneven light and a
+ * scanner's dark edge do not count as card. 'surround': a card differs, lighter or darker, from the
+ * tone of the image's outer ring (a table or cloth under a photographed card).
+ */
+function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'surround'): CardBox[] {
   if (img.channels !== 1) return [];
   const { width: w, height: h, data } = img;
   const cw = Math.floor(w / cellPx);
@@ -46,16 +57,41 @@ export function findCards(img: OcrImage, cellPx = 8): CardBox[] {
       spread[cy * cw + cx] = hi - lo;
     }
   }
-  // Paper: the tone of the brightest half of the cells (most of a scan sheet is paper).
-  const sorted = [...mean].sort((a, b) => a - b);
-  const paper = sorted[Math.floor(sorted.length * 0.75)]!;
-  const noise = sorted[Math.floor(sorted.length * 0.75)]! - sorted[Math.floor(sorted.length * 0.6)]!;
+  // The surround's tone: the image's outer ring of cells (paper around a scanned card, the table or
+  // cloth under a photographed one, or the paper it was painted with). Cards differ from it, lighter
+  // or darker, by more than the surround's own texture; or hold ink where the surround has none.
+  const ring: number[] = [];
+  const ringSpread: number[] = [];
+  for (let cy = 0; cy < ch; cy++) {
+    for (let cx = 0; cx < cw; cx++) {
+      if (cx > 1 && cy > 1 && cx < cw - 2 && cy < ch - 2) continue;
+      ring.push(mean[cy * cw + cx]!);
+      ringSpread.push(spread[cy * cw + cx]!);
+    }
+  }
+  ring.sort((a, b) => a - b);
+  ringSpread.sort((a, b) => a - b);
+  const ref = ring[ring.length >> 1]!;
+  const dev = ring.map((v) => Math.abs(v - ref)).sort((a, b) => a - b);
+  // The ring's typical texture (a scanner's dark edge or a shadow on part of the ring is not texture).
+  const tol = Math.max(12, 2 * dev[Math.floor(dev.length * 0.75)]!);
+  const inkSpread = Math.max(90, ringSpread[Math.floor(ringSpread.length * 0.9)]! + 20);
   const on = new Uint8Array(cw * ch);
-  for (let i = 0; i < on.length; i++) on[i] = mean[i]! < paper - Math.max(12, noise * 3) || spread[i]! > 90 ? 1 : 0;
-  // Join over gaps of two cells (a card's pale corners, its white photo frame).
-  const closed = dilate(dilate(on, cw, ch), cw, ch);
+  if (mode === 'surround') {
+    for (let i = 0; i < on.length; i++) on[i] = Math.abs(mean[i]! - ref) > tol || spread[i]! > inkSpread ? 1 : 0;
+  } else {
+    const paper = paperLevel(mean, cw, ch);
+    const grain = Math.max(12, 2 * dev[Math.floor(dev.length * 0.5)]!);
+    // Near-black cells are off: a scanner's black edge around a tilted page would join every card to
+    // the frame (a portrait's dark cells inside a card leave holes its body surrounds).
+    for (let i = 0; i < on.length; i++) on[i] = mean[i]! > 60 && (paper[i]! - mean[i]! > grain || spread[i]! > inkSpread) ? 1 : 0;
+  }
+  // The image's own edge (a scanner's or painter's line along it) joins nothing.
+  for (let cy = 0; cy < ch; cy++) for (let cx = 0; cx < cw; cx++) if (cx < 2 || cy < 2 || cx >= cw - 2 || cy >= ch - 2) on[cy * cw + cx] = 0;
+  // Join over gaps of a cell (a card's pale corners, its white photo frame), not over the gap between two cards.
+  const closed = dilate(on, cw, ch);
   const seen = new Int32Array(cw * ch).fill(-1);
-  const boxes: CardBox[] = [];
+  const parts: (CardBox & { n: number })[] = [];
   for (let i = 0; i < closed.length; i++) {
     if (!closed[i] || seen[i]! >= 0) continue;
     let x0 = cw;
@@ -81,16 +117,75 @@ export function findCards(img: OcrImage, cellPx = 8): CardBox[] {
         }
       }
     }
-    const bw = x1 - x0 + 1;
-    const bh = y1 - y0 + 1;
+    // Specks and stray print are not card parts (a part is at least 0.2 % of the image).
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) < cw * ch * 0.002) continue;
+    parts.push({ x0, y0, x1: x1 + 1, y1: y1 + 1, n });
+  }
+  // Parts of one card: a back's tinted body and its MRZ printed on a white band below it, a close gap
+  // apart and one above the other; joined where the joint box has a card's side ratio.
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let a = 0; a < parts.length && !merged; a++) {
+      for (let b = a + 1; b < parts.length && !merged; b++) {
+        const p = parts[a]!;
+        const q = parts[b]!;
+        const overlap = Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0);
+        const gap = Math.max(p.y0, q.y0) - Math.min(p.y1, q.y1);
+        const j = { x0: Math.min(p.x0, q.x0), y0: Math.min(p.y0, q.y0), x1: Math.max(p.x1, q.x1), y1: Math.max(p.y1, q.y1), n: p.n + q.n };
+        const r = Math.max(j.x1 - j.x0, j.y1 - j.y0) / Math.min(j.x1 - j.x0, j.y1 - j.y0);
+        if (overlap >= 0.6 * Math.min(p.x1 - p.x0, q.x1 - q.x0) && gap <= 0.06 * (j.x1 - j.x0) && r >= 1.3 && r <= 1.9) {
+          parts.splice(b, 1);
+          parts[a] = j;
+          merged = true;
+        }
+      }
+    }
+  }
+  const boxes: CardBox[] = [];
+  for (const p of parts) {
+    const bw = p.x1 - p.x0;
+    const bh = p.y1 - p.y0;
     const ratio = Math.max(bw, bh) / Math.min(bw, bh);
     // A card: its side ratio, at least 2 % of the image, and mostly filled (not a frame of specks).
-    if (ratio < 1.3 || ratio > 1.9 || bw * bh < cw * ch * 0.02 || n < bw * bh * 0.6) continue;
-    boxes.push({ x0: x0 * cellPx, y0: y0 * cellPx, x1: Math.min(w, (x1 + 1) * cellPx), y1: Math.min(h, (y1 + 1) * cellPx) });
+    if (bw * bh < cw * ch * 0.02 || p.n < bw * bh * 0.5) continue;
+    const box = { x0: p.x0 * cellPx, y0: p.y0 * cellPx, x1: Math.min(w, p.x1 * cellPx), y1: Math.min(h, p.y1 * cellPx) };
+    if (ratio >= 1.3 && ratio <= 1.9) boxes.push(box);
+    else if (ratio >= 2.6 && ratio <= 3.9) {
+      // Two cards side by side (front and back photographed together) that touch: halves of the long side.
+      const wide = bw >= bh;
+      const mid = wide ? Math.round((box.x0 + box.x1) / 2) : Math.round((box.y0 + box.y1) / 2);
+      boxes.push(wide ? { ...box, x1: mid } : { ...box, y1: mid }, wide ? { ...box, x0: mid } : { ...box, y0: mid });
+    }
   }
   // The card is the image (a cropped photo, a card-sized scan): nothing to cut.
   if (boxes.length === 1 && (boxes[0]!.x1 - boxes[0]!.x0) * (boxes[0]!.y1 - boxes[0]!.y0) > w * h * 0.6) return [];
   return boxes.sort((a, b) => (Math.abs(a.y0 - b.y0) > (a.y1 - a.y0) / 2 ? a.y0 - b.y0 : a.x0 - b.x0));
+}
+
+/** The paper's level at each cell: the brightest 8×8-cell block (at its 90th percentile) within six blocks. */
+function paperLevel(mean: Float32Array, cw: number, ch: number): Float32Array {
+  const B = 8;
+  const bw = Math.ceil(cw / B);
+  const bh = Math.ceil(ch / B);
+  const block = new Float32Array(bw * bh);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      const v: number[] = [];
+      for (let y = by * B; y < Math.min(ch, (by + 1) * B); y++) for (let x = bx * B; x < Math.min(cw, (bx + 1) * B); x++) v.push(mean[y * cw + x]!);
+      v.sort((a, b) => a - b);
+      block[by * bw + bx] = v[Math.floor(v.length * 0.9)]!;
+    }
+  }
+  const R = 6;
+  const out = new Float32Array(cw * ch);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let m = 0;
+      for (let y = Math.max(0, by - R); y <= Math.min(bh - 1, by + R); y++) for (let x = Math.max(0, bx - R); x <= Math.min(bw - 1, bx + R); x++) m = Math.max(m, block[y * bw + x]!);
+      for (let y = by * B; y < Math.min(ch, (by + 1) * B); y++) for (let x = bx * B; x < Math.min(cw, (bx + 1) * B); x++) out[y * cw + x] = m;
+    }
+  }
+  return out;
 }
 
 function dilate(m: Uint8Array, w: number, h: number): Uint8Array {

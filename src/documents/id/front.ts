@@ -203,7 +203,12 @@ export function fits(field: IdLabelField, text: string): boolean {
     case 'issuing_authority':
     case 'permit_type':
       return letters >= 2;
-    default:
+    case 'address':
+    case 'remarks':
+    case 'height':
+    case 'tax_code':
+    case 'parents':
+    case 'signature':
       return text.length > 0;
   }
 }
@@ -227,21 +232,22 @@ interface Pair {
  */
 function candidates(hits: readonly LabelHit[], blocks: readonly Block[], lines: readonly Line[]): Pair[] {
   const out: Pair[] = [];
+  const overlapY = (p: { y0: number; y1: number }, q: { y0: number; y1: number }): number => Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0);
   for (const hit of hits) {
     const h = heightOf(hit.words);
-    const sameLine = hits.filter((o) => o !== hit && o.line === hit.line);
     for (const b of blocks) {
-      if (b.line === hit.line) {
+      // Side by side: the value's line and the label's overlap in height (a larger value set on the
+      // label's baseline is a line of its own to OCR, a little higher).
+      if (overlapY(hit, b) >= 0.4 * Math.min(hit.y1 - hit.y0, b.y1 - b.y0)) {
         if (b.x0 < hit.x1 - h * 0.5) continue;
-        if (sameLine.some((o) => o.x0 > hit.x0 && o.x0 < b.x0)) continue;
+        if (hits.some((o) => o !== hit && o.x0 > hit.x0 && o.x0 < b.x0 && overlapY(o, b) > 0)) continue;
         out.push({ hit, block: b, cost: 0.5 + (b.x0 - hit.x1) / h / 4 });
         continue;
       }
-      if (b.line <= hit.line) continue;
       const gap = b.y0 - hit.y1;
-      if (gap < -h * 0.5 || gap > Math.max(h, b.h) * 3) continue;
+      if ((b.y0 + b.y1) / 2 <= hit.y1 || gap < -h * 0.5 || gap > Math.max(h, b.h) * 3) continue;
       // Nothing of that column between the label and the block (another label, another value).
-      const between = lines.slice(hit.line + 1, b.line).some((l) => l.words.some((w) => w.x1 > b.x0 && w.x0 < b.x1));
+      const between = lines.some((l) => l.words.some((w) => (w.y0 + w.y1) / 2 > hit.y1 && w.y1 <= b.y0 + 1 && w.x1 > b.x0 && w.x0 < b.x1));
       if (between) continue;
       const dx = Math.abs(b.x0 - hit.x0);
       if (dx <= h * 2.5) out.push({ hit, block: b, cost: gap / h + dx / h / 2 });
@@ -255,7 +261,9 @@ function confidenceOf(words: readonly PositionedWord[]): number {
   return words.reduce((s, w) => s + (w.confidence ?? 1), 0) / Math.max(1, words.length);
 }
 
-const DATE_RE = /\d{1,2}\s*[./\-\s]\s*(?:\d{1,2}|[A-Za-zÀ-ÿ]{3,9})\.?\s*[./\-\s]\s*\d{4}/;
+/** A printed date: day, month (number or name), four-digit year, separated by '.', '/', '-' or spaces. */
+export const DATE_SOURCE = String.raw`(\d{1,2})(?:\s*[./-]\s*|\s+)(\d{1,2}|[A-Za-zÀ-ÿ]{3,9})(?:\.?\s+|\s*[./-]\s*)(\d{4})`;
+const DATE_RE = new RegExp(DATE_SOURCE);
 
 /** A combined label's value split into its parts: the date, and the rest (the place) on either side of it. */
 export function splitCombined(text: string): { date: string | null; rest: string | null } {
@@ -263,9 +271,18 @@ export function splitCombined(text: string): { date: string | null; rest: string
   if (!m) return { date: null, rest: text.trim() || null };
   const rest = (text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length))
     .replace(/\s+/g, ' ')
-    .replace(/^[\s,;:/\-–]+|[\s,;:/\-–]+$/g, '')
     .trim();
-  return { date: m[0], rest: rest || null };
+  return { date: m[0], rest: stripSeparators(rest) || null };
+}
+
+/** A place without the separators that stood between it and its date (", ", " - "). */
+function stripSeparators(s: string): string {
+  const sep = (c: string): boolean => ',;:/-– '.includes(c);
+  let a = 0;
+  let b = s.length;
+  while (a < b && sep(s[a]!)) a++;
+  while (b > a && sep(s[b - 1]!)) b--;
+  return s.slice(a, b);
 }
 
 /** Reads every labelled field on the pages; the first page that has a field gives it. */
@@ -310,7 +327,7 @@ function isFrontField(f: IdLabelField): f is FrontField & IdLabelField {
  * data/months.data.ts) → ISO; null otherwise.
  */
 export function parseFrontDate(s: string): string | null {
-  const m = /(\d{1,2})\s*[./\-\s]\s*(\d{1,2}|[A-Za-zÀ-ÿ]{3,9})\.?\s*[./\-\s]\s*(\d{4})/.exec(s);
+  const m = DATE_RE.exec(s);
   if (!m) return null;
   const d = Number(m[1]);
   const mo = /^\d+$/.test(m[2]!) ? Number(m[2]) : (MONTHS[m[2]!.toLowerCase()] ?? MONTHS[m[2]!.toLowerCase().slice(0, 3)] ?? 0);

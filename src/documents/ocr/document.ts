@@ -5,7 +5,8 @@
  */
 import { conformedBy } from '../pdf/conformity.ts';
 import { assertReadable } from '../pdf/extract.ts';
-import { analyseId, idParseOutcome, idValidation, isIdType } from '../id/index.ts';
+import type { IdAnalysis } from '../id/index.ts';
+import { analyseId, idParseOutcome, idValidation, isIdType, legibleId } from '../id/index.ts';
 import { pageSignals, typeOfPages } from '../pdf/classify.ts';
 import { buildLines } from '../pdf/lines.ts';
 import type { DocumentType, FileFormat, ParseOptions, ParseOutcome, ValidateOptions, ValidationOutcome } from '../types.ts';
@@ -51,19 +52,23 @@ export async function validateImage(bytes: Uint8Array, format: FileFormat, opts:
       status: 'unreadable',
       errors: [{ code: 'low_quality', message: look.verdict.reason ?? 'image is not legible', page: 1 }],
     });
-  // A card photo reads few confident words at the look's resolution; its MRZ still shows.
-  if (!look.verdict.ok && !hasMrzLikeWords(look)) return illegible();
   const ocrLang = langsFor(look.lang)[0]!;
+  let analysis: IdAnalysis | null = null;
+  const readId = async (): Promise<IdAnalysis> => (analysis ??= analyseId(await ocrImageBytes(bytes, { langs: [ocrLang], mrz: 'id' }, ID_MAX_PAGES)));
+  // A card photo reads few confident words at the look's resolution (small print on a card that fills
+  // part of the photo). Where the look shows no MRZ either, the identity read decides: an identity
+  // document that reads there (an MRZ with a check digit holding, or a title and printed fields) goes
+  // on as one; anything else is illegible.
+  if (!look.verdict.ok && !hasMrzLikeWords(look) && !legibleId(await readId())) return illegible();
   const out = (partial: Partial<ValidationOutcome>): ValidationOutcome => outcome(format, { page_count: pageCount, ocr_lang: ocrLang, ...partial });
   let detected = typeOfPages([pageSignals(buildLines(look), look.page)]);
-  const idCandidate = isIdType(detected) || hasMrzLikeWords(look) || (opts.assertedType !== undefined && isIdType(opts.assertedType));
+  const idCandidate = analysis !== null || isIdType(detected) || hasMrzLikeWords(look) || (opts.assertedType !== undefined && isIdType(opts.assertedType));
   let pre: { status: ValidationOutcome['status']; errors: ValidationOutcome['errors']; pre_result: ValidationOutcome['pre_result'] } | null = null;
   if (idCandidate) {
-    const pages = await ocrImageBytes(bytes, { langs: [ocrLang], mrz: 'id' }, ID_MAX_PAGES);
-    const analysis = analyseId(pages);
+    const a = await readId();
     // A back side alone carries no title: its MRZ document code names the type.
-    if (!isIdType(detected) && analysis.type) detected = analysis.type;
-    if (isIdType(detected)) pre = idValidation(analysis, opts.checkIdCompleteness === true);
+    if (!isIdType(detected) && a.type) detected = a.type;
+    if (isIdType(detected)) pre = idValidation(a, opts.checkIdCompleteness === true);
   }
   if (!look.verdict.ok && !isIdType(detected)) return illegible();
   if (opts.assertedType && opts.assertedType !== detected) {

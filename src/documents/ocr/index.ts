@@ -24,6 +24,9 @@ import { withInk } from './ink.ts';
 import { joinSplitCodes, restoreCapitalI, trustLettersInCodes } from './codes.ts';
 import { rereadWords } from './reread.ts';
 import { onOcrShutdown } from './shutdown.ts';
+import { toGray } from './pixels.ts';
+import type { CardBox } from '../id/cards.ts';
+import { cutCard, findCards } from '../id/cards.ts';
 
 export type { OcrEngine, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
 export { ImageError, probeImage, IMAGE_LIMITS } from './image.ts';
@@ -102,12 +105,15 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // off by at most the tilt times the distance from the left edge). Card-sized images
   // are left as they are: the MRZ band straightens itself (mrz-band.ts), and turning
   // the whole photo cost MRZ reads (bench/ocr.ts cardvariants: 13/20 vs 18/20).
+  const original = image;
   const ptPerPxIn = 72 / dpi;
   const card = isCardSize(image.width * ptPerPxIn, image.height * ptPerPxIn);
   // The surround of a photographed document is painted with paper first (surround.ts);
   // table rules go after the page is straight (rules.ts).
   const flat = paintSurround(normalise(image)).image;
-  const norm = card ? flat : removeRules(deskewPage(flat).image, ruleOptions(dpi)).image;
+  // Identity documents keep their rules: the rule remover took a grey card on a white A4 scan for a
+  // filled box and wiped it (the page then measured blank).
+  const norm = card ? flat : opts.mrz === 'id' ? deskewPage(flat).image : removeRules(deskewPage(flat).image, ruleOptions(dpi)).image;
   image = norm;
   const ptPerPx = 72 / dpi;
   const blank = blankVerdict(imageStats(norm));
@@ -119,7 +125,11 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // tesseract alike; bench/ocr.ts); one uniform block keeps it. Words keep their
   // boxes, so columns are rebuilt from positions as for text-layer PDFs.
   const statement = (opts.mrz ?? 'auto') === 'off';
-  const first = await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block', choices: statement && !opts.look });
+  // Identity documents: each card on a page (an A4 scan or photocopy, a card PDF on A4) are found against the paper or the
+  // surround, and cut from the image as it came (not stretched for the page). A card-sized image (a
+  // photo of one card or of both sides) is read whole: cutting it cost MRZ reads on photos.
+  const cards = opts.mrz === 'id' && !card ? findCards(flat) : [];
+  const first = cards.length > 0 ? await readCards({ width: original.width, height: original.height, channels: 1, data: toGray(original) }, cards, opts.langs) : await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block', choices: statement && !opts.look });
   // Statement pages (no MRZ pass): codes split in two are joined, letters the decoder turned into
   // digits inside codes, periods dropped after abbreviations and minus signs dropped before amounts
   // are put back from what the network and the pixels show, and words known to lose characters are
@@ -128,7 +138,7 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   if (statement) {
     const words = restoreMinus(restorePeriods(restoreCapitalI(trustLettersInCodes(joinSplitCodes(withInk(first.words, norm))), norm), norm), norm);
     r = { ...first, words: opts.look ? words : await rereadWords(words, norm, ocrEngine(), opts.langs) };
-  } else r = await refineMrz(norm, first, opts.mrz === 'id');
+  } else r = cards.length > 0 ? first : await refineMrz(norm, first, opts.mrz === 'id');
   return {
     page,
     width: image.width * ptPerPx,
@@ -280,6 +290,23 @@ const MRZ_WORD = /<<|^(?=.*\d)(?=.*<)[A-Z0-9<]{20,}$/;
 export function hasMrzLikeWords(page: { words: readonly { text: string }[] }): boolean {
   // '<' is required: an IBAN is 15–34 capitals and digits too.
   return page.words.some((w) => /<<|^(?=.*\d)(?=.*<)[A-Z0-9<]{25,}$/.test(w.text));
+}
+
+/** Cards cut out of a page (id/cards.ts), each read at a card's resolution with its MRZ pass; words in the page's pixels. */
+async function readCards(img: OcrImage, cards: readonly CardBox[], langs: readonly string[]): Promise<OcrResult> {
+  const read = await Promise.all(
+    cards.map(async (b) => {
+      const cut = cutCard(img, b);
+      const gray = normalise(cut.image);
+      // Automatic segmentation: a card's small labels between its large values are lines of their own.
+      const first = await ocrEngine().recognize(gray, { langs, segmentation: 'auto' });
+      const r = await refineMrz(gray, first, true);
+      const k = 1 / cut.scale;
+      return r.words.map(({ glyphs: _, ...w }) => ({ ...w, x0: cut.x0 + w.x0 * k, y0: cut.y0 + w.y0 * k, x1: cut.x0 + w.x1 * k, y1: cut.y0 + w.y1 * k }));
+    }),
+  );
+  const words = read.flat();
+  return { words, meanConfidence: words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0 };
 }
 
 /**

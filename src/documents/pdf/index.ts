@@ -65,13 +65,21 @@ export async function validatePdf(
     // pre_result is due now, and their pages are card-sized.
     const ocr = await ocrModule();
     const look = await ocr.lookPdf(bytes);
+    // A card scanned or photocopied on A4 reads little at the look's resolution: the identity read
+    // decides (id/analyse.ts legibleId) before the upload is called illegible.
+    let rescued = false;
     if (!look?.verdict.ok) {
-      const why = look?.verdict.reason ?? 'no pages';
-      return base(asserted, 'unreadable', [{ code: 'low_quality', message: `${ocr.NO_TEXT_OCR_MESSAGE}: ${why}`, page: 1 }], pdf.pageCount);
+      const full = look ? await ocr.ocrPdfPages(bytes, { langs: ocr.langsFor(look.lang), mrz: 'id' }, ID_MAX_PAGES) : null;
+      const id = full?.ok ? await idModule() : null;
+      rescued = full?.ok === true && id !== null && id.legibleId(id.analyseId(full.pages));
+      if (!rescued || !look) {
+        const why = look?.verdict.reason ?? 'no pages';
+        return base(asserted, 'unreadable', [{ code: 'low_quality', message: `${ocr.NO_TEXT_OCR_MESSAGE}: ${why}`, page: 1 }], pdf.pageCount);
+      }
     }
     pages = [look];
     ocrLang = ocr.langsFor(look.lang)[0]!;
-    if (isIdDoc(typeOfPages([pageSignals(buildLines(look), look.page)])) || isIdDoc(asserted) || ocr.hasMrzLikeWords(look)) {
+    if (rescued || isIdDoc(typeOfPages([pageSignals(buildLines(look), look.page)])) || isIdDoc(asserted) || ocr.hasMrzLikeWords(look)) {
       const full = await ocr.ocrPdfPages(bytes, { langs: ocr.langsFor(look.lang), mrz: 'id' }, ID_MAX_PAGES);
       if (full.ok) {
         pages = full.pages;
