@@ -137,3 +137,10 @@ describe('splitCombined and parseFrontDate', () => {
     expect(parseFrontDate('31.02.2027')).toBeNull();
   });
 });
+
+describe('readFront: a misread translation stays part of its label', () => {
+  it('"Ausstellende Behörde / Authonty" (OCR of "Authority"): the word is label, the value is below', () => {
+    const f = readFront([page([...line(20, 10, 'Ausstellende Behörde / Authonty'), ...line(27, 10, 'Stadt Köln', 8)])]);
+    expect(f.issuing_authority?.value).toBe('Stadt Köln');
+  });
+});

@@ -122,7 +122,15 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
       if (tokens[end]?.text !== '/') break;
       const q = phraseAt(tokens, end + 1);
       if (!q) {
-        end++; // a dangling slash ("COGNOME /" with the translation unread)
+        // A translation OCR misread ("Authonty"): a word in the label's type size after the slash is
+        // part of the label (values are printed larger than their labels); else the slash dangles.
+        end++;
+        const next = tokens[end];
+        const labelH = heightOf(tokens.slice(i, end).map((t) => line.words[t.word]!));
+        const w = next ? line.words[next.word]! : null;
+        if (w && next!.word !== tokens[end - 1]!.word && /^[A-Z]{3,}$/.test(next!.text) && w.y1 - w.y0 <= labelH * 1.15) {
+          while (end < tokens.length && tokens[end]!.word === next!.word) end++;
+        }
         break;
       }
       end += 1 + q.words.length;
