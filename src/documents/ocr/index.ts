@@ -97,6 +97,8 @@ export interface PageOcrOptions {
    * candidates or second readings, which only mend references and descriptions.
    */
   look?: boolean;
+  /** Identity rescue of a page the look found blank (mrz 'id'): an A4 page on which no card is found is not read. */
+  cardsOnly?: boolean;
 }
 
 export async function ocrPageImage(image: OcrImage, page: number, dpi: number, opts: PageOcrOptions): Promise<OcrPage> {
@@ -129,6 +131,10 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // surround, and cut from the image as it came (not stretched for the page). A card-sized image (a
   // photo of one card or of both sides) is read whole: cutting it cost MRZ reads on photos.
   const cards = opts.mrz === 'id' && !card ? findCards(flat) : [];
+  if (opts.cardsOnly && !card && cards.length === 0) {
+    const verdict = { ok: false, reason: 'no card found on the page', legibleWords: 0 };
+    return { page, width: image.width * ptPerPx, height: image.height * ptPerPx, words: [], meanConfidence: 0, verdict, dpi, lang: null };
+  }
   const first = cards.length > 0 ? await readCards({ width: original.width, height: original.height, channels: 1, data: toGray(original) }, cards, opts.langs) : await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block', choices: statement && !opts.look });
   // Statement pages (no MRZ pass): codes split in two are joined, letters the decoder turned into
   // digits inside codes, periods dropped after abbreviations and minus signs dropped before amounts
@@ -237,7 +243,7 @@ export function lookPdfPage(bytes: Uint8Array, page: number): Promise<OcrPage | 
 
 /** Renders and OCRs the pages of an image-only PDF, in page order. */
 export function ocrPdf(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES): Promise<OcrPage[]> {
-  return cached(`pdf${opts.langs.join('+')}${opts.mrz ?? 'auto'}${maxPages}`, bytes, async () => {
+  return cached(`pdf${opts.langs.join('+')}${opts.mrz ?? 'auto'}${opts.cardsOnly ? 'cards' : ''}${maxPages}`, bytes, async () => {
     const rendered = await renderPdfPages(bytes, { maxPages });
     // Pages are OCR'd concurrently: the engine's pool bounds the parallelism.
     return Promise.all(rendered.map((r) => ocrPageImage(r.image, r.page, r.dpi, opts)));

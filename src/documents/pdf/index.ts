@@ -17,6 +17,7 @@ import { conformedBy, editingChecks } from './conformity.ts';
 import { assertReadable, extractStatement } from './extract.ts';
 import { buildLines } from './lines.ts';
 import type { LoadLimits, LoadedPdf } from './load.ts';
+import type { WordPage } from './model.ts';
 import { DEFAULT_LIMITS, loadPdf } from './load.ts';
 import { textLayerReads } from './text-layer.ts';
 
@@ -65,13 +66,18 @@ export async function validatePdf(
     // pre_result is due now, and their pages are card-sized.
     const ocr = await ocrModule();
     const look = await ocr.lookPdf(bytes);
-    // A card scanned or photocopied on A4 reads little at the look's resolution: the identity read
-    // decides (id/analyse.ts legibleId) before the upload is called illegible.
-    let rescued = false;
+    // A card scanned or photocopied on A4 reads little at the look's resolution (or nothing: the
+    // statement look's rule remover wipes a grey card): the identity read decides (id/analyse.ts
+    // legibleId) before the upload is called illegible. Not where the look read only noise.
+    // A look that read nothing at all has only cards read (ocr cardsOnly: a page of bars is not OCR'd).
+    let rescued: WordPage[] | null = null;
     if (!look?.verdict.ok) {
-      const full = look ? await ocr.ocrPdfPages(bytes, { langs: ocr.langsFor(look.lang), mrz: 'id' }, ID_MAX_PAGES) : null;
+      // Identity scans are a page or two (front, back, a copy): a longer PDF is no card scan.
+      const worth = look !== null && pdf.pageCount <= ID_MAX_PAGES && (look.verdict.legibleWords > 0 || look.words.length === 0);
+      const cardsOnly = look !== null && look.words.length === 0;
+      const full = worth ? await ocr.ocrPdfPages(bytes, { langs: ocr.langsFor(look.lang), mrz: 'id', cardsOnly }, ID_MAX_PAGES) : null;
       const id = full?.ok ? await idModule() : null;
-      rescued = full?.ok === true && id !== null && id.legibleId(id.analyseId(full.pages));
+      if (full?.ok && id?.legibleId(id.analyseId(full.pages))) rescued = full.pages;
       if (!rescued || !look) {
         const why = look?.verdict.reason ?? 'no pages';
         return base(asserted, 'unreadable', [{ code: 'low_quality', message: `${ocr.NO_TEXT_OCR_MESSAGE}: ${why}`, page: 1 }], pdf.pageCount);
@@ -79,8 +85,8 @@ export async function validatePdf(
     }
     pages = [look];
     ocrLang = ocr.langsFor(look.lang)[0]!;
-    if (rescued || isIdDoc(typeOfPages([pageSignals(buildLines(look), look.page)])) || isIdDoc(asserted) || ocr.hasMrzLikeWords(look)) {
-      const full = await ocr.ocrPdfPages(bytes, { langs: ocr.langsFor(look.lang), mrz: 'id' }, ID_MAX_PAGES);
+    if (rescued !== null || isIdDoc(typeOfPages([pageSignals(buildLines(look), look.page)])) || isIdDoc(asserted) || ocr.hasMrzLikeWords(look)) {
+      const full = rescued ? { ok: true as const, pages: rescued } : await ocr.ocrPdfPages(bytes, { langs: ocr.langsFor(look.lang), mrz: 'id' }, ID_MAX_PAGES);
       if (full.ok) {
         pages = full.pages;
         mrzType = (await idModule()).analyseId(pages).type;
