@@ -27,6 +27,7 @@ import { onOcrShutdown } from './shutdown.ts';
 import { toGray } from './pixels.ts';
 import type { CardBox } from '../id/cards.ts';
 import { cutCard, findCards } from '../id/cards.ts';
+import { analyseId, legibleId } from '../id/analyse.ts';
 
 export type { OcrEngine, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
 export { ImageError, probeImage, IMAGE_LIMITS } from './image.ts';
@@ -145,7 +146,7 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
     const words = restoreMinus(restorePeriods(restoreCapitalI(trustLettersInCodes(joinSplitCodes(withInk(first.words, norm))), norm), norm), norm);
     r = { ...first, words: opts.look ? words : await rereadWords(words, norm, ocrEngine(), opts.langs) };
   } else r = cards.length > 0 ? first : await refineMrz(norm, first, opts.mrz === 'id');
-  return {
+  const out: OcrPage = {
     page,
     width: image.width * ptPerPx,
     height: image.height * ptPerPx,
@@ -162,6 +163,11 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
     dpi,
     lang: detectLang(r.words),
   };
+  // An identity document's page is legible where the identity reads (id/analyse.ts legibleId: an MRZ
+  // with a check digit holding, or a type and printed fields), though a card's pattern and portrait
+  // read as low-confidence words pull the page's mean confidence under the gate.
+  if (!out.verdict.ok && opts.mrz === 'id' && out.words.length > 0 && legibleId(analyseId([out]))) out.verdict = { ...out.verdict, ok: true, reason: null };
+  return out;
 }
 
 /** Statement language from a page's words: the traineddata for the full pass. */
