@@ -54,13 +54,14 @@ export async function validateImage(bytes: Uint8Array, format: FileFormat, opts:
     });
   const ocrLang = langsFor(look.lang)[0]!;
   let analysis: IdAnalysis | null = null;
-  const readId = async (): Promise<IdAnalysis> => (analysis ??= analyseId(await ocrImageBytes(bytes, { langs: [ocrLang], mrz: 'id' }, ID_MAX_PAGES)));
-  // A card photo reads few confident words at the look's resolution (small print on a card that fills
-  // part of the photo). Where the look shows no MRZ either, the identity read decides: an identity
-  // document that reads there (an MRZ with a check digit holding, or a title and printed fields) goes
-  // on as one; anything else is illegible. Only where the look read a word or more: noise, which
-  // reads none, is not read twice.
-  if (!look.verdict.ok && !hasMrzLikeWords(look) && (look.verdict.legibleWords === 0 || !legibleId(await readId()))) return illegible();
+  const readId = async (cardsOnly = false): Promise<IdAnalysis> =>
+    (analysis ??= analyseId(await ocrImageBytes(bytes, { langs: [ocrLang], mrz: 'id', ...(cardsOnly ? { cardsOnly } : {}) }, ID_MAX_PAGES)));
+  // A card photo or scan reads few confident words at the look's resolution (small print on a card
+  // that fills part of the image). Where the look shows no MRZ either, the identity read decides: an
+  // identity document that reads there (an MRZ with a check digit holding, or a title and printed
+  // fields) goes on as one; anything else is illegible. Where the look read no word at all, only cards
+  // found on the image are read (noise, with no card, is not read twice).
+  if (!look.verdict.ok && !hasMrzLikeWords(look) && !legibleId(await readId(look.verdict.legibleWords === 0))) return illegible();
   const out = (partial: Partial<ValidationOutcome>): ValidationOutcome => outcome(format, { page_count: pageCount, ocr_lang: ocrLang, ...partial });
   let detected = typeOfPages([pageSignals(buildLines(look), look.page)]);
   const idCandidate = analysis !== null || isIdType(detected) || hasMrzLikeWords(look) || (opts.assertedType !== undefined && isIdType(opts.assertedType));

@@ -98,7 +98,7 @@ export interface PageOcrOptions {
    * candidates or second readings, which only mend references and descriptions.
    */
   look?: boolean;
-  /** Identity rescue of a page the look found blank (mrz 'id'): an A4 page on which no card is found is not read. */
+  /** Identity rescue of a page the look could not read (mrz 'id'): a page on which no card is found is not read. */
   cardsOnly?: boolean;
 }
 
@@ -128,11 +128,14 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // tesseract alike; bench/ocr.ts); one uniform block keeps it. Words keep their
   // boxes, so columns are rebuilt from positions as for text-layer PDFs.
   const statement = (opts.mrz ?? 'auto') === 'off';
-  // Identity documents: each card on a page (an A4 scan or photocopy, a card PDF on A4) are found against the paper or the
-  // surround, and cut from the image as it came (not stretched for the page). A card-sized image (a
-  // photo of one card or of both sides) is read whole: cutting it cost MRZ reads on photos.
-  const cards = opts.mrz === 'id' && !card ? findCards(flat) : [];
-  if (opts.cardsOnly && !card && cards.length === 0) {
+  // Identity documents: the cards on a page (an A4 scan or photocopy, a card PDF on A4, a JPEG of an A4
+  // scan whose nominal dpi makes it look card-sized) are found against the paper or the surround, and
+  // each is cut from the image as it came (not stretched for the page); an image that is one card is read whole.
+  // A card-sized image holding cards that fill most of it (a photo of one card or both sides) is read
+  // whole: cutting photos cost MRZ reads.
+  const found = opts.mrz === 'id' ? findCards(flat) : [];
+  const cards = card && found.some((b) => (b.x1 - b.x0) * (b.y1 - b.y0) > 0.15 * flat.width * flat.height) ? [] : found;
+  if (opts.cardsOnly && found.length === 0) {
     const verdict = { ok: false, reason: 'no card found on the page', legibleWords: 0 };
     return { page, width: image.width * ptPerPx, height: image.height * ptPerPx, words: [], meanConfidence: 0, verdict, dpi, lang: null };
   }
@@ -190,7 +193,7 @@ export function langsFor(lang: OcrLang | null): OcrLang[] {
 
 /** The pages of an image file: one for PNG/JPEG, up to maxPages of a TIFF. Throws ImageError for refused images. */
 export function ocrImageBytes(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES): Promise<OcrPage[]> {
-  return cached(`img${opts.langs.join('+')}${opts.mrz ?? 'auto'}${maxPages}`, bytes, async () => {
+  return cached(`img${opts.langs.join('+')}${opts.mrz ?? 'auto'}${opts.cardsOnly ? 'cards' : ''}${maxPages}`, bytes, async () => {
     const images = await decodeImagePages(bytes, maxPages);
     // Pages are OCR'd concurrently: the engine's pool bounds the parallelism.
     return Promise.all(images.map((img, i) => ocrPageImage(img, i + 1, NOMINAL_DPI, opts)));
