@@ -131,10 +131,10 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // Identity documents: the cards on a page (an A4 scan or photocopy, a card PDF on A4, a JPEG of an A4
   // scan whose nominal dpi makes it look card-sized) are found against the paper or the surround, and
   // each is cut from the image as it came (not stretched for the page); an image that is one card is read whole.
-  // A card-sized image holding cards that fill most of it (a photo of one card or both sides) is read
-  // whole: cutting photos cost MRZ reads.
+  // An image on which a card covers more than 15 % (a photo of one card or both sides; a card scanned
+  // on A4 covers ~8 %) is read whole: cutting photos cost MRZ reads.
   const found = opts.mrz === 'id' ? findCards(flat) : [];
-  const cards = card && found.some((b) => (b.x1 - b.x0) * (b.y1 - b.y0) > 0.15 * flat.width * flat.height) ? [] : found;
+  const cards = found.some((b) => (b.x1 - b.x0) * (b.y1 - b.y0) > 0.15 * flat.width * flat.height) ? [] : found;
   if (opts.cardsOnly && found.length === 0) {
     const verdict = { ok: false, reason: 'no card found on the page', legibleWords: 0 };
     return { page, width: image.width * ptPerPx, height: image.height * ptPerPx, words: [], meanConfidence: 0, verdict, dpi, lang: null };
