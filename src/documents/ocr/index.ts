@@ -133,10 +133,11 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // each is cut from the image as it came (not stretched for the page); an image that is one card is read whole.
   // An image on which a card covers more than 15 % (a photo of one card or both sides; a card scanned
   // on A4 covers ~8 %) is read whole: cutting photos cost MRZ reads.
-  // A card-sized image is cut only where it is an upright sheet (a JPEG of an A4 scan): on a photo's
-  // table or cloth, texture passed for small cards and the card itself was lost (seed 472256: photo
-  // fields 19 % -> 9.5 %).
-  const sheet = !card || original.height > original.width * 1.2;
+  // A card-sized image is cut only where it has the proportions of an upright A4 sheet (a JPEG of an A4
+  // scan): on a photo's table or cloth, texture passed for small cards and the card itself was lost
+  // (seed 472256: photo fields 19 % -> 9.5 %), and on an image of two cards one above the other only
+  // parts of them were found.
+  const sheet = !card || (original.height / original.width > 1.38 && original.height / original.width < 1.45);
   const found = opts.mrz === 'id' && sheet ? findCards(flat) : [];
   const cards = found.some((b) => (b.x1 - b.x0) * (b.y1 - b.y0) > 0.15 * flat.width * flat.height) ? [] : found;
   if (opts.cardsOnly && found.length === 0) {
