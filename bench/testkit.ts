@@ -2,6 +2,8 @@
  * The independent testkit (../shared/testkit) on a seed: generate a corpus with docgen.py, parse every
  * document in this process with exactly the offline CLI path (validate, then parse), score with score.py.
  *   node bench/testkit.ts --seed N [--count 60] [--kinds statements,exports] [--lang it,de,en] [--keep DIR] [--verbose]
+ * With --kinds ids: ID fields per field and per axis value (card design, label language, output), for residence
+ * permits and identity cards alike (score.py scores permits only), MRZ fields on clean renders, completeness.
  * Draw a fresh seed for every figure you report; a seed you debugged on is not evidence.
  */
 import { execFileSync } from 'node:child_process';
@@ -10,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseOffline } from '../src/modules/files/files.offline.ts';
 import { normaliseDocumentType, shutdownOcr } from '../src/documents/index.ts';
+import { idReport } from './id-score.ts';
 
 const arg = (name: string, dflt?: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,11 +32,27 @@ const corpus = path.join(dir, 'corpus');
 const outDir = path.join(dir, 'out');
 mkdirSync(outDir, { recursive: true });
 if (!existsSync(path.join(corpus, 'manifest.json'))) {
-  const a = [path.join(kit, 'docgen.py'), '--seed', String(seed), '--count', String(count), '--kinds', kinds, '--out', corpus, '--quiet'];
+  const a = [
+    path.join(kit, 'docgen.py'),
+    '--seed',
+    String(seed),
+    '--count',
+    String(count),
+    '--kinds',
+    kinds,
+    '--out',
+    corpus,
+    '--quiet',
+  ];
   if (lang) a.push('--lang', lang);
   execFileSync('python3', a, { stdio: ['ignore', 'ignore', 'inherit'] });
 }
-interface Entry { id: string; path: string; asserted_document_type: string | null; flags?: string[] }
+interface Entry {
+  id: string;
+  path: string;
+  asserted_document_type: string | null;
+  flags?: string[];
+}
 const manifest = JSON.parse(readFileSync(path.join(corpus, 'manifest.json'), 'utf8')) as { entries: Entry[] };
 const only = arg('only');
 const t0 = Date.now();
@@ -43,21 +62,39 @@ for (const e of manifest.entries) {
   const asserted = e.asserted_document_type ? normaliseDocumentType(e.asserted_document_type) : null;
   let out: unknown;
   try {
-    out = await parseOffline(path.basename(e.path), bytes, asserted ? { assertedType: asserted } : {});
+    const checkIdCompleteness = e.flags?.includes('check_id_completeness') === true;
+    out = await parseOffline(path.basename(e.path), bytes, {
+      ...(asserted ? { assertedType: asserted } : {}),
+      ...(checkIdCompleteness ? { checkIdCompleteness } : {}),
+    });
   } catch (err) {
     out = { _error: err instanceof Error ? err.message : String(err) };
   }
   writeFileSync(path.join(outDir, `${e.id}.json`), JSON.stringify(out));
 }
 await shutdownOcr();
-console.log(`testkit seed ${seed}, ${manifest.entries.length} documents (${kinds}), parsed in ${((Date.now() - t0) / 1000).toFixed(1)} s on ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}; dir ${dir}`);
-const sargs = [path.join(kit, 'score.py'), 'files', outDir, '--corpus', corpus, '--json', path.join(dir, 'score.json')];
+console.log(
+  `testkit seed ${seed}, ${manifest.entries.length} documents (${kinds}), parsed in ${((Date.now() - t0) / 1000).toFixed(1)} s on ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}; dir ${dir}`,
+);
+const sargs = [
+  path.join(kit, 'score.py'),
+  'files',
+  outDir,
+  '--corpus',
+  corpus,
+  '--json',
+  path.join(dir, 'score.json'),
+];
 if (process.argv.includes('--verbose')) sargs.push('--verbose');
 console.log(execFileSync('python3', sargs, { encoding: 'utf8' }));
 
 // Strict transaction F1 per layout axis value, worst first: a mean hides the layouts that fail.
-interface Scored { transactions?: { gt: number; pred: number; strict_tp: number; loose_tp: number } }
-const scored = JSON.parse(readFileSync(path.join(dir, 'score.json'), 'utf8')) as { entries: Record<string, Scored> };
+interface Scored {
+  transactions?: { gt: number; pred: number; strict_tp: number; loose_tp: number };
+}
+const scored = JSON.parse(readFileSync(path.join(dir, 'score.json'), 'utf8')) as {
+  entries: Record<string, Scored>;
+};
 const byAxis = new Map<string, { gt: number; pred: number; tp: number; docs: number }>();
 for (const e of manifest.entries as (Entry & { axes?: Record<string, unknown> })[]) {
   const t = scored.entries[e.id]?.transactions;
@@ -73,9 +110,14 @@ for (const e of manifest.entries as (Entry & { axes?: Record<string, unknown> })
     byAxis.set(key, a);
   }
 }
-const rows = [...byAxis].filter(([, a]) => a.gt + a.pred > 0 && a.docs >= 2).map(([k, a]) => ({ k, f1: (2 * a.tp) / (a.gt + a.pred), docs: a.docs }));
+const rows = [...byAxis]
+  .filter(([, a]) => a.gt + a.pred > 0 && a.docs >= 2)
+  .map(([k, a]) => ({ k, f1: (2 * a.tp) / (a.gt + a.pred), docs: a.docs }));
 rows.sort((a, b) => a.f1 - b.f1);
 console.log('worst axis values (strict transaction F1, axis values on >= 2 documents):');
 for (const r of rows.slice(0, Number(arg('worst', '15')))) console.log(`  ${r.f1.toFixed(3)}  ${r.k}  (${r.docs} docs)`);
 const below = rows.filter((r) => r.f1 < 0.99).length;
 console.log(`axis values below strict F1 0.99: ${below} of ${rows.length} (on >= 2 documents; --worst N lists more)`);
+
+// Identity documents: ID fields per field and per axis value (bench/id-score.ts).
+idReport(corpus, outDir, process.argv.includes('--verbose'));

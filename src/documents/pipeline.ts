@@ -8,6 +8,7 @@
  */
 import { buildLines } from './layout/lines.ts';
 import type { WordPage } from './layout/model.ts';
+import type { IdAnalysis } from './id/index.ts';
 import { pageSignals, segment, typeOfPages } from './classify/classify.ts';
 import type { PageSignals } from './classify/classify.ts';
 import { sniff } from './sniff/sniff.ts';
@@ -126,14 +127,26 @@ export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limi
     // page (low resolution, English traineddata) to classify; the full OCR belongs to the parse
     // job. Identity documents are the exception: pre_result is due now, and their pages are card-sized.
     const look = await ocr.look(bytes, 'pdf', { langs: ['eng'] });
+    // A card scanned or photocopied on A4 reads little at the look's resolution (or nothing: the
+    // statement look's rule remover wipes a grey card): the identity read decides (id/analyse.ts
+    // legibleId) before the upload is called illegible. Not where the look read only noise; a look
+    // that read nothing at all has only cards read (cardsOnly: a page of bars is not OCR'd).
+    let rescued: OcrPage[] | null = null;
     if (!look?.verdict.ok) {
-      const why = look?.verdict.reason ?? 'no pages';
-      return base(asserted, 'unreadable', [{ code: 'low_quality', message: `${await ocr.noTextMessage()}: ${why}`, page: 1 }], pdf.pageCount);
+      // Identity scans are a page or two (front, back, a copy): a longer PDF is no card scan.
+      const worth = look !== null && pdf.pageCount <= ID_MAX_PAGES && (look.verdict.legibleWords > 0 || look.words.length === 0);
+      const full = worth ? await readOcrPdf(bytes, { langs: await ocr.langsFor(look.lang), mrz: 'id', maxPages: ID_MAX_PAGES, cardsOnly: look.words.length === 0 }) : null;
+      const id = full?.ok ? await idModule() : null;
+      if (full?.ok && id?.legibleId(id.analyseId(full.pages))) rescued = full.pages;
+      if (!rescued || !look) {
+        const why = look?.verdict.reason ?? 'no pages';
+        return base(asserted, 'unreadable', [{ code: 'low_quality', message: `${await ocr.noTextMessage()}: ${why}`, page: 1 }], pdf.pageCount);
+      }
     }
     pages = [look];
     ocrLang = (await ocr.langsFor(look.lang))[0]!;
-    if (isIdType(typeOfPages([signalsOf(look)])) || isIdType(asserted) || (await ocr.hasMrzLikeWords(look))) {
-      const full = await readOcrPdf(bytes, { langs: await ocr.langsFor(look.lang), mrz: 'id', maxPages: ID_MAX_PAGES });
+    if (rescued !== null || isIdType(typeOfPages([signalsOf(look)])) || isIdType(asserted) || (await ocr.hasMrzLikeWords(look))) {
+      const full: PagesRead = rescued ? { ok: true, pages: rescued } : await readOcrPdf(bytes, { langs: await ocr.langsFor(look.lang), mrz: 'id', maxPages: ID_MAX_PAGES });
       if (full.ok) {
         pages = full.pages;
         mrzType = (await idModule()).analyseId(pages).type;
@@ -207,20 +220,26 @@ export async function validateImage(bytes: Uint8Array, format: FileFormat, opts:
       status: 'unreadable',
       errors: [{ code: 'low_quality', message: look.verdict.reason ?? 'image is not legible', page: 1 }],
     });
-  // A card photo reads few confident words at the look's resolution; its MRZ still shows.
-  if (!look.verdict.ok && !(await ocr.hasMrzLikeWords(look))) return illegible();
   const ocrLang = (await ocr.langsFor(look.lang))[0]!;
+  const id = await idModule();
+  let analysis: IdAnalysis | null = null;
+  const readId = async (cardsOnly = false): Promise<IdAnalysis> =>
+    (analysis ??= id.analyseId(await ocr.read(bytes, format, { langs: [ocrLang], mrz: 'id', maxPages: ID_MAX_PAGES, ...(cardsOnly ? { cardsOnly } : {}) })));
+  // A card photo or scan reads few confident words at the look's resolution (small print on a card
+  // that fills part of the image). Where the look shows no MRZ either, the identity read decides: an
+  // identity document that reads there (an MRZ with a check digit holding, or a title and printed
+  // fields) goes on as one; anything else is illegible. Where the look read no word at all, only cards
+  // found on the image are read (noise, with no card, is not read twice).
+  if (!look.verdict.ok && !(await ocr.hasMrzLikeWords(look)) && !id.legibleId(await readId(look.verdict.legibleWords === 0))) return illegible();
   const out = (partial: Partial<ValidationOutcome>): ValidationOutcome => image({ page_count: pageCount, ocr_lang: ocrLang, ...partial });
   let detected = typeOfPages([signalsOf(look)]);
-  const idCandidate = isIdType(detected) || (await ocr.hasMrzLikeWords(look)) || (opts.assertedType !== undefined && isIdType(opts.assertedType));
+  const idCandidate = analysis !== null || isIdType(detected) || (await ocr.hasMrzLikeWords(look)) || (opts.assertedType !== undefined && isIdType(opts.assertedType));
   let pre: { status: ValidationStatus; errors: ValidationOutcome['errors']; pre_result: ValidationOutcome['pre_result'] } | null = null;
   if (idCandidate) {
-    const id = await idModule();
-    const pages = await ocr.read(bytes, format, { langs: [ocrLang], mrz: 'id', maxPages: ID_MAX_PAGES });
-    const analysis = id.analyseId(pages);
+    const a = await readId();
     // A back side alone carries no title: its MRZ document code names the type.
-    if (!isIdType(detected) && analysis.type) detected = analysis.type;
-    if (isIdType(detected)) pre = id.idValidation(analysis, opts.checkIdCompleteness === true);
+    if (!isIdType(detected) && a.type) detected = a.type;
+    if (isIdType(detected)) pre = id.idValidation(a, opts.checkIdCompleteness === true);
   }
   if (!look.verdict.ok && !isIdType(detected)) return illegible();
   if (opts.assertedType && opts.assertedType !== detected) return out({ document_type: detected, errors: [mismatch(opts.assertedType, detected)] });
@@ -317,7 +336,7 @@ async function planScan(
 type PagesRead = { ok: true; pages: OcrPage[] } | { ok: false; message: string };
 
 /** OCR of an image-only PDF: its legible pages, or why there are none. */
-async function readOcrPdf(bytes: Uint8Array, plan: { langs: OcrLanguage[]; mrz: 'id' | 'off'; maxPages?: number }): Promise<PagesRead> {
+async function readOcrPdf(bytes: Uint8Array, plan: { langs: OcrLanguage[]; mrz: 'id' | 'off'; maxPages?: number; cardsOnly?: boolean }): Promise<PagesRead> {
   const pages = await ocr.read(bytes, 'pdf', plan);
   const ok = ocr.readable(pages);
   if (ok.length === 0) return { ok: false, message: `${await ocr.noTextMessage()}: ${pages[0]?.verdict.reason ?? 'no pages'}` };

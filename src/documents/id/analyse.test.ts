@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmNamesByFront, confirmNumberByFront, sameGlyphs } from './analyse.ts';
+import { confirmNamesByFront, confirmNumberByFront, legibleId, resolveValidity, sameGlyphs } from './analyse.ts';
 import type { FoundMrz } from './find.ts';
 import type { FrontFields } from './front.ts';
 import { checkDigit, readMrz } from './mrz.ts';
@@ -151,5 +151,29 @@ describe('names: filler look-alikes dropped where the front side agrees', () => 
     expect(confirmNamesByFront(m, names('CHD')).lines[2]).toBe(m.lines[2]);
     const initial = found([good[0]!, good[1]!, 'PETROVIC<<JOHN<K<<<<<<<<<<<<<<']);
     expect(confirmNamesByFront(initial, names('John')).lines[2]).toBe(initial.lines[2]);
+  });
+});
+
+describe('resolveValidity and legibleId', () => {
+  const v = (value: string): FrontFields['validity'] => ({ value, bbox: [0, 0, 1, 1], confidence: 0.8, page: 1 });
+  const mrz = found(td1('YU8242947'));
+
+  it('a lone validity date is the expiry where the MRZ says so, the start where it does not', () => {
+    expect(resolveValidity({ validity: v('14.02.2027') }, mrz).expiration_date?.value).toBe('14.02.2027');
+    expect(resolveValidity({ validity: v('15.02.2022') }, mrz).validity_start_date?.value).toBe('15.02.2022');
+  });
+
+  it('a validity range is both dates', () => {
+    const f = resolveValidity({ validity: v('15.02.2022 - 14.02.2027') }, null);
+    expect([f.validity_start_date?.value, f.expiration_date?.value]).toEqual(['15.02.2022', '14.02.2027']);
+  });
+
+  it('legible: an MRZ with a check digit holding, or a type and two printed fields; not a bare title', () => {
+    const base = { front: {}, hasFront: false, hasBack: true, completeness: null, crossChecks: [], frontPage: null };
+    expect(legibleId({ ...base, type: 'residency_permit', mrz })).toBe(true);
+    expect(legibleId({ ...base, type: 'residency_permit', mrz: null })).toBe(false);
+    const two: FrontFields = { surname: v('ROSSI'), expiration_date: v('01.01.2030') };
+    expect(legibleId({ ...base, type: 'residency_permit', mrz: null, front: two })).toBe(true);
+    expect(legibleId({ ...base, type: null, mrz: null, front: two })).toBe(false);
   });
 });

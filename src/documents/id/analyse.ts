@@ -8,10 +8,11 @@ import type { BBox, WordPage } from '../layout/model.ts';
 import type { FoundMrz } from './find.ts';
 import { findMrz } from './find.ts';
 import type { FrontFields } from './front.ts';
-import { foldUpper, looksLikeFront, parseFrontDate, readFront } from './front.ts';
+import { DATE_SOURCE, foldUpper, looksLikeFront, parseFrontDate, readFront } from './front.ts';
 import type { ReadOptions } from './mrz.ts';
 import { editDistance } from '../text.ts';
-import { idTypeOfCode, insertionCandidates, numberPlacedCandidates, readMrz } from './mrz.ts';
+import { cleanMrzLine, idTypeOfCode, insertionCandidates, numberPlacedCandidates, readMrz } from './mrz.ts';
+import { buildLines } from '../layout/lines.ts';
 
 export type IdType = 'residency_permit' | 'identity_card' | 'passport';
 
@@ -43,7 +44,7 @@ const TITLE_TYPES: { type: IdType; re: RegExp }[] = [
 export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): IdAnalysis {
   let mrz = findMrz(pages, opts);
   const exclude: { page: number; bbox: BBox }[] = mrz ? [{ page: mrz.page, bbox: mrz.bbox }] : [];
-  const front = readFront(pages, exclude);
+  const front = resolveValidity(readFront(pages, exclude), mrz);
   if (mrz) mrz = confirmNumberByFront(mrz, front, opts);
   if (mrz) mrz = confirmNamesByFront(mrz, front, opts);
   const text = foldUpper(pages.flatMap((p) => p.words.map((w) => w.text)).join(' '));
@@ -54,7 +55,8 @@ export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): I
   type ??= titled;
   const frontPages = pages.filter((p) => looksLikeFront(readFront([p], exclude)));
   const hasFront = frontPages.length > 0;
-  const hasBack = mrz !== null;
+  // The back shows its MRZ even where the MRZ did not read (a smudged photo): lines in the MRZ alphabet.
+  const hasBack = mrz !== null || pages.some((p) => hasMrzBand(p, exclude));
   let completeness: Completeness | null = null;
   if (type === 'passport') completeness = hasBack || hasFront ? 'both_sides' : null;
   else if (hasFront && hasBack) completeness = 'both_sides';
@@ -205,13 +207,52 @@ function crossCheck(front: FrontFields, mrz: FoundMrz): CrossCheck[] {
     const iso = parseFrontDate(f);
     out.push({ field, front: f, mrz: m, agrees: iso === m });
   };
-  date(front.birth_date?.value ?? front.birth_place_date?.value, mrz.birthDate, 'birth_date');
+  date(front.birth_date?.value, mrz.birthDate, 'birth_date');
   date(front.expiration_date?.value, mrz.expirationDate, 'expiration_date');
   if (front.document_number && mrz.documentNumber) {
     const f = front.document_number.value.replace(/[^A-Z0-9]/gi, '').toUpperCase();
     out.push({ field: 'document_number', front: front.document_number.value, mrz: mrz.documentNumber, agrees: f === mrz.documentNumber });
   }
   return out;
+}
+
+/**
+ * "VALIDITA' / VALIDITY" is the start of validity on some cards and the expiry on others. The card
+ * tells which: with an expiry label of its own the validity date is the start; with a start label of
+ * its own it is the expiry; else the MRZ's expiry decides (equal: the expiry; else the start); with
+ * neither it is the expiry (a card printing one validity date prints its end). A range ("01.02.2024 -
+ * 01.02.2029") is both.
+ */
+export function resolveValidity(front: FrontFields, mrz: FoundMrz | null): FrontFields {
+  const v = front.validity;
+  if (!v) return front;
+  const { validity: _, ...rest } = front;
+  const dates = [...v.value.matchAll(new RegExp(DATE_SOURCE, 'g'))].map((m) => m[0]);
+  if (dates.length >= 2) {
+    return { ...rest, validity_start_date: rest.validity_start_date ?? { ...v, value: dates[0]! }, expiration_date: rest.expiration_date ?? { ...v, value: dates[dates.length - 1]! } };
+  }
+  let role: 'validity_start_date' | 'expiration_date';
+  if (rest.expiration_date) role = 'validity_start_date';
+  else if (rest.validity_start_date) role = 'expiration_date';
+  else if (mrz?.expirationDate) role = parseFrontDate(v.value) === mrz.expirationDate ? 'expiration_date' : 'validity_start_date';
+  else role = 'expiration_date';
+  return rest[role] ? rest : { ...rest, [role]: v };
+}
+
+/** Two or more lines of the page in the MRZ alphabet with filler runs ("IDD<<T220001293<<<<"), outside what was read. */
+function hasMrzBand(page: WordPage, exclude: readonly { page: number; bbox: BBox }[]): boolean {
+  if (exclude.some((e) => e.page === page.page)) return true;
+  const lines = buildLines(page).filter((l) => /<{3,}/.test(l.text.replace(/\s+/g, '')) && cleanMrzLine(l.text) !== null);
+  return lines.length >= 2;
+}
+
+/**
+ * An identity document that reads: an MRZ with at least one check digit holding, or a document type
+ * (title or MRZ code) and two printed fields. Noise that happens to contain a title word is neither.
+ */
+export function legibleId(a: IdAnalysis): boolean {
+  if (a.mrz?.checks.some((c) => c.valid)) return true;
+  return a.type !== null && Object.keys(a.front).length >= 2;
 }
 
 export function isIdType(t: DocumentType): t is IdType {

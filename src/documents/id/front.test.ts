@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
-import { looksLikeFront, readFront } from './front.ts';
+import { looksLikeFront, parseFrontDate, readFront, splitCombined } from './front.ts';
+import { resolveValidity } from './analyse.ts';
 
 /** Words laid out left to right from x on one line at y (5.5 pt glyphs, 3.2 pt a character). */
 function line(y: number, x: number, text: string, size = 5.5): PositionedWord[] {
@@ -31,7 +32,115 @@ describe('readFront: bilingual labels', () => {
       expect(f.given_names?.value).toBe('JOSE LUIS');
       expect(f.surname?.value).toBe('SANTOS');
       expect(f.document_number?.value).toBe('AW8504676');
-      expect(f.expiration_date?.value).toBe('25.11.2029');
+      // A lone "VALIDITA" on a card without an MRZ or another validity label is its expiry.
+      expect(resolveValidity(f, null).expiration_date?.value).toBe('25.11.2029');
     }
+  });
+});
+
+describe('readFront: labels and geometry on designs the reader was not written from', () => {
+  it('a French titre de séjour, labels above their values in two columns, date-first combined label', () => {
+    const f = readFront([
+      page([
+        ...line(10, 70, 'TITRE DE SÉJOUR'),
+        ...line(30, 70, 'NOM / SURNAME'),
+        ...line(30, 185, 'N° DU DOCUMENT'),
+        ...line(37, 70, 'DUPONT-NGUYEN', 8),
+        ...line(37, 185, 'FR7K20391', 8),
+        ...line(52, 70, 'PRÉNOMS / GIVEN NAMES'),
+        ...line(52, 185, "DATE D'EXPIRATION"),
+        ...line(59, 70, 'THI LAN', 8),
+        ...line(59, 185, '14.06.2031', 8),
+        ...line(74, 70, 'DATE ET LIEU DE NAISSANCE / DATE AND PLACE OF BIRTH'),
+        ...line(81, 70, '03.02.1990 HANOI (VNM)', 8),
+        ...line(96, 70, 'DÉLIVRÉ PAR'),
+        ...line(96, 185, 'NATIONALITÉ'),
+        ...line(103, 70, 'PRÉFECTURE DU RHÔNE', 8),
+        ...line(103, 185, 'VNM', 8),
+      ]),
+    ]);
+    expect(f.surname?.value).toBe('DUPONT-NGUYEN');
+    expect(f.given_names?.value).toBe('THI LAN');
+    expect(f.document_number?.value).toBe('FR7K20391');
+    expect(f.expiration_date?.value).toBe('14.06.2031');
+    // The combined label's value split: the date, and the rest (never a word of the label).
+    expect(parseFrontDate(f.birth_date!.value)).toBe('1990-02-03');
+    expect(f.birth_place?.value).toBe('HANOI (VNM)');
+    expect(f.issuing_authority?.value).toBe('PRÉFECTURE DU RHÔNE');
+    expect(f.citizenship?.value).toBe('VNM');
+  });
+
+  it('labels left of their values, at different distances (an aligned value column)', () => {
+    const f = readFront([
+      page([
+        ...line(20, 10, 'Familienname / Surname'),
+        ...line(20, 120, 'ÖZTÜRK', 8),
+        ...line(32, 10, 'Vornamen / Given names'),
+        ...line(32, 120, 'AYŞE NUR', 8),
+        ...line(44, 10, 'Geburtsort und -datum / Place and date of birth'),
+        ...line(44, 180, 'IZMIR, 7 MAR 1988', 8),
+        ...line(56, 10, 'Gültig bis'),
+        ...line(56, 120, '01 12 2030', 8),
+        ...line(68, 10, 'Ausstellende Behörde'),
+        ...line(68, 120, 'Landratsamt Musterkreis', 8),
+      ]),
+    ]);
+    expect(f.surname?.value).toBe('ÖZTÜRK');
+    expect(f.given_names?.value).toBe('AYŞE NUR');
+    expect(f.birth_place?.value).toBe('IZMIR');
+    expect(parseFrontDate(f.birth_date!.value)).toBe('1988-03-07');
+    expect(parseFrontDate(f.expiration_date!.value)).toBe('2030-12-01');
+    expect(f.issuing_authority?.value).toBe('Landratsamt Musterkreis');
+  });
+
+  it('a value must look like its field: a name under a date label is not taken, the date below it is', () => {
+    const f = readFront([
+      page([...line(20, 10, 'DATE OF EXPIRY'), ...line(20, 120, 'SURNAME'), ...line(27, 120, 'KOWALSKA', 8), ...line(27, 10, 'valid', 8), ...line(37, 10, '31/08/2029', 8)]),
+    ]);
+    expect(f.surname?.value).toBe('KOWALSKA');
+    expect(f.expiration_date).toBeUndefined();
+  });
+
+  it('"VALIDITA\' / VALIDITY" next to "SCADENZA / EXPIRY" is the start of validity, the other the expiry', () => {
+    const words = [
+      ...line(20, 10, "VALIDITA' / VALIDITY"),
+      ...line(20, 120, 'SCADENZA / EXPIRY'),
+      ...line(27, 10, '02.05.2024', 8),
+      ...line(27, 120, '01.05.2029', 8),
+      ...line(42, 10, 'RILASCIATO DA / ISSUED BY'),
+      ...line(49, 10, 'QUESTURA DI VERONA', 8),
+    ];
+    const f = resolveValidity(readFront([page(words)]), null);
+    expect(f.validity_start_date?.value).toBe('02.05.2024');
+    expect(f.expiration_date?.value).toBe('01.05.2029');
+    expect(f.issuing_authority?.value).toBe('QUESTURA DI VERONA');
+  });
+
+  it('"NATO IL" is a birth date label and "NR." a number label only where it stands as one', () => {
+    const f = readFront([
+      page([...line(20, 10, 'NATO IL / BORN ON'), ...line(27, 10, '12 giu 1975', 8), ...line(40, 10, 'INDIRIZZO'), ...line(47, 10, 'VIA ROMA NR 12', 8), ...line(60, 10, 'NR.'), ...line(60, 40, 'ZX1234567', 8)]),
+    ]);
+    expect(parseFrontDate(f.birth_date!.value)).toBe('1975-06-12');
+    expect(f.document_number?.value).toBe('ZX1234567');
+  });
+});
+
+describe('splitCombined and parseFrontDate', () => {
+  it('the date anywhere in the value, the place the rest', () => {
+    expect(splitCombined('CASABLANCA (MAR) 12.03.1985')).toEqual({ date: '12.03.1985', rest: 'CASABLANCA (MAR)' });
+    expect(splitCombined('12/03/1985, CASABLANCA')).toEqual({ date: '12/03/1985', rest: 'CASABLANCA' });
+    expect(splitCombined('LAGOS')).toEqual({ date: null, rest: 'LAGOS' });
+  });
+  it('month names of it/de/en', () => {
+    expect(parseFrontDate('25 SEP 2030')).toBe('2030-09-25');
+    expect(parseFrontDate('3 Mär 2027')).toBe('2027-03-03');
+    expect(parseFrontDate('31.02.2027')).toBeNull();
+  });
+});
+
+describe('readFront: a misread translation stays part of its label', () => {
+  it('"Ausstellende Behörde / Authonty" (OCR of "Authority"): the word is label, the value is below', () => {
+    const f = readFront([page([...line(20, 10, 'Ausstellende Behörde / Authonty'), ...line(27, 10, 'Stadt Köln', 8)])]);
+    expect(f.issuing_authority?.value).toBe('Stadt Köln');
   });
 });

@@ -1,46 +1,26 @@
 /**
- * Labelled fields printed on identity documents (Italian and German residence
- * permits and ID cards, with their English counterparts). A value is read on the
- * label's line after a colon/slash label, or on the next line below the label,
- * within the label's column.
+ * Labelled fields printed on identity documents of any design, by labels and geometry.
+ *
+ * Labels come from a vocabulary (data/id-labels.data.ts: it/en/de/fr, bilingual pairs joined by a
+ * slash, combined labels such as "LUOGO E DATA DI NASCITA"). Every other word of the page is grouped
+ * into value blocks (a line's words up to a column gap). A value belongs to the label it sits under
+ * (left-aligned with it, on the next lines) or right of (same line, no label between); each label takes
+ * one block and each block goes to one label, cheapest pairs first, and a block must look like the
+ * field (a date for dates, a number with digits for document numbers, letters for names). Combined
+ * labels are split into their parts (a date and the rest); a label that is the start of validity on
+ * some cards and the expiry on others ("VALIDITA' / VALIDITY") is kept apart as `validity` and
+ * resolved by the card (analyse.ts: resolveValidity).
  */
 import type { BBox, Line, PositionedWord, WordPage } from '../layout/model.ts';
 import { bboxOf } from '../layout/model.ts';
 import { buildLines } from '../layout/lines.ts';
+import type { IdLabel, IdLabelField } from '../data/id-labels.data.ts';
+import { ID_LABELS } from '../data/id-labels.data.ts';
+import { MONTHS } from '../data/months.data.ts';
+import { editDistance } from '../text.ts';
 
-export type FrontField =
-  | 'surname'
-  | 'given_names'
-  | 'birth_date'
-  | 'birth_place'
-  | 'birth_place_date'
-  | 'citizenship'
-  | 'expiration_date'
-  | 'validity_start_date'
-  | 'permit_type'
-  | 'document_number'
-  | 'issuing_authority'
-  | 'sex';
-
-/** Label patterns over folded (upper-case ASCII) text; longer, more specific patterns first. */
-const LABELS: { field: FrontField; re: RegExp }[] = [
-  { field: 'birth_place_date', re: /\bLUOGO E DATA DI NASCITA\b/ },
-  { field: 'birth_date', re: /\b(DATA DI NASCITA|GEBURTSDATUM|DATE OF BIRTH)\b/ },
-  { field: 'birth_place', re: /\b(LUOGO DI NASCITA|GEBURTSORT|PLACE OF BIRTH)\b/ },
-  { field: 'given_names', re: /\b(VORNAMEN|VORNAME|GIVEN NAMES?|NOME|PRENOM)\b/ },
-  { field: 'surname', re: /\b(COGNOME|SURNAME|FAMILIENNAME|NAME|NOM)\b/ },
-  { field: 'citizenship', re: /\b(CITTADINANZA|NAZIONALITA|STAATSANGEHORIGKEIT|NATIONALITY)\b/ },
-  { field: 'validity_start_date', re: /\b(DATA DI RILASCIO|DATA RILASCIO|RILASCIATO IL|AUSSTELLUNGSDATUM|DATE OF ISSUE)\b/ },
-  { field: 'expiration_date', re: /\b(VALIDITA|VALIDO FINO AL|SCADENZA|GULTIG BIS|DATE OF EXPIRY|VALID UNTIL)\b/ },
-  { field: 'permit_type', re: /\b(TIPO DI PERMESSO|TIPO PERMESSO|ART DES TITELS|TYPE OF PERMIT)\b/ },
-  { field: 'document_number', re: /\b(NUMERO DOCUMENTO|N\. ?DOCUMENTO|DOCUMENTO N\.?|DOKUMENTENNUMMER|KARTENNUMMER|DOCUMENT NO\.?|DOCUMENT NUMBER)\b/ },
-  { field: 'issuing_authority', re: /\b(RILASCIATO DA|AUTORITA|AUSSTELLENDE BEHORDE|BEHORDE|AUTHORITY)\b/ },
-  { field: 'sex', re: /\b(SESSO|GESCHLECHT|SEX)\b/ },
-];
-
-/** Words that are labels themselves (bilingual labels like "COGNOME / SURNAME"). */
-const LABEL_WORDS =
-  /^(COGNOME|SURNAME|NOME|NAME|NAMES|GIVEN|VORNAMEN|DATA|DI|DATE|OF|BIRTH|NASCITA|LUOGO|PLACE|E|CITTADINANZA|NATIONALITY|NAZIONALITA|STAATSANGEHORIGKEIT|VALIDITA|SCADENZA|EXPIRY|VALID|UNTIL|GULTIG|BIS|TIPO|PERMESSO|TYPE|PERMIT|NUMERO|DOCUMENTO|DOCUMENT|NO|NUMBER|N|RILASCIO|RILASCIATO|DA|IL|ISSUE|AUTHORITY|AUTORITA|SESSO|SEX|GESCHLECHT|GEBURTSDATUM|GEBURTSORT|ART|DES|TITELS|BEHORDE|AUSSTELLENDE|AUSSTELLUNGSDATUM|\/|:)$/;
+/** Fields read from the printed sides; `validity` is a date of the ambiguous "validity" label. */
+export type FrontField = Exclude<IdLabelField, 'address' | 'remarks' | 'height' | 'tax_code' | 'parents' | 'signature'> | 'validity';
 
 export interface FrontValue {
   value: string;
@@ -59,147 +39,317 @@ export function foldUpper(s: string): string {
     .replace(/ß/g, 'SS');
 }
 
-interface LabelHit {
-  field: FrontField;
-  line: Line;
-  /** Index of the first and one past the last word of the label. */
-  from: number;
-  to: number;
+/** A word's folded tokens: letters and digits, '/' kept as its own token. */
+function tokensOf(text: string): string[] {
+  return foldUpper(text)
+    .replace(/[^A-Z0-9/]+/g, ' ')
+    .replace(/\//g, ' / ')
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t.length > 0);
 }
 
-function labelHits(line: Line): LabelHit[] {
-  const folded = line.words.map((w) => foldUpper(w.text));
-  const text = folded.join(' ');
-  const starts: number[] = [];
-  let pos = 0;
-  for (const w of folded) {
-    starts.push(pos);
-    pos += w.length + 1;
+interface Token {
+  text: string;
+  word: number;
+}
+
+interface Phrase {
+  label: IdLabel;
+  words: string[];
+}
+
+const PHRASES: Phrase[] = ID_LABELS.map((label) => ({ label, words: label.phrase.split(' ') })).sort(
+  (a, b) => b.words.length - a.words.length || b.label.phrase.length - a.label.phrase.length,
+);
+
+/** Equal, or one edit apart for words of six letters or more (OCR of small label type). */
+function wordMatches(token: string, word: string): boolean {
+  if (token === word) return true;
+  if (word.length < 6 || Math.abs(token.length - word.length) > 1 || /\d/.test(token)) return false;
+  return editDistance(token, word, 2) <= 1;
+}
+
+function phraseAt(tokens: readonly Token[], i: number): Phrase | null {
+  for (const p of PHRASES) {
+    if (i + p.words.length > tokens.length) continue;
+    if (p.words.every((w, k) => wordMatches(tokens[i + k]!.text, w))) return p;
   }
-  const wordAt = (offset: number): number => {
-    let i = 0;
-    while (i + 1 < starts.length && starts[i + 1]! <= offset) i++;
-    return i;
-  };
+  return null;
+}
+
+export interface LabelHit {
+  /** The first label's fields (a bilingual pair's translation is part of the label). */
+  fields: readonly IdLabelField[];
+  ambiguous: boolean;
+  line: number;
+  words: PositionedWord[];
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/** Mean glyph height of a line (its words' boxes). */
+function heightOf(words: readonly PositionedWord[]): number {
+  return Math.max(1, words.reduce((s, w) => s + (w.y1 - w.y0), 0) / Math.max(1, words.length));
+}
+
+/**
+ * Labels of one line. A one-word label of four letters or fewer ("N.", "NR.", "TIPO", "NAME") is
+ * taken only where it opens the line or a column (after a wide gap), or stands in a bilingual pair;
+ * inside a value it is a word of the value.
+ */
+export function labelsOfLine(line: Line, index: number): LabelHit[] {
+  const tokens: Token[] = line.words.flatMap((w, word) => tokensOf(w.text).map((text) => ({ text, word })));
+  const h = heightOf(line.words);
+  const opensColumn = (word: number): boolean => word === 0 || line.words[word]!.x0 - line.words[word - 1]!.x1 > h * 1.5;
   const hits: LabelHit[] = [];
-  const taken = new Set<number>();
-  for (const { field, re } of LABELS) {
-    const g = new RegExp(re.source, 'g');
-    for (const m of text.matchAll(g)) {
-      const from = wordAt(m.index);
-      let to = wordAt(m.index + m[0].length - 1) + 1;
-      // Bilingual labels ("NOME / NAME", OCR'd "NOME /NAME" or "NOME/ NAME"): the part after the slash belongs to this label.
-      for (;;) {
-        if (folded[to] === '/' && to + 1 < folded.length) to += 2;
-        else if (to < folded.length && (/^\/[A-Z]/.test(folded[to]!) || folded[to - 1]!.endsWith('/'))) to += 1;
-        else break;
+  let i = 0;
+  while (i < tokens.length) {
+    const p = phraseAt(tokens, i);
+    const short = p !== null && p.words.length === 1 && p.words[0]!.length <= 4;
+    const slashNext = p !== null && tokens[i + p.words.length]?.text === '/';
+    const raw = p ? line.words[tokens[i]!.word]!.text : '';
+    const standsAlone = short && (opensColumn(tokens[i]!.word) || slashNext || /[.:]$/.test(raw));
+    if (!p || (short && !standsAlone) || (p.words[0]!.length <= 2 && p.words.length === 1 && !slashNext && !/[.:]$/.test(raw))) {
+      i++;
+      continue;
+    }
+    let end = i + p.words.length;
+    // "COGNOME / SURNAME", "NOME / NAME", "LUOGO E DATA DI NASCITA / PLACE AND DATE OF BIRTH": the translation is part of the label.
+    for (;;) {
+      if (tokens[end]?.text !== '/') break;
+      const q = phraseAt(tokens, end + 1);
+      if (!q) {
+        // A translation OCR misread ("Authonty"): a word in the label's type size after the slash is
+        // part of the label (values are printed larger than their labels); else the slash dangles.
+        end++;
+        const next = tokens[end];
+        const labelH = heightOf(tokens.slice(i, end).map((t) => line.words[t.word]!));
+        const w = next ? line.words[next.word]! : null;
+        if (w && next!.word !== tokens[end - 1]!.word && /^[A-Z]{3,}$/.test(next!.text) && w.y1 - w.y0 <= labelH * 1.15) {
+          while (end < tokens.length && tokens[end]!.word === next!.word) end++;
+        }
+        break;
       }
-      let clash = false;
-      for (let k = from; k < to; k++) if (taken.has(k)) clash = true;
-      if (clash) continue;
-      for (let k = from; k < to; k++) taken.add(k);
-      hits.push({ field, line, from, to });
+      end += 1 + q.words.length;
+    }
+    const words = [...new Set(tokens.slice(i, end).map((t) => t.word))].map((k) => line.words[k]!);
+    const box = bboxOf(words);
+    hits.push({ fields: p.label.fields, ambiguous: p.label.ambiguous !== undefined, line: index, words, x0: box[0], y0: box[1], x1: box[2], y1: box[3] });
+    i = end;
+  }
+  return hits;
+}
+
+interface Block {
+  line: number;
+  words: PositionedWord[];
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  h: number;
+}
+
+/** A line's words that are not label words, cut into blocks at column gaps and at labels. */
+function blocksOf(line: Line, index: number, labelWords: ReadonlySet<PositionedWord>): Block[] {
+  const h = heightOf(line.words);
+  const out: Block[] = [];
+  let cur: PositionedWord[] = [];
+  const flush = (): void => {
+    if (cur.length === 0) return;
+    const b = bboxOf(cur);
+    out.push({ line: index, words: cur, x0: b[0], y0: b[1], x1: b[2], y1: b[3], h: heightOf(cur) });
+    cur = [];
+  };
+  for (const w of line.words) {
+    if (labelWords.has(w)) {
+      flush();
+      continue;
+    }
+    const prev = cur[cur.length - 1];
+    if (prev && w.x0 - prev.x1 > h * 1.8) flush();
+    // A lone separator (":" or "/") is not a value.
+    if (/^[:/|.\-–]+$/.test(w.text)) continue;
+    cur.push(w);
+  }
+  flush();
+  return out;
+}
+
+/** The text of a block without leading separators. */
+function textOf(words: readonly PositionedWord[]): string {
+  return words
+    .map((w) => w.text)
+    .join(' ')
+    .replace(/^[\s:/|.\-–]+/, '')
+    .trim();
+}
+
+/** Whether a value read for a field looks like that field (the label does not take a block that does not). */
+export function fits(field: IdLabelField, text: string): boolean {
+  const letters = foldUpper(text).replace(/[^A-Z]/g, '').length;
+  switch (field) {
+    case 'birth_date':
+    case 'expiration_date':
+    case 'validity_start_date':
+      return parseFrontDate(text) !== null;
+    case 'document_number': {
+      const t = text.replace(/\s+/g, '');
+      return /\d/.test(t) && /^[A-Z0-9<-]{5,14}$/i.test(t);
+    }
+    case 'surname':
+    case 'given_names':
+    case 'full_name':
+    case 'birth_place':
+    case 'citizenship':
+      return letters >= 2 && !/\d{3}/.test(text);
+    case 'sex':
+      return /^[MFXWD](\s*\/\s*[MFXWD])?$/i.test(text.trim());
+    case 'issuing_authority':
+    case 'permit_type':
+      return letters >= 2;
+    case 'address':
+    case 'remarks':
+    case 'height':
+    case 'tax_code':
+    case 'parents':
+    case 'signature':
+      return text.length > 0;
+  }
+}
+
+function fitsLabel(hit: LabelHit, text: string): boolean {
+  if (hit.ambiguous) return parseFrontDate(text) !== null;
+  if (hit.fields.length > 1) return parseFrontDate(text) !== null || fits(hit.fields[0]!, text);
+  return fits(hit.fields[0]!, text);
+}
+
+interface Pair {
+  hit: LabelHit;
+  block: Block;
+  cost: number;
+}
+
+/**
+ * Candidate (label, block) pairs with their cost in glyph heights: a block left-aligned under the
+ * label is cheapest, then a block right of it on its line (the wider the gap the dearer), then a
+ * block under the label's span but not aligned with it.
+ */
+function candidates(hits: readonly LabelHit[], blocks: readonly Block[], lines: readonly Line[]): Pair[] {
+  const out: Pair[] = [];
+  const overlapY = (p: { y0: number; y1: number }, q: { y0: number; y1: number }): number => Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0);
+  for (const hit of hits) {
+    const h = heightOf(hit.words);
+    for (const b of blocks) {
+      // Side by side: the value's line and the label's overlap in height (a larger value set on the
+      // label's baseline is a line of its own to OCR, a little higher).
+      if (overlapY(hit, b) >= 0.4 * Math.min(hit.y1 - hit.y0, b.y1 - b.y0)) {
+        if (b.x0 < hit.x1 - h * 0.5) continue;
+        if (hits.some((o) => o !== hit && o.x0 > hit.x0 && o.x0 < b.x0 && overlapY(o, b) > 0)) continue;
+        out.push({ hit, block: b, cost: 0.5 + (b.x0 - hit.x1) / h / 4 });
+        continue;
+      }
+      const gap = b.y0 - hit.y1;
+      if ((b.y0 + b.y1) / 2 <= hit.y1 || gap < -h * 0.5 || gap > Math.max(h, b.h) * 3) continue;
+      // Nothing of that column between the label and the block (another label, another value).
+      const between = lines.some((l) => l.words.some((w) => (w.y0 + w.y1) / 2 > hit.y1 && w.y1 <= b.y0 + 1 && w.x1 > b.x0 && w.x0 < b.x1));
+      if (between) continue;
+      const dx = Math.abs(b.x0 - hit.x0);
+      if (dx <= h * 2.5) out.push({ hit, block: b, cost: gap / h + dx / h / 2 });
+      else if (b.x0 >= hit.x0 - h && b.x0 < hit.x1) out.push({ hit, block: b, cost: 4 + gap / h });
     }
   }
-  return hits.sort((a, b) => a.from - b.from);
+  return out.sort((a, b) => a.cost - b.cost);
 }
 
-/** Reads every labelled field on the pages; the first occurrence of a field wins. */
+function confidenceOf(words: readonly PositionedWord[]): number {
+  return words.reduce((s, w) => s + (w.confidence ?? 1), 0) / Math.max(1, words.length);
+}
+
+/** A printed date: day, month (number or name), four-digit year, separated by '.', '/', '-' or spaces. */
+export const DATE_SOURCE = String.raw`(\d{1,2})(?:\s*[./-]\s*|\s+)(\d{1,2}|[A-Za-zÀ-ÿ]{3,9})(?:\.?\s+|\s*[./-]\s*)(\d{4})`;
+const DATE_RE = new RegExp(DATE_SOURCE);
+
+/** A combined label's value split into its parts: the date, and the rest (the place) on either side of it. */
+export function splitCombined(text: string): { date: string | null; rest: string | null } {
+  const m = DATE_RE.exec(text);
+  if (!m) return { date: null, rest: text.trim() || null };
+  const rest = (text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { date: m[0], rest: stripSeparators(rest) || null };
+}
+
+/** A place without the separators that stood between it and its date (", ", " - "). */
+function stripSeparators(s: string): string {
+  const sep = (c: string): boolean => ',;:/-– '.includes(c);
+  let a = 0;
+  let b = s.length;
+  while (a < b && sep(s[a]!)) a++;
+  while (b > a && sep(s[b - 1]!)) b--;
+  return s.slice(a, b);
+}
+
+/** Reads every labelled field on the pages; the first page that has a field gives it. */
 export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { page: number; bbox: BBox }[] = []): FrontFields {
   const out: FrontFields = {};
   for (const page of pages) {
     const excl = excludeBoxes.filter((e) => e.page === page.page).map((e) => e.bbox);
     const lines = buildLines(page).filter((l) => !excl.some((b) => l.y0 >= b[1] - 2 && l.y1 <= b[3] + 2));
-    const hitsByLine = lines.map(labelHits);
-    const labelWordSet = new Set<PositionedWord>();
-    hitsByLine.forEach((hs) => hs.forEach((h) => h.line.words.slice(h.from, h.to).forEach((w) => labelWordSet.add(w))));
-    lines.forEach((line, li) => {
-      const hits = hitsByLine[li]!;
-      hits.forEach((h, hi) => {
-        if (out[h.field]) return;
-        const nextHit = hits[hi + 1];
-        const colEnd = nextHit ? line.words[nextHit.from]!.x0 : Infinity;
-        const v = valueFor(h, colEnd, lines, li, hitsByLine, labelWordSet);
-        if (v) out[h.field] = { ...v, page: page.page };
-      });
-    });
+    const hits = lines.flatMap((l, i) => labelsOfLine(l, i));
+    const labelWords = new Set(hits.flatMap((h) => h.words));
+    const blocks = lines.flatMap((l, i) => blocksOf(l, i, labelWords));
+    const takenHit = new Set<LabelHit>();
+    const takenBlock = new Set<Block>();
+    const found: FrontFields = {};
+    for (const { hit, block } of candidates(hits, blocks, lines)) {
+      if (takenHit.has(hit) || takenBlock.has(block)) continue;
+      const text = textOf(block.words);
+      if (!fitsLabel(hit, text)) continue;
+      takenHit.add(hit);
+      takenBlock.add(block);
+      const base = { page: page.page, bbox: bboxOf(block.words), confidence: confidenceOf(block.words) };
+      const put = (field: FrontField, value: string | null): void => {
+        if (value && !found[field]) found[field] = { ...base, value };
+      };
+      if (hit.ambiguous) put('validity', text);
+      else if (hit.fields.length > 1) {
+        const { date, rest } = splitCombined(text);
+        for (const f of hit.fields) put(f as FrontField, f === 'birth_date' ? date : rest);
+      } else if (isFrontField(hit.fields[0]!)) put(hit.fields[0], text);
+    }
+    for (const [k, v] of Object.entries(found) as [FrontField, FrontValue][]) out[k] ??= v;
   }
   return out;
 }
 
-function valueFor(
-  h: LabelHit,
-  colEnd: number,
-  lines: readonly Line[],
-  li: number,
-  hitsByLine: readonly LabelHit[][],
-  labelWords: ReadonlySet<PositionedWord>,
-): Omit<FrontValue, 'page'> | null {
-  const labelWordsHere = h.line.words.slice(h.from, h.to);
-  const x0 = labelWordsHere[0]!.x0;
-  const height = Math.max(...labelWordsHere.map((w) => w.y1 - w.y0), 1);
-  // Inline: the rest of the label's cell, after bilingual label words and a colon.
-  let k = h.to;
-  const rest = h.line.words;
-  while (k < rest.length && rest[k]!.x0 < colEnd && isLabelWord(rest[k]!.text)) k++;
-  const inline = rest.slice(k).filter((w) => w.x0 < colEnd && !labelWords.has(w));
-  const hadColon = rest.slice(h.from, k).some((w) => w.text.endsWith(':')) || h.line.words[h.to - 1]!.text.endsWith(':');
-  if (inline.length > 0 && (hadColon || inline[0]!.x0 - rest[k - 1]!.x1 < height * 3)) return pack(inline);
-  // Below: the first line under the label with words in its column.
-  for (let j = li + 1; j < lines.length && j <= li + 3; j++) {
-    const line = lines[j]!;
-    if (line.y0 - h.line.y1 > height * 3.5) break;
-    if (hitsByLine[j]!.some((o) => Math.abs(o.line.words[o.from]!.x0 - x0) < height * 2)) break;
-    const words = line.words.filter((w) => w.x0 >= x0 - height * 1.5 && w.x0 < colEnd && !labelWords.has(w));
-    if (words.length > 0) return pack(cellOf(words, height));
-  }
-  return null;
+function isFrontField(f: IdLabelField): f is FrontField & IdLabelField {
+  return !['address', 'remarks', 'height', 'tax_code', 'parents', 'signature'].includes(f);
 }
 
-/** Words of one cell: stop at a gap wider than a few character heights. */
-function cellOf(words: PositionedWord[], height: number): PositionedWord[] {
-  const sorted = [...words].sort((a, b) => a.x0 - b.x0);
-  const out = [sorted[0]!];
-  for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i]!.x0 - sorted[i - 1]!.x1 > height * 3) break;
-    out.push(sorted[i]!);
-  }
-  return out;
-}
-
-function isLabelWord(t: string): boolean {
-  return LABEL_WORDS.test(foldUpper(t).replace(/[:.]$/, ''));
-}
-
-function pack(words: PositionedWord[]): Omit<FrontValue, 'page'> {
-  const text = words
-    .map((w) => w.text)
-    .join(' ')
-    .replace(/^[:/\s]+/, '')
-    .trim();
-  const conf = words.reduce((s, w) => s + (w.confidence ?? 1), 0) / words.length;
-  return { value: text, bbox: bboxOf(words), confidence: conf };
-}
-
-/** dd.mm.yyyy, dd/mm/yyyy, dd-mm-yyyy, dd mm yyyy → ISO; null otherwise. */
+/**
+ * dd.mm.yyyy, dd/mm/yyyy, dd-mm-yyyy, dd mm yyyy and dd MON yyyy (it/de/en month names, as in
+ * data/months.data.ts) → ISO; null otherwise.
+ */
 export function parseFrontDate(s: string): string | null {
-  const m = /(\d{1,2})\s*[./\-\s]\s*(\d{1,2})\s*[./\-\s]\s*(\d{4})/.exec(s);
+  const m = DATE_RE.exec(s);
   if (!m) return null;
   const d = Number(m[1]);
-  const mo = Number(m[2]);
+  const mo = /^\d+$/.test(m[2]!) ? Number(m[2]) : (MONTHS[m[2]!.toLowerCase()] ?? MONTHS[m[2]!.toLowerCase().slice(0, 3)] ?? 0);
   const y = Number(m[3]);
+  if (mo < 1 || mo > 12) return null;
   const dt = new Date(Date.UTC(y, mo - 1, d));
   if (dt.getUTCMonth() !== mo - 1 || dt.getUTCDate() !== d) return null;
   return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
 /**
- * True when the page shows a front side: a name field and at least one more
- * front-only field (document number, expiry, permit type). Back sides carry
- * birth, citizenship and authority fields, which do not count.
+ * True when the fields show a front side: the holder's name under its labels. Back sides carry
+ * the MRZ, birth, address and remarks fields; names printed with labels are the front's.
  */
 export function looksLikeFront(f: FrontFields): boolean {
-  const name = f.surname !== undefined || f.given_names !== undefined;
-  const more = [f.surname, f.given_names, f.document_number, f.expiration_date, f.permit_type].filter((x) => x !== undefined).length;
-  return name && more >= 3;
+  return f.surname !== undefined || f.given_names !== undefined || f.full_name !== undefined;
 }

@@ -1,6 +1,6 @@
 /** Identity documents (residence permits, ID cards, passports) over pages of positioned words. */
 export type { IdAnalysis, IdType, CrossCheck } from './analyse.ts';
-export { analyseId, isIdType } from './analyse.ts';
+export { analyseId, isIdType, legibleId, resolveValidity } from './analyse.ts';
 export { idParseOutcome, idValidation, preResult } from './result.ts';
 export type { FoundMrz } from './find.ts';
 export { findMrz } from './find.ts';

@@ -74,20 +74,10 @@ export function idFields(a: IdAnalysis): IdFields {
         }
       : NONE;
   const mrzFull = m && m.lastName ? [m.firstName, m.lastName].filter((x) => x).join(' ') : null;
-  const birthPlaceDate = f.birth_place_date?.value ?? null;
-  const place = f.birth_place
-    ? fromFront(f.birth_place, (s) => s.toUpperCase())
-    : birthPlaceDate
-      ? fromFront(f.birth_place_date, (s) => s.replace(/\d{1,2}\s*[./-]\s*\d{1,2}\s*[./-]\s*\d{4}/, '').trim().toUpperCase() || null)
-      : NONE;
+  const place = fromFront(f.birth_place, (s) => s.toUpperCase());
   return {
     // Printed names are authoritative (accents, no truncation); the MRZ confirms them.
-    full_name:
-      frontName.value !== null
-        ? mrzFull !== null && nameEq(frontName.value, mrzFull)
-          ? { ...frontName, confidence: 0.99 }
-          : frontName
-        : fromMrz(a, mrzFull, null),
+    full_name: pickName(frontName.value === null && f.full_name ? fromFront(f.full_name, (s) => s.toUpperCase()) : frontName, a, mrzFull),
     document_number: prefer(
       fromMrz(a, m?.documentNumber ?? null, checkOf(a, 'document_number')),
       fromFront(f.document_number, (s) => s.replace(/\s+/g, '').toUpperCase()),
@@ -99,19 +89,32 @@ export function idFields(a: IdAnalysis): IdFields {
       fromFront(f.expiration_date, parseFrontDate),
       eq,
     ),
-    issuing_authority: f.issuing_authority
-      ? fromFront(f.issuing_authority, (s) => s.toUpperCase())
-      : m?.issuingState
-        ? { value: m.issuingState, confidence: 0.6, source: { page: m.page, bbox: m.bbox } }
-        : NONE,
+    // The printed authority ("QUESTURA DI VERONA"); the MRZ's issuing state is a country, not an authority.
+    issuing_authority: fromFront(f.issuing_authority, (s) => s.toUpperCase()),
     date_of_birth: prefer(
       fromMrz(a, m?.birthDate ?? null, checkOf(a, 'birth_date')),
-      fromFront(f.birth_date ?? f.birth_place_date, parseFrontDate),
+      fromFront(f.birth_date, parseFrontDate),
       eq,
     ),
     place_of_birth: place,
     citizenship: prefer(fromMrz(a, m?.nationality ?? null, null), fromFront(f.citizenship, (s) => s.toUpperCase()), eq),
   };
+}
+
+/**
+ * Printed names are authoritative (accents, no truncation) where the MRZ confirms them. Where they
+ * disagree, a valid MRZ's names are taken (a printed name read with a stray glyph, a label word in
+ * it), unless the MRZ's names line is full: then the MRZ may have truncated them, and the print stands.
+ */
+function pickName(front: Picked<string>, a: IdAnalysis, mrzFull: string | null): Picked<string> {
+  const m = a.mrz;
+  if (front.value === null) return fromMrz(a, mrzFull, null);
+  if (mrzFull === null || !m) return front;
+  if (nameEq(front.value, mrzFull)) return { ...front, confidence: 0.99 };
+  const namesLine = m.format === 'TD1' ? m.lines[2]! : m.lines[0]!;
+  const truncated = !namesLine.endsWith('<');
+  if (m.valid && !truncated) return { ...fromMrz(a, mrzFull, null), confidence: 0.9 };
+  return front;
 }
 
 export function preResult(a: IdAnalysis): PreResult {

@@ -76,7 +76,7 @@ export const ocr = {
   },
   async read(bytes, format, plan): Promise<OcrPage[]> {
     const m = await ocrModule();
-    const opts: PageOcrOptions = { langs: plan.langs, ...(plan.mrz !== undefined ? { mrz: plan.mrz } : {}) };
+    const opts: PageOcrOptions = { langs: plan.langs, ...(plan.mrz !== undefined ? { mrz: plan.mrz } : {}), ...(plan.cardsOnly ? { cardsOnly: true } : {}) };
     return format === 'pdf' ? m.ocrPdf(bytes, opts, plan.maxPages) : m.ocrImageBytes(bytes, opts, plan.maxPages);
   },
   /** Pages of an image file (a TIFF holds several); throws ImageError for a refused image. */

@@ -27,11 +27,14 @@ export type OfflineStage = { stage: 'validating' } | { stage: 'parsing'; format:
 export async function parseOffline(
   name: string,
   bytes: Uint8Array,
-  opts: { assertedType?: DocumentType; onStage?: (s: OfflineStage) => void } = {},
+  opts: { assertedType?: DocumentType; checkIdCompleteness?: boolean; onStage?: (s: OfflineStage) => void } = {},
 ): Promise<OfflineFile> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   opts.onStage?.({ stage: 'validating' });
-  const v = await validateDocument(bytes, opts.assertedType ? { assertedType: opts.assertedType } : {});
+  const v = await validateDocument(bytes, {
+    ...(opts.assertedType ? { assertedType: opts.assertedType } : {}),
+    ...(opts.checkIdCompleteness ? { checkIdCompleteness: true } : {}),
+  });
   const base: OfflineFile = {
     process_id: null,
     ext_file_id: name,

@@ -24,6 +24,10 @@ import { withInk } from './ink.ts';
 import { joinSplitCodes, restoreCapitalI, trustLettersInCodes } from './codes.ts';
 import { rereadWords } from './reread.ts';
 import { onOcrShutdown } from './shutdown.ts';
+import { toGray } from './pixels.ts';
+import type { CardBox } from '../../id/cards.ts';
+import { cutCard, findCards } from '../../id/cards.ts';
+import { analyseId, legibleId } from '../../id/analyse.ts';
 
 export type { OcrEngine, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
 export { ImageError, probeImage, IMAGE_LIMITS } from './image.ts';
@@ -94,6 +98,8 @@ export interface PageOcrOptions {
    * candidates or second readings, which only mend references and descriptions.
    */
   look?: boolean;
+  /** Identity rescue of a page the look could not read (mrz 'id'): a page on which no card is found is not read. */
+  cardsOnly?: boolean;
 }
 
 export async function ocrPageImage(image: OcrImage, page: number, dpi: number, opts: PageOcrOptions): Promise<OcrPage> {
@@ -102,12 +108,15 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // off by at most the tilt times the distance from the left edge). Card-sized images
   // are left as they are: the MRZ band straightens itself (mrz-band.ts), and turning
   // the whole photo cost MRZ reads (bench/ocr.ts cardvariants: 13/20 vs 18/20).
+  const original = image;
   const ptPerPxIn = 72 / dpi;
   const card = isCardSize(image.width * ptPerPxIn, image.height * ptPerPxIn);
   // The surround of a photographed document is painted with paper first (surround.ts);
   // table rules go after the page is straight (rules.ts).
   const flat = paintSurround(normalise(image)).image;
-  const norm = card ? flat : removeRules(deskewPage(flat).image, ruleOptions(dpi)).image;
+  // Identity documents keep their rules: the rule remover took a grey card on a white A4 scan for a
+  // filled box and wiped it (the page then measured blank).
+  const norm = card ? flat : opts.mrz === 'id' ? deskewPage(flat).image : removeRules(deskewPage(flat).image, ruleOptions(dpi)).image;
   image = norm;
   const ptPerPx = 72 / dpi;
   const blank = blankVerdict(imageStats(norm));
@@ -119,7 +128,23 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // tesseract alike; bench/ocr.ts); one uniform block keeps it. Words keep their
   // boxes, so columns are rebuilt from positions as for text-layer PDFs.
   const statement = (opts.mrz ?? 'auto') === 'off';
-  const first = await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block', choices: statement && !opts.look });
+  // Identity documents: the cards on a page (an A4 scan or photocopy, a card PDF on A4, a JPEG of an A4
+  // scan whose nominal dpi makes it look card-sized) are found against the paper or the surround, and
+  // each is cut from the image as it came (not stretched for the page); an image that is one card is read whole.
+  // An image on which a card covers more than 15 % (a photo of one card or both sides; a card scanned
+  // on A4 covers ~8 %) is read whole: cutting photos cost MRZ reads.
+  // A card-sized image is cut only where it has the proportions of an upright A4 sheet (a JPEG of an A4
+  // scan): on a photo's table or cloth, texture passed for small cards and the card itself was lost
+  // (seed 472256: photo fields 19 % -> 9.5 %), and on an image of two cards one above the other only
+  // parts of them were found.
+  const sheet = !card || (original.height / original.width > 1.38 && original.height / original.width < 1.45);
+  const found = opts.mrz === 'id' && sheet ? findCards(flat) : [];
+  const cards = found.some((b) => (b.x1 - b.x0) * (b.y1 - b.y0) > 0.15 * flat.width * flat.height) ? [] : found;
+  if (opts.cardsOnly && found.length === 0) {
+    const verdict = { ok: false, reason: 'no card found on the page', legibleWords: 0 };
+    return { page, width: image.width * ptPerPx, height: image.height * ptPerPx, words: [], meanConfidence: 0, verdict, dpi, lang: null };
+  }
+  const first = cards.length > 0 ? await readCards({ width: original.width, height: original.height, channels: 1, data: toGray(original) }, cards, opts.langs) : await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block', choices: statement && !opts.look });
   // Statement pages (no MRZ pass): codes split in two are joined, letters the decoder turned into
   // digits inside codes, periods dropped after abbreviations and minus signs dropped before amounts
   // are put back from what the network and the pixels show, and words known to lose characters are
@@ -128,8 +153,8 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   if (statement) {
     const words = restoreMinus(restorePeriods(restoreCapitalI(trustLettersInCodes(joinSplitCodes(withInk(first.words, norm))), norm), norm), norm);
     r = { ...first, words: opts.look ? words : await rereadWords(words, norm, ocrEngine(), opts.langs) };
-  } else r = await refineMrz(norm, first, opts.mrz === 'id');
-  return {
+  } else r = cards.length > 0 ? first : await refineMrz(norm, first, opts.mrz === 'id');
+  const out: OcrPage = {
     page,
     width: image.width * ptPerPx,
     height: image.height * ptPerPx,
@@ -146,6 +171,11 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
     dpi,
     lang: detectLang(r.words),
   };
+  // An identity document's page is legible where the identity reads (id/analyse.ts legibleId: an MRZ
+  // with a check digit holding, or a type and printed fields), though a card's pattern and portrait
+  // read as low-confidence words pull the page's mean confidence under the gate.
+  if (!out.verdict.ok && opts.mrz === 'id' && out.words.length > 0 && legibleId(analyseId([out]))) out.verdict = { ...out.verdict, ok: true, reason: null };
+  return out;
 }
 
 /** Statement language from a page's words: the traineddata for the full pass. */
@@ -168,7 +198,7 @@ export function langsFor(lang: OcrLang | null): OcrLang[] {
 
 /** The pages of an image file: one for PNG/JPEG, up to maxPages of a TIFF. Throws ImageError for refused images. */
 export function ocrImageBytes(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES): Promise<OcrPage[]> {
-  return cached(`img${opts.langs.join('+')}${opts.mrz ?? 'auto'}${maxPages}`, bytes, async () => {
+  return cached(`img${opts.langs.join('+')}${opts.mrz ?? 'auto'}${opts.cardsOnly ? 'cards' : ''}${maxPages}`, bytes, async () => {
     const images: (OcrImage | null)[] = await decodeImagePages(bytes, maxPages);
     return eachPage(images, (img, i) => ocrPageImage(img, i + 1, NOMINAL_DPI, opts));
   });
@@ -226,7 +256,7 @@ export function lookPdfPage(bytes: Uint8Array, page: number): Promise<OcrPage | 
 
 /** Renders and OCRs the pages of an image-only PDF, in page order. */
 export function ocrPdf(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES): Promise<OcrPage[]> {
-  return cached(`pdf${opts.langs.join('+')}${opts.mrz ?? 'auto'}${maxPages}`, bytes, async () => {
+  return cached(`pdf${opts.langs.join('+')}${opts.mrz ?? 'auto'}${opts.cardsOnly ? 'cards' : ''}${maxPages}`, bytes, async () => {
     const rendered: (RenderedPage | null)[] = await renderPdfPages(bytes, { maxPages, gray: true });
     return eachPage(rendered, (r) => ocrPageImage(r.image, r.page, r.dpi, opts));
   });
@@ -301,6 +331,23 @@ const MRZ_WORD = /<<|^(?=.*\d)(?=.*<)[A-Z0-9<]{20,}$/;
 export function hasMrzLikeWords(page: { words: readonly { text: string }[] }): boolean {
   // '<' is required: an IBAN is 15–34 capitals and digits too.
   return page.words.some((w) => /<<|^(?=.*\d)(?=.*<)[A-Z0-9<]{25,}$/.test(w.text));
+}
+
+/** Cards cut out of a page (id/cards.ts), each read at a card's resolution with its MRZ pass; words in the page's pixels. */
+async function readCards(img: OcrImage, cards: readonly CardBox[], langs: readonly string[]): Promise<OcrResult> {
+  const read = await Promise.all(
+    cards.map(async (b) => {
+      const cut = cutCard(img, b);
+      const gray = normalise(cut.image);
+      // Automatic segmentation: a card's small labels between its large values are lines of their own.
+      const first = await ocrEngine().recognize(gray, { langs, segmentation: 'auto' });
+      const r = await refineMrz(gray, first, true);
+      const k = 1 / cut.scale;
+      return r.words.map(({ glyphs: _, ...w }) => ({ ...w, x0: cut.x0 + w.x0 * k, y0: cut.y0 + w.y0 * k, x1: cut.x0 + w.x1 * k, y1: cut.y0 + w.y1 * k }));
+    }),
+  );
+  const words = read.flat();
+  return { words, meanConfidence: words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0 };
 }
 
 /**

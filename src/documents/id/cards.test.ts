@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { OcrImage } from './cards.ts';
+import { cutCard, findCards } from './cards.ts';
+
+/** A gray canvas with a seeded texture of ±amp around `tone`. */
+function canvas(w: number, h: number, tone: number, amp: number, seed = 7): OcrImage {
+  const data = new Uint8Array(w * h);
+  let s = seed;
+  for (let i = 0; i < data.length; i++) {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    data[i] = Math.max(0, Math.min(255, tone + ((s % (2 * amp + 1)) - amp)));
+  }
+  return { width: w, height: h, channels: 1, data };
+}
+
+/** A card: a filled rectangle with a few dark print strokes. */
+function card(img: OcrImage, x0: number, y0: number, w: number, h: number, tone: number): void {
+  for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) img.data[y * img.width + x] = tone;
+  for (let r = 0; r < 5; r++) {
+    const y = y0 + Math.round(h * (0.2 + r * 0.15));
+    for (let x = x0 + 20; x < x0 + w * 0.7; x++) for (let t = 0; t < 3; t++) img.data[(y + t) * img.width + x] = 20;
+  }
+}
+
+const near = (a: number, b: number, tol = 16): boolean => Math.abs(a - b) <= tol;
+
+describe('findCards', () => {
+  it('two grey cards on a white A4 scan, front above back: both, in reading order', () => {
+    const img = canvas(1654, 2339, 250, 3);
+    card(img, 180, 180, 680, 430, 150);
+    card(img, 180, 800, 680, 430, 200);
+    const cards = findCards(img);
+    expect(cards).toHaveLength(2);
+    expect(near(cards[0]!.x0, 180) && near(cards[0]!.y0, 180) && near(cards[0]!.x1, 860) && near(cards[0]!.y1, 610)).toBe(true);
+    expect(near(cards[1]!.y0, 800)).toBe(true);
+  });
+
+  it('a light card photographed on dark textured cloth (lighter than its surround)', () => {
+    const img = canvas(1600, 1000, 60, 25);
+    card(img, 300, 200, 800, 505, 225);
+    const cards = findCards(img);
+    expect(cards).toHaveLength(1);
+    expect(near(cards[0]!.x0, 300) && near(cards[0]!.x1, 1100)).toBe(true);
+  });
+
+  it('front and back side by side, touching: cut at the middle of the long side', () => {
+    const img = canvas(2600, 800, 70, 20);
+    card(img, 100, 100, 1100, 650, 220);
+    card(img, 1200, 100, 1100, 650, 215);
+    const cards = findCards(img);
+    expect(cards).toHaveLength(2);
+    expect(cards[0]!.x1).toBeLessThanOrEqual(cards[1]!.x0 + 1);
+  });
+
+  it('no card: a blank page, or a card that is the whole image', () => {
+    expect(findCards(canvas(800, 1100, 250, 3))).toEqual([]);
+    const img = canvas(1000, 630, 240, 3);
+    card(img, 10, 10, 980, 610, 160);
+    expect(findCards(img)).toEqual([]);
+  });
+});
+
+describe('cutCard', () => {
+  it('scales the region (with a margin) to about the target size, and says where it came from', () => {
+    const img = canvas(1654, 2339, 250, 3);
+    card(img, 180, 180, 680, 430, 150);
+    const cut = cutCard(img, { x0: 180, y0: 180, x1: 860, y1: 610 }, 1800);
+    expect(cut.scale).toBeGreaterThan(2);
+    expect(Math.max(cut.image.width, cut.image.height)).toBeGreaterThan(1700);
+    expect(cut.x0).toBeLessThan(180);
+    // A card pixel maps back to where it was.
+    const px = Math.round((300 - cut.x0) * cut.scale);
+    const py = Math.round((300 - cut.y0) * cut.scale);
+    expect(cut.image.data[py * cut.image.width + px]).toBe(150);
+  });
+});

@@ -1,0 +1,242 @@
+/**
+ * Cards on a larger image: an identity card scanned on A4 (one side or both), photocopied, or
+ * photographed on a table whose surround was painted with paper. OCR binarises the whole image at
+ * once, and a grey card on white paper comes out as a black slab: the front's print was lost
+ * (0 words on a clean two-page PDF). Each card is found by its tone and cut out to be read alone,
+ * at about 500 dpi (a card's 5-pt labels are a few pixels high at the 200 dpi of an A4 scan).
+ *
+ * Pure pixel work on a gray image: ~1 mm cells (by the image's own scale, the card's side ratio
+ * decides, not its size in mm, since a photo's dpi is nominal), a cell is card where it is darker than
+ * the paper or holds ink, cells are joined over small gaps, and connected regions with the side ratio
+ * of an ID-1/ID-2/ID-3 document (1.3–1.9) and at least 2 % of the image are cards.
+ */
+/** A page's pixels as OCR holds them (sources/ocr/types.ts OcrImage, by shape: identity imports no source). */
+export interface OcrImage {
+  width: number;
+  height: number;
+  channels: 1 | 4;
+  data: Uint8Array | Uint8ClampedArray;
+}
+
+export interface CardBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Cards found on a gray image, in reading order (top to bottom, left to right); [] when the card is the image. */
+export function findCards(img: OcrImage, cellPx = 8): CardBox[] {
+  const onPaper = findCardsIn(img, cellPx, 'paper');
+  return onPaper.length > 0 ? onPaper : findCardsIn(img, cellPx, 'surround');
+}
+
+/**
+ * 'paper': a card is darker than the paper around it, the paper's level taken nearby (the brightest
+ * of the surrounding ~60-pixel blocks, each at its 90th percentile), so that uneven light and a
+ * scanner's dark edge do not count as card. 'surround': a card differs, lighter or darker, from the
+ * tone of the image's outer ring (a table or cloth under a photographed card).
+ */
+function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'surround'): CardBox[] {
+  if (img.channels !== 1) return [];
+  const { width: w, height: h, data } = img;
+  const cw = Math.floor(w / cellPx);
+  const ch = Math.floor(h / cellPx);
+  if (cw < 8 || ch < 8) return [];
+  const mean = new Float32Array(cw * ch);
+  const spread = new Float32Array(cw * ch);
+  for (let cy = 0; cy < ch; cy++) {
+    for (let cx = 0; cx < cw; cx++) {
+      let s = 0;
+      let lo = 255;
+      let hi = 0;
+      for (let y = cy * cellPx; y < (cy + 1) * cellPx; y++) {
+        const row = y * w;
+        for (let x = cx * cellPx; x < (cx + 1) * cellPx; x++) {
+          const v = data[row + x]!;
+          s += v;
+          if (v < lo) lo = v;
+          if (v > hi) hi = v;
+        }
+      }
+      mean[cy * cw + cx] = s / (cellPx * cellPx);
+      spread[cy * cw + cx] = hi - lo;
+    }
+  }
+  // The surround's tone: the image's outer ring of cells (paper around a scanned card, the table or
+  // cloth under a photographed one, or the paper it was painted with). Cards differ from it, lighter
+  // or darker, by more than the surround's own texture; or hold ink where the surround has none.
+  const ring: number[] = [];
+  const ringSpread: number[] = [];
+  for (let cy = 0; cy < ch; cy++) {
+    for (let cx = 0; cx < cw; cx++) {
+      if (cx > 1 && cy > 1 && cx < cw - 2 && cy < ch - 2) continue;
+      ring.push(mean[cy * cw + cx]!);
+      ringSpread.push(spread[cy * cw + cx]!);
+    }
+  }
+  ring.sort((a, b) => a - b);
+  ringSpread.sort((a, b) => a - b);
+  const ref = ring[ring.length >> 1]!;
+  const dev = ring.map((v) => Math.abs(v - ref)).sort((a, b) => a - b);
+  // The ring's typical texture (a scanner's dark edge or a shadow on part of the ring is not texture).
+  const tol = Math.max(12, 2 * dev[Math.floor(dev.length * 0.75)]!);
+  const inkSpread = Math.max(90, ringSpread[Math.floor(ringSpread.length * 0.9)]! + 20);
+  const on = new Uint8Array(cw * ch);
+  if (mode === 'surround') {
+    for (let i = 0; i < on.length; i++) on[i] = Math.abs(mean[i]! - ref) > tol || spread[i]! > inkSpread ? 1 : 0;
+  } else {
+    const paper = paperLevel(mean, cw, ch);
+    const grain = Math.max(12, 2 * dev[Math.floor(dev.length * 0.5)]!);
+    // Near-black cells are off: a scanner's black edge around a tilted page would join every card to
+    // the frame (a portrait's dark cells inside a card leave holes its body surrounds).
+    for (let i = 0; i < on.length; i++) on[i] = mean[i]! > 60 && (paper[i]! - mean[i]! > grain || spread[i]! > inkSpread) ? 1 : 0;
+  }
+  // The image's own edge (a scanner's or painter's line along it) joins nothing.
+  for (let cy = 0; cy < ch; cy++) for (let cx = 0; cx < cw; cx++) if (cx < 2 || cy < 2 || cx >= cw - 2 || cy >= ch - 2) on[cy * cw + cx] = 0;
+  // Join over gaps of a cell (a card's pale corners, its white photo frame), not over the gap between two cards.
+  const closed = dilate(on, cw, ch);
+  const seen = new Int32Array(cw * ch).fill(-1);
+  const parts: (CardBox & { n: number })[] = [];
+  for (let i = 0; i < closed.length; i++) {
+    if (!closed[i] || seen[i]! >= 0) continue;
+    let x0 = cw;
+    let y0 = ch;
+    let x1 = -1;
+    let y1 = -1;
+    let n = 0;
+    const stack = [i];
+    seen[i] = i;
+    while (stack.length > 0) {
+      const j = stack.pop()!;
+      const x = j % cw;
+      const y = (j - x) / cw;
+      n++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (const k of [x > 0 ? j - 1 : -1, x < cw - 1 ? j + 1 : -1, y > 0 ? j - cw : -1, y < ch - 1 ? j + cw : -1]) {
+        if (k >= 0 && closed[k] && seen[k]! < 0) {
+          seen[k] = i;
+          stack.push(k);
+        }
+      }
+    }
+    // Specks and stray print are not card parts (a part is at least 0.2 % of the image).
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) < cw * ch * 0.002) continue;
+    parts.push({ x0, y0, x1: x1 + 1, y1: y1 + 1, n });
+  }
+  // Parts of one card: a back's tinted body and its MRZ printed on a white band below it, a close gap
+  // apart and one above the other; joined where the joint box has a card's side ratio.
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let a = 0; a < parts.length && !merged; a++) {
+      for (let b = a + 1; b < parts.length && !merged; b++) {
+        const p = parts[a]!;
+        const q = parts[b]!;
+        const overlap = Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0);
+        const gap = Math.max(p.y0, q.y0) - Math.min(p.y1, q.y1);
+        const j = { x0: Math.min(p.x0, q.x0), y0: Math.min(p.y0, q.y0), x1: Math.max(p.x1, q.x1), y1: Math.max(p.y1, q.y1), n: p.n + q.n };
+        const r = Math.max(j.x1 - j.x0, j.y1 - j.y0) / Math.min(j.x1 - j.x0, j.y1 - j.y0);
+        if (overlap >= 0.6 * Math.min(p.x1 - p.x0, q.x1 - q.x0) && gap <= 0.06 * (j.x1 - j.x0) && r >= 1.3 && r <= 1.9) {
+          parts.splice(b, 1);
+          parts[a] = j;
+          merged = true;
+        }
+      }
+    }
+  }
+  const boxes: CardBox[] = [];
+  for (const p of parts) {
+    const bw = p.x1 - p.x0;
+    const bh = p.y1 - p.y0;
+    const ratio = Math.max(bw, bh) / Math.min(bw, bh);
+    // A card: its side ratio, at least 2 % of the image, and mostly filled (not a frame of specks).
+    if (bw * bh < cw * ch * 0.02 || p.n < bw * bh * 0.5) continue;
+    const box = { x0: p.x0 * cellPx, y0: p.y0 * cellPx, x1: Math.min(w, p.x1 * cellPx), y1: Math.min(h, p.y1 * cellPx) };
+    if (ratio >= 1.3 && ratio <= 1.9) boxes.push(box);
+    else if (ratio >= 2.6 && ratio <= 3.9) {
+      // Two cards side by side (front and back photographed together) that touch: halves of the long side.
+      const wide = bw >= bh;
+      const mid = wide ? Math.round((box.x0 + box.x1) / 2) : Math.round((box.y0 + box.y1) / 2);
+      boxes.push(wide ? { ...box, x1: mid } : { ...box, y1: mid }, wide ? { ...box, x0: mid } : { ...box, y0: mid });
+    }
+  }
+  // The card is the image (a cropped photo, a card-sized scan): nothing to cut.
+  if (boxes.length === 1 && (boxes[0]!.x1 - boxes[0]!.x0) * (boxes[0]!.y1 - boxes[0]!.y0) > w * h * 0.6) return [];
+  return boxes.sort((a, b) => (Math.abs(a.y0 - b.y0) > (a.y1 - a.y0) / 2 ? a.y0 - b.y0 : a.x0 - b.x0));
+}
+
+/** The paper's level at each cell: the brightest 8×8-cell block (at its 90th percentile) within six blocks. */
+function paperLevel(mean: Float32Array, cw: number, ch: number): Float32Array {
+  const B = 8;
+  const bw = Math.ceil(cw / B);
+  const bh = Math.ceil(ch / B);
+  const block = new Float32Array(bw * bh);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      const v: number[] = [];
+      for (let y = by * B; y < Math.min(ch, (by + 1) * B); y++) for (let x = bx * B; x < Math.min(cw, (bx + 1) * B); x++) v.push(mean[y * cw + x]!);
+      v.sort((a, b) => a - b);
+      block[by * bw + bx] = v[Math.floor(v.length * 0.9)]!;
+    }
+  }
+  const R = 6;
+  const out = new Float32Array(cw * ch);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let m = 0;
+      for (let y = Math.max(0, by - R); y <= Math.min(bh - 1, by + R); y++) for (let x = Math.max(0, bx - R); x <= Math.min(bw - 1, bx + R); x++) m = Math.max(m, block[y * bw + x]!);
+      for (let y = by * B; y < Math.min(ch, (by + 1) * B); y++) for (let x = bx * B; x < Math.min(cw, (bx + 1) * B); x++) out[y * cw + x] = m;
+    }
+  }
+  return out;
+}
+
+function dilate(m: Uint8Array, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(m);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!m[y * w + x]) continue;
+      if (x > 0) out[y * w + x - 1] = 1;
+      if (x < w - 1) out[y * w + x + 1] = 1;
+      if (y > 0) out[(y - 1) * w + x] = 1;
+      if (y < h - 1) out[(y + 1) * w + x] = 1;
+    }
+  }
+  return out;
+}
+
+/** A region of a gray image with a margin, scaled (bilinear) so that its longer side is about `targetPx`. */
+export function cutCard(img: OcrImage, b: CardBox, targetPx = 1800): { image: OcrImage; x0: number; y0: number; scale: number } {
+  const m = Math.round(Math.max(b.x1 - b.x0, b.y1 - b.y0) * 0.03);
+  const x0 = Math.max(0, b.x0 - m);
+  const y0 = Math.max(0, b.y0 - m);
+  const x1 = Math.min(img.width, b.x1 + m);
+  const y1 = Math.min(img.height, b.y1 + m);
+  const sw = x1 - x0;
+  const sh = y1 - y0;
+  const scale = Math.max(1, Math.min(3, targetPx / Math.max(sw, sh)));
+  const w = Math.round(sw * scale);
+  const h = Math.round(sh * scale);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const fy = Math.min(sh - 1, y / scale);
+    const iy = Math.floor(fy);
+    const dy = fy - iy;
+    const iy1 = Math.min(sh - 1, iy + 1);
+    for (let x = 0; x < w; x++) {
+      const fx = Math.min(sw - 1, x / scale);
+      const ix = Math.floor(fx);
+      const dx = fx - ix;
+      const ix1 = Math.min(sw - 1, ix + 1);
+      const p = (yy: number, xx: number): number => img.data[(y0 + yy) * img.width + x0 + xx]!;
+      const top = p(iy, ix) * (1 - dx) + p(iy, ix1) * dx;
+      const bot = p(iy1, ix) * (1 - dx) + p(iy1, ix1) * dx;
+      out[y * w + x] = Math.round(top * (1 - dy) + bot * dy);
+    }
+  }
+  return { image: { width: w, height: h, channels: 1, data: out }, x0, y0, scale };
+}
+
