@@ -102,13 +102,6 @@ export default tseslint.config(
     },
   },
   {
-    // The document engine's internals are being rewritten: its findings (OCR/MRZ lines of bounded
-    // length, mostly) are warnings until that lands, then this block goes.
-    files: ['src/documents/**/*.ts'],
-    ignores: ['**/*.test.ts', 'src/documents/sources/structured/mt940*.ts'],
-    rules: { 'regexp/no-super-linear-backtracking': 'warn', 'regexp/no-super-linear-move': 'warn' },
-  },
-  {
     files: ['src/main.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'examples/**/*.ts', 'test/**/*.ts', '**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -16,3 +16,15 @@ export function editDistance(a: string, b: string, max = 3): number {
   }
   return prev[b.length]!;
 }
+
+/**
+ * `s` without the characters of `set` at its start and/or end: a linear scan where a pattern such as
+ * `/[:;]+$/` re-scans every run it cannot end on (quadratic on a long run in untrusted text).
+ */
+export function trimRuns(s: string, set: string, where: 'start' | 'end' | 'both' = 'both'): string {
+  let a = 0;
+  let b = s.length;
+  if (where !== 'end') while (a < b && set.includes(s[a]!)) a++;
+  if (where !== 'start') while (b > a && set.includes(s[b - 1]!)) b--;
+  return s.slice(a, b);
+}

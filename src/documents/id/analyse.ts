@@ -144,6 +144,7 @@ export function confirmNamesByFront(mrz: FoundMrz, front: FrontFields, opts: Rea
     }
   }
   // Ks next to a filler, a run of them too ("NASRINKK<<<").
+  // eslint-disable-next-line regexp/no-super-linear-move -- one MRZ line (at most 44 characters)
   const ks = [...text.matchAll(/(?<=<)[KX]+|[KX]+(?=<)/g)].flatMap((m) => [...m[0]].map((_, k) => m.index + k)).filter((i) => i >= from);
   const tail = /<([SKECLXJI]{1,3})<*$/.exec(text);
   const specks = tail ? [...tail[1]!].map((_, k) => tail.index + 1 + k).filter((i) => !ks.includes(i)) : [];

@@ -5,7 +5,7 @@
  * library. Dates are resolved to ISO with explicit century rules.
  */
 import { parse, states } from 'mrz';
-import { editDistance } from '../text.ts';
+import { editDistance, trimRuns } from '../text.ts';
 import type { ParseResult } from 'mrz';
 
 export type MrzFormat = 'TD1' | 'TD2' | 'TD3';
@@ -321,6 +321,7 @@ function repairNames(lines: string[], s: Span, out: MrzCorrection[]): void {
   const v = get(lines, s);
   let fixed = [...v].map((c) => TO_LETTER[c] ?? c).join('');
   let by: MrzCorrection['by'] = 'name_alphabet';
+  // eslint-disable-next-line regexp/no-super-linear-move -- one MRZ line (at most 44 characters)
   const tail = /<[<KC]*$/.exec(fixed);
   if (tail) {
     const t = tail[0];
@@ -444,7 +445,7 @@ export function numberPlacedCandidates(input: readonly string[], printed: string
   const canon = (x: string): string => [...x].map((c) => TO_DIGIT[c] ?? c).join('');
   for (const k of [0, 1, 2, -1]) {
     const zone = text.slice(start, end + k);
-    const d = editDistance(canon(zone.replace(/<+$/, '')), canon(number), 2);
+    const d = editDistance(canon(trimRuns(zone, '<', 'end')), canon(number), 2);
     if (d > 2 || zone === want) continue;
     const rest = fitLength(text.slice(end + k), text.length - end);
     if (rest === null) continue;
@@ -464,6 +465,7 @@ export function numberPlacedCandidates(input: readonly string[], printed: string
 
 /** A filler run speckled with look-alikes at a line's end (before a final check digit) as all fillers. */
 export function fillerTail(line: string): string {
+  // eslint-disable-next-line regexp/no-super-linear-move -- one MRZ line (at most 44 characters)
   return line.replace(/<[<KECSLXJ]{3,}(?=\d?$)/, (run) => '<'.repeat(run.length));
 }
 
@@ -534,9 +536,9 @@ export function readMrz(input: readonly string[], opts: ReadOptions = {}): MrzRe
     checks,
     corrections,
     documentCode: fl.documentCode ?? null,
-    issuingState: fl.issuingState ?? get(lines, sp(0, 2, 5)).replace(/<+$/, ''),
+    issuingState: fl.issuingState ?? trimRuns(get(lines, sp(0, 2, 5)), '<', 'end'),
     documentNumber: fl.documentNumber ?? null,
-    nationality: fl.nationality ?? (get(lines, layout.alpha[1]!).replace(/<+$/, '') || null),
+    nationality: fl.nationality ?? (trimRuns(get(lines, layout.alpha[1]!), '<', 'end') || null),
     lastName: fl.lastName ?? null,
     firstName: fl.firstName ?? null,
     sex: fl.sex ?? null,

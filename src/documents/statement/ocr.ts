@@ -15,7 +15,7 @@ import type { StatementExtraction } from './pages.ts';
 import { DIGIT_OF_LETTER } from '../data/ocr-confusions.data.ts';
 import { sameColumn, sameLine } from '../layout/geometry.ts';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
-import { editDistance } from '../text.ts';
+import { editDistance, trimRuns } from '../text.ts';
 import { parseAmount } from '../values/amounts.ts';
 import { isoDate } from '../values/dates.ts';
 import { runRepairs } from './repair/index.ts';
@@ -200,6 +200,7 @@ function snapText(text: string): string {
     .map((p) => {
       if (p === '-' || p === '/') return p;
       // A leading '[' stays with the word: it may be an L ("[TD").
+      // eslint-disable-next-line regexp/no-super-linear-backtracking -- one OCR word (a part of it)
       const m = /^([^A-Za-zÀ-ÿ0-9[]*)(.*?)([^A-Za-zÀ-ÿ0-9]*)$/.exec(p)!;
       const s = snapWord(m[2]!);
       return s ? m[1] + s + m[3] : p;
@@ -208,7 +209,7 @@ function snapText(text: string): string {
 }
 
 /** Quotes, tildes and bars OCR reads from specks and rules; '-', '+', '*', '/', currency signs stay. */
-const JUNK_EDGE = /^[‚„“”‘’"'`´~|_¦«»]+|[‚„“”‘’"'`´~|_¦«»]+$/g;
+const JUNK_EDGE_CHARS = '‚„“”‘’"\'`´~|_¦«»';
 const KEEP_ALONE = /^[-+*/&€£$%]+$/;
 /** A speck read as '=', '+', '©' or '®' glued before a word's letters ("+CASH", "©Ordinante"). */
 const SPECK_BEFORE_WORD = /^[=+©®]+(?=\p{L}{2})/u;
@@ -249,8 +250,7 @@ function restoreDecimal(t: string): string {
 }
 
 function cleanWord(w: PositionedWord): PositionedWord | null {
-  let t = w.text
-    .replace(JUNK_EDGE, '')
+  let t = trimRuns(w.text, JUNK_EDGE_CHARS)
     .replace(DASH_EDGE, '')
     .replace(DATE_LEAD, '')
     .replace(SPECK_BEFORE_WORD, '')
@@ -329,6 +329,7 @@ function splitGlued(w: PositionedWord): PositionedWord[] {
   if (initial) return cut(w, [initial[1], initial[2]]).map((p) => (p.text === ']' ? { ...p, text: 'J' } : p));
   if (/^THANKYOU$/i.test(w.text)) return cut(w, [w.text.slice(0, 5), w.text.slice(5)]);
   // A whole date run into the word after it ("11.02.2026Gutschrift": blur closed the column gap).
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- one OCR word
   const dated = /^(\d{1,2}([./-])\d{1,2}\2(?:\d{4}|\d{2}))(\p{L}{3,}\S*)$/u.exec(w.text);
   if (dated) return cut(w, [dated[1], dated[3]]);
   // A terminal's abbreviation run into its number ("ATM91104"), a day run into its "ON" ("ON3"):

@@ -14,6 +14,7 @@ export interface ParsedAmount {
   marker: AmountMarker;
 }
 
+// eslint-disable-next-line regexp/no-super-linear-move -- applied to amounts of at most 40 characters (parseAmount)
 const CURRENCY = /^(?:€|EUR|CHF|GBP|USD|£|\$)\s*|\s*(?:€|EUR|CHF|GBP|USD|£|\$)$/i;
 const BODY = /^(\d{1,3}(?:([.,' \u00a0\u202f])\d{3})*|\d+)([.,])(\d{2})$/;
 const MINUS = /^[-\u2212\u2013]$/;
@@ -24,6 +25,7 @@ export function parseAmount(raw: string): ParsedAmount | null {
   let sign: -1 | 1 | null = null;
   let marker: AmountMarker = null;
   // Debit/credit markers printed after the number: "S"/"H" (Soll/Haben), "DR"/"CR", "D"/"C".
+  // eslint-disable-next-line regexp/no-super-linear-move -- s is at most 40 characters (above)
   const mk = /\s*(S|H|DR|CR|D|C|Dr|Cr)\.?$/.exec(s);
   if (mk && /\d/.test(s.slice(0, mk.index))) {
     const m = mk[1]!.toUpperCase();

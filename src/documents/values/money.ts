@@ -20,7 +20,7 @@ export function digitsToCents(intDigits: string, fracDigits: string, negative: b
 
 /** Parses a plain machine decimal ("-12.5", "0.01000"): camt and XLSX text cells. */
 export function parseDotDecimal(text: string): number | null {
-  const m = /^\s*([+-]?)(\d*)(?:\.(\d*))?\s*$/.exec(text);
+  const m = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text.trim());
   if (!m) return null;
   return digitsToCents(m[2] ?? '', m[3] ?? '', m[1] === '-');
 }

@@ -20,6 +20,7 @@ export function cellText(c: Cell | undefined): string {
 
 // Sign, optional currency, digits with optional grouping and decimals, optional trailing sign or S/H, DR/CR mark.
 const AMOUNT =
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- tested on cells of at most 40 characters (isAmountText)
   /^[+\-−]?\(?[+\-−]?\s*(?:[€$£]|[A-Z]{3})?\s*[+\-−]?(?:\d{1,3}(?:[.,'\u00a0 ]\d{3})+|\d+)(?:[.,]\d{1,3})?\s*(?:[€$£]|[A-Z]{3})?\s*\)?\s*(?:[+\-−]|S|H|DR|CR|D|C)?$/;
 
 /** True when a text reads as a printed amount ("-1.234,56", "12,50 EUR", "(3.50)", "7,00-", "5,00 S"). */

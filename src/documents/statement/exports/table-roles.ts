@@ -13,7 +13,9 @@ export function normaliseLabel(s: string): string {
     .toLowerCase()
     .replace(/ß/g, 'ss')
     .replace(/\((?:eur|euro|€|usd|chf|gbp|[a-z]{3})\)|€|\bin (?:eur|euro|chf|gbp|usd)\b|\b(?:eur|euro)\b/g, ' ')
-    .replace(/\s*\/\s*/g, '/')
+    .split('/')
+    .map((p) => p.trim())
+    .join('/')
     .replace(/[:.*_]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -232,7 +232,7 @@ export function findBankName(lines: readonly Line[], pageHeight: number): Found<
       (edge(ps[0]) || parseAmount(ps[ps.length - 1]!.text.split(/\s+/).pop() ?? '') !== null);
     for (const p of ps) {
       if (row) continue;
-      for (const seg of p.text.split(/\s*[·•|]\s*/)) {
+      for (const seg of p.text.split(/[·•|]/).map((x) => x.trim())) {
         const t = fold(seg);
         if (seg.length < 3 || seg.length > 60 || /\d/.test(seg) || seg.split(/\s+/).length > 7) continue;
         if (

@@ -10,6 +10,7 @@
  * A labelled value wins; the window answers when there is no label. Joint holders
  * keep their conjunction ("ROSSI MARIO E BIANCHI ANNA"), companies their legal form.
  */
+import { trimRuns } from '../../text.ts';
 import type { Found } from './label-value.ts';
 import { BANK_WORD } from '../../data/keywords.data.ts';
 import { COMPANY_FORMS, HOLDER_LABELS, SALUTATIONS, WEAK_HOLDER_LABELS } from '../../data/header-vocab.data.ts';
@@ -72,9 +73,8 @@ export function looksLikeName(raw: string): boolean {
 }
 
 export function cleanName(s: string): string {
-  return stripSalutation(s.replace(/\s+/g, ' '))
-    .replace(/^[,;:\s]+|[,;:\s]+$/g, '')
-    .trim();
+  // (runs of separators at either end trimmed in one linear pass)
+  return trimRuns(stripSalutation(s.replace(/\s+/g, ' ')), ',;: ').trim();
 }
 
 export interface HolderOptions {
@@ -143,7 +143,10 @@ interface Block {
 }
 
 const POSTCODE_LINE =
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- tested through isPostcodeLine on lines of at most 80 characters
   /^(?:(?:[A-Z]{1,2}|I|D|A|CH)\s?-\s?)?\d{4,5}\s+\p{L}|^[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$|^[A-Z]\d{2}\s?[A-Z\d]{4}$|^\p{L}[\p{L} .'-]+,?\s+(?:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|\d{4,5})$|^dublin\s+\d{1,2}$/iu;
+
+const isPostcodeLine = (t: string): boolean => t.length <= 80 && POSTCODE_LINE.test(t);
 
 /**
  * The address window: left-aligned phrase blocks on the top half of page 1 that
@@ -162,13 +165,13 @@ export function windowHolder(lines: readonly Line[], opts: HolderOptions = {}): 
     const texts = b.phrases.map((p) => p.text.trim());
     const hMed = median(b.phrases.map((p) => p.y1 - p.y0));
     for (let pc = 1; pc < texts.length; pc++) {
-      if (!POSTCODE_LINE.test(texts[pc]!)) continue;
+      if (!isPostcodeLine(texts[pc]!)) continue;
       // Upwards from the postcode: the street (a line with a number; a city line may sit between), …
       let i = pc - 1;
       let street = false;
       for (let n = 0; n < 2 && i >= 0; n++) {
         const t = texts[i]!;
-        if (/\d/.test(t) && !POSTCODE_LINE.test(t)) {
+        if (/\d/.test(t) && !isPostcodeLine(t)) {
           street = true;
           i--;
           break;

@@ -5,6 +5,7 @@
  * words (fold()ed, a trailing colon ignored) and its value is looked for to its
  * right on the same line, then in the lines below whose words start under it.
  */
+import { trimRuns } from '../../text.ts';
 import type { BBox, Line, PositionedWord } from '../../layout/model.ts';
 import { fold } from '../../layout/lines.ts';
 
@@ -26,7 +27,7 @@ export interface Value {
   where: 'inline' | 'below';
 }
 
-const norm = (s: string): string => fold(s).replace(/[:;]+$/, '');
+const norm = (s: string): string => trimRuns(fold(s), ':;', 'end');
 
 /** Vocabulary entries as word arrays, longest first so "account name" beats "name". */
 export function compileLabels(labels: readonly string[]): string[][] {
