@@ -20,6 +20,7 @@ import path from 'node:path';
 import { DocumentSandbox, rssOf } from '../src/sandbox/pool.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { HOSTILE_CASES } from '../test/hostile/generate.ts';
+import { serverEnv, waitReady, signIn, startProcess } from './lib/server.ts';
 
 const mode = process.argv[2] ?? 'sandbox';
 const scansAt = process.argv.indexOf('--scans');
@@ -124,42 +125,19 @@ async function httpMode(): Promise<void> {
   const port = 19080 + Math.floor(Math.random() * 1000);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-bench-hostile-'));
-  const creds = { id: 'bench-client', secret: 'bench-secret-1', key: 'bench-subscription-key' };
   const server = spawn(process.execPath, ['src/main.ts', 'serve'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DOCRISK_DATA_DIR: dataDir,
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-      LOG_LEVEL: 'warn',
-      DOCRISK_BOOTSTRAP_CLIENT_ID: creds.id,
-      DOCRISK_BOOTSTRAP_CLIENT_SECRET: creds.secret,
-      DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY: creds.key,
-      DOCRISK_RATE_LIMIT_PER_MINUTE: '100000',
-    },
+    env: serverEnv(port, dataDir, process.env.BENCH_DATABASE_URL ?? '', { DOCRISK_RATE_LIMIT_PER_MINUTE: '100000' }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const health: number[] = [];
   let probing = true;
   let prober: Promise<void> = Promise.resolve();
   try {
-    for (let i = 0; !(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)); i++) {
-      if (i > 600) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitReady(base, server);
     header();
     console.log(`server: docrisk serve, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, default settings`);
-    const tok = await fetch(`${base}/auth/v1/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': creds.key },
-      body: JSON.stringify({ client_id: creds.id, client_secret: creds.secret }),
-    }).then((r) => r.json() as Promise<{ access_token: string }>);
-    const headers = { authorization: `Bearer ${tok.access_token}`, 'ocp-apim-subscription-key': creds.key };
-    const proc = await fetch(`${base}/document-engine/v1/start-process`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ ext_application_id: 'BENCH-HOSTILE' }),
-    }).then((r) => r.json() as Promise<{ process_id: string }>);
+    const headers = await signIn(base);
+    const proc = { process_id: await startProcess(base, headers, { ext_application_id: 'BENCH-HOSTILE' }) };
     const pid = server.pid!;
     await new Promise((r) => setTimeout(r, 1000));
     const serverIdle = rssOf(pid);

@@ -15,6 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateStatement } from '../test/fixtures/generator/index.ts';
+import { serverEnv, waitReady, signIn, startProcess } from './lib/server.ts';
 
 const seconds = Number(process.argv[2] ?? 8);
 const connections = Number(process.argv[3] ?? 20);
@@ -74,15 +75,6 @@ async function load(server: ChildProcess, url: string, headers: Record<string, s
   };
 }
 
-async function waitReady(base: string, child: ChildProcess, pathname = '/readyz'): Promise<void> {
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(`${base}${pathname}`).then((r) => r.ok, () => false)) return;
-    if (i > 900) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
@@ -112,37 +104,16 @@ async function measureTree(dir: string): Promise<Record<string, Phase>> {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-bench-'));
   const db = await freshDatabase();
-  const creds = { id: 'bench-client', secret: 'bench-secret-1', key: 'bench-subscription-key' };
   const server = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${here}/bench/out`] : []), 'src/main.ts', 'serve'], {
     cwd: dir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DOCRISK_DATA_DIR: dataDir,
-      DATABASE_URL: db.url,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      DOCRISK_BOOTSTRAP_CLIENT_ID: creds.id,
-      DOCRISK_BOOTSTRAP_CLIENT_SECRET: creds.secret,
-      DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY: creds.key,
-      // One client drives the whole load: per-client rate limits would measure the limiter instead.
-      DOCRISK_RATE_LIMIT_PER_MINUTE: '10000000',
-      DOCRISK_REPORTS_PER_MINUTE: '10000000',
-    },
+    // One client drives the whole load: per-client rate limits would measure the limiter instead.
+    env: serverEnv(port, dataDir, db.url, { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', DOCRISK_RATE_LIMIT_PER_MINUTE: '10000000', DOCRISK_REPORTS_PER_MINUTE: '10000000' }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     await waitReady(base, server);
-    const tok = (await fetch(`${base}/auth/v1/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': creds.key },
-      body: JSON.stringify({ client_id: creds.id, client_secret: creds.secret }),
-    }).then((r) => r.json())) as { access_token: string };
-    const headers = { authorization: `Bearer ${tok.access_token}`, 'ocp-apim-subscription-key': creds.key };
-    const proc = (await fetch(`${base}/document-engine/v1/start-process`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ ext_application_id: 'BENCH', options: { applicant_type: 'employee' } }),
-    }).then((r) => r.json())) as { process_id: string };
+    const headers = await signIn(base);
+    const proc = { process_id: await startProcess(base, headers, { ext_application_id: 'BENCH', options: { applicant_type: 'employee' } }) };
     const form = new FormData();
     form.set('ext_file_id', 'bench-8-pages');
     form.set('file', new Blob([new Uint8Array(statement.pdf)], { type: 'application/pdf' }), 'statement.pdf');

@@ -4,19 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverEnv, waitReady, signIn, startProcess } from './lib/server.ts';
 
 const here = path.resolve(import.meta.dirname, '..');
 const rss = (pid: number): number => Number(readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ')[1]) * 4096;
 const MiB = 2 ** 20;
-
-async function ready(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    if (i > 900) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Peak RSS above the idle level while `upload` runs, in bytes (max over the uploads). */
 async function measure(server: ChildProcess, upload: () => Promise<Response>, uploads: number): Promise<{ idle: number; peak: number; statuses: number[] }> {
@@ -45,36 +37,15 @@ async function docriskTree(dir: string, body: Buffer, uploads: number) {
   const port = 20080 + Math.floor(Math.random() * 1000);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-bench-mem-'));
-  const creds = { id: 'bench-client', secret: 'bench-secret-1', key: 'bench-subscription-key' };
   const server = spawn(process.execPath, ['src/main.ts', 'serve'], {
     cwd: dir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DOCRISK_DATA_DIR: dataDir,
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-      LOG_LEVEL: 'warn',
-      DOCRISK_BOOTSTRAP_CLIENT_ID: creds.id,
-      DOCRISK_BOOTSTRAP_CLIENT_SECRET: creds.secret,
-      DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY: creds.key,
-      DOCRISK_MAX_UPLOAD_BYTES: String(body.length + MiB),
-      DOCRISK_RATE_LIMIT_PER_MINUTE: '10000000',
-    },
+    env: serverEnv(port, dataDir, process.env.BENCH_DATABASE_URL ?? '', { DOCRISK_MAX_UPLOAD_BYTES: String(body.length + MiB), DOCRISK_RATE_LIMIT_PER_MINUTE: '10000000' }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    await ready(`${base}/readyz`, server);
-    const tok = (await fetch(`${base}/auth/v1/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': creds.key },
-      body: JSON.stringify({ client_id: creds.id, client_secret: creds.secret }),
-    }).then((r) => r.json())) as { access_token: string };
-    const headers = { authorization: `Bearer ${tok.access_token}`, 'ocp-apim-subscription-key': creds.key };
-    const proc = (await fetch(`${base}/document-engine/v1/start-process`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ ext_application_id: 'BENCH-MEM' }),
-    }).then((r) => r.json())) as { process_id: string };
+    await waitReady(base, server);
+    const headers = await signIn(base);
+    const proc = { process_id: await startProcess(base, headers, { ext_application_id: 'BENCH-MEM' }) };
     let n = 0;
     return await measure(
       server,
@@ -98,7 +69,7 @@ async function floor(body: Buffer, uploads: number) {
   const port = 21080 + Math.floor(Math.random() * 1000);
   const server = spawn(process.execPath, [path.join(here, 'bench/upload-floor-server.ts'), String(port), String(body.length + MiB)], { stdio: ['ignore', 'ignore', 'inherit'] });
   try {
-    await ready(`http://127.0.0.1:${port}/ready`, server);
+    await waitReady(`http://127.0.0.1:${port}`, server, '/ready');
     return await measure(
       server,
       () => {

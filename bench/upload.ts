@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateStatement } from '../test/fixtures/generator/index.ts';
+import { serverEnv, waitReady, signIn, startProcess } from './lib/server.ts';
 
 if (process.argv[2] === 'memory') {
   const { uploadMemory } = await import('./upload-memory.ts');
@@ -23,37 +24,15 @@ const txCount = Number(process.argv[3] ?? 260);
 const port = 19080 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-bench-up-'));
-const creds = { id: 'bench-client', secret: 'bench-secret-1', key: 'bench-subscription-key' };
 const server = spawn(process.execPath, ['src/main.ts', 'serve'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DOCRISK_DATA_DIR: dataDir,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    LOG_LEVEL: 'warn',
-    DOCRISK_BOOTSTRAP_CLIENT_ID: creds.id,
-    DOCRISK_BOOTSTRAP_CLIENT_SECRET: creds.secret,
-    DOCRISK_BOOTSTRAP_SUBSCRIPTION_KEY: creds.key,
-  },
+  env: serverEnv(port, dataDir, process.env.BENCH_DATABASE_URL ?? ''),
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
 try {
-  for (let i = 0; !(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)); i++) {
-    if (i > 600) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const tok = await fetch(`${base}/auth/v1/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': creds.key },
-    body: JSON.stringify({ client_id: creds.id, client_secret: creds.secret }),
-  }).then((r) => r.json() as Promise<{ access_token: string }>);
-  const headers = { authorization: `Bearer ${tok.access_token}`, 'ocp-apim-subscription-key': creds.key };
-  const proc = await fetch(`${base}/document-engine/v1/start-process`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ ext_application_id: 'BENCH-UP' }),
-  }).then((r) => r.json() as Promise<{ process_id: string }>);
+  await waitReady(base, server);
+  const headers = await signIn(base);
+  const proc = { process_id: await startProcess(base, headers, { ext_application_id: 'BENCH-UP' }) };
 
   const layouts = ['it_dare_avere', 'de_sparkasse', 'en_paid_in_out'] as const;
   const times: { total: number; upload: number; pages: number }[] = [];
