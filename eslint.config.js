@@ -59,15 +59,15 @@ export default tseslint.config(
   // classify/ → statement/ → layout/ · values/ · data/. The boundaries test checks the same on the
   // resolved import graph, dynamic imports included.
   ...documentBoundaries([
-    ['layout', ['sources', 'classify', 'statement', 'id', 'sniff', 'pipeline']],
-    ['values', ['sources', 'classify', 'statement', 'id', 'sniff', 'layout', 'pipeline']],
-    ['data', ['sources', 'classify', 'statement', 'id', 'sniff', 'layout', 'values', 'pipeline']],
-    ['sniff', ['sources', 'classify', 'statement', 'id', 'pipeline']],
+    ['layout', ['sources', 'classify', 'statement', 'identity', 'sniff', 'pipeline']],
+    ['values', ['sources', 'classify', 'statement', 'identity', 'sniff', 'layout', 'pipeline']],
+    ['data', ['sources', 'classify', 'statement', 'identity', 'sniff', 'layout', 'values', 'pipeline']],
+    ['sniff', ['sources', 'classify', 'statement', 'identity', 'pipeline']],
     // A source knows nothing of statements: only the model MT940 and camt state themselves in.
     ['sources', ['classify', 'statement', 'pipeline'], ['!**/statement/model.ts']],
-    ['classify', ['sources', 'id', 'pipeline']],
-    ['statement', ['sources', 'classify', 'id', 'pipeline']],
-    ['id', ['sources', 'classify', 'pipeline']],
+    ['classify', ['sources', 'identity', 'pipeline']],
+    ['statement', ['sources', 'classify', 'identity', 'pipeline']],
+    ['identity', ['sources', 'classify', 'pipeline']],
   ]),
   {
     // The HTTP layer is glue: modules plug into it (routes, an Authenticator, schemas through app/), never the reverse.

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sniff } from '../src/documents/index.ts';
-import { analyseId, idParseOutcome, idValidation } from '../src/documents/id/index.ts';
+import { analyseId, idParseOutcome, idValidation } from '../src/documents/identity/index.ts';
 import type { OcrPage } from '../src/documents/sources/ocr/index.ts';
 import {
   langsFor,

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { parseDocument, validateDocument } from '../src/documents/index.ts';
-import { readMrz } from '../src/documents/id/mrz.ts';
+import { readMrz } from '../src/documents/identity/mrz.ts';
 import { parsePdf } from '../src/documents/pipeline.ts';
 import { score } from '../test/fixtures/generator/compare.ts';
 import { generateStatement, LAYOUT_IDS } from '../test/fixtures/generator/index.ts';

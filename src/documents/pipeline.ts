@@ -8,7 +8,7 @@
  */
 import { buildLines } from './layout/lines.ts';
 import type { WordPage } from './layout/model.ts';
-import type { IdAnalysis } from './id/index.ts';
+import type { IdAnalysis } from './identity/index.ts';
 import { pageSignals, segment, typeOfPages } from './classify/classify.ts';
 import type { PageSignals } from './classify/classify.ts';
 import { sniff } from './sniff/sniff.ts';
@@ -38,7 +38,7 @@ import type {
 } from './types.ts';
 
 // Identity documents and the OCR statement reader load on demand (MRZ tables, repairs).
-const idModule = () => import('./id/index.ts');
+const idModule = () => import('./identity/index.ts');
 const ocrStatement = () => import('./statement/ocr.ts');
 
 /** Pages of an identity document OCR'd at most (front, back, a copy). */

@@ -1,6 +1,6 @@
 /**
  * Field labels printed on identity documents (residence permits, ID cards, passports' data pages),
- * Italian, English, German and French, version 1. Read by src/documents/id/front.ts.
+ * Italian, English, German and French, version 1. Read by src/documents/identity/front.ts.
  *
  * Each label is a phrase of words as printed, compared after folding (upper case, accents and
  * punctuation removed, "ß" → "SS"); bilingual labels ("COGNOME / SURNAME") are two labels joined by a

@@ -25,9 +25,9 @@ import { joinSplitCodes, restoreCapitalI, trustLettersInCodes } from './codes.ts
 import { rereadWords } from './reread.ts';
 import { onOcrShutdown } from './shutdown.ts';
 import { toGray } from './pixels.ts';
-import type { CardBox } from '../../id/cards.ts';
-import { cutCard, findCards } from '../../id/cards.ts';
-import { analyseId, legibleId } from '../../id/analyse.ts';
+import type { CardBox } from '../../identity/cards.ts';
+import { cutCard, findCards } from '../../identity/cards.ts';
+import { analyseId, legibleId } from '../../identity/analyse.ts';
 
 export type { OcrEngine, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
 export { ImageError, probeImage, IMAGE_LIMITS } from './image.ts';

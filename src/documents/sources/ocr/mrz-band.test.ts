@@ -1,7 +1,7 @@
 /** MRZ band second pass: filler look-alikes and check-digit choice among per-scale readings (no OCR engine). */
 import { describe, expect, it } from 'vitest';
 import { cardTruth } from '../../../../test/fixtures/id/generator.ts';
-import { readMrz } from '../../id/mrz.ts';
+import { readMrz } from '../../identity/mrz.ts';
 import { chooseMrzLines, collapseFillers, inkMask, lineBoxes, otsu, readingText, skewOf, unshear, withBandLines } from './mrz-band.ts';
 import type { OcrWord } from './types.ts';
 

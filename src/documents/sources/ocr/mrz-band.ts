@@ -7,8 +7,8 @@
  * (single-line segmentation) with the MRZ alphabet only. Repairs
  * happen in id/mrz.ts, and only where a check digit confirms them.
  */
-import type { MrzFormat } from '../../id/mrz.ts';
-import { cleanMrzLine, fillerTail, fitLength, MRZ_LENGTHS, readMrz } from '../../id/mrz.ts';
+import type { MrzFormat } from '../../identity/mrz.ts';
+import { cleanMrzLine, fillerTail, fitLength, MRZ_LENGTHS, readMrz } from '../../identity/mrz.ts';
 import type { OcrEngine, OcrGlyph, OcrImage, OcrWord } from './types.ts';
 
 export const MRZ_WHITELIST = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
