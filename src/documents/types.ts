@@ -103,7 +103,8 @@ export interface ParsedTransaction {
 
 export interface ConformityCheck {
   check: string;
-  passed: boolean;
+  /** true = ran and held, false = ran and failed, null = could not run (nothing printed to check against). */
+  passed: boolean | null;
   message: string;
   page?: number;
   row?: number;

@@ -131,14 +131,16 @@ export function Badge({ value, label, tone }: { value: string; label?: string; t
   );
 }
 
-export function Check({ passed, children }: { passed: boolean; children: ReactNode }) {
+/** One check: passed, failed, or (null) could not run. */
+export function Check({ passed, children }: { passed: boolean | null; children: ReactNode }) {
   const { t } = useI18n();
+  const state = passed === null ? 'na' : passed ? 'ok' : 'bad';
   return (
-    <li className={`check ${passed ? 'check-ok' : 'check-bad'}`}>
+    <li className={`check check-${state}`}>
       <span className="check-icon" aria-hidden="true">
-        {passed ? '✓' : '✕'}
+        {state === 'na' ? '–' : passed ? '✓' : '✕'}
       </span>
-      <span className="sr-only">{passed ? t('common.passed') : t('common.failed')}: </span>
+      <span className="sr-only">{state === 'na' ? t('common.notChecked') : passed ? t('common.passed') : t('common.failed')}: </span>
       <span>{children}</span>
     </li>
   );

@@ -20,7 +20,8 @@ function show(i18n: I18n, name: string, v: unknown, currency: string | null): st
 
 interface ConformityCheck {
   check: string;
-  passed: boolean;
+  /** null = the check could not run (nothing printed to check against). */
+  passed: boolean | null;
   message: string;
   page?: number;
 }

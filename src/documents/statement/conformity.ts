@@ -28,12 +28,27 @@ export interface ChainInput {
 export const CONTENT_CHECKS: ReadonlySet<string> = new Set(['balance_evidence', 'balance_chain', 'running_balance', 'carry_forward', 'totals_debit', 'totals_credit']);
 
 /**
- * Conformed only when the transactions were checked against something the bank printed
- * (balances, carries, totals) and every check passed: no evidence is not a pass.
+ * `document_conformed` as extensions §6 defines it: false where the document fails an integrity
+ * check (balance chain broken, totals disagree, signs of editing). A check that could not run
+ * (`passed: null`: nothing printed to check the transactions against) fails nothing; an empty list
+ * is not a pass (nothing was even looked at). How much was actually confirmed is
+ * {@link conformedConfidence}, and the `balance_evidence` check names what could not be checked.
  */
 export function conformedBy(checks: readonly ConformityCheck[]): boolean {
-  return checks.some((c) => CONTENT_CHECKS.has(c.check)) && checks.every((c) => c.passed);
+  return checks.length > 0 && !checks.some((c) => c.passed === false);
 }
+
+/** How sure `document_conformed` is: high when the transactions themselves were checked against printed balances or totals. */
+export function conformedConfidence(checks: readonly ConformityCheck[]): number {
+  if (checks.some((c) => c.passed === false)) return 0.9;
+  const content = checks.filter((c) => CONTENT_CHECKS.has(c.check) && c.passed === true).length;
+  if (content >= 2) return 0.95;
+  if (content === 1) return 0.85;
+  return 0.5;
+}
+
+/** A check that ran and failed (a check that could not run is not a failure). */
+export const failedChecks = (checks: readonly ConformityCheck[]): number => checks.filter((c) => c.passed === false).length;
 
 export function balanceChecks(input: ChainInput): ConformityCheck[] {
   const { txs, opening, closing } = input;
@@ -114,10 +129,10 @@ function sumCheck(opening: number, closing: number, txs: readonly { amountCents:
   };
 }
 
-/** Nothing printed to check the transactions against: reported, and not a pass. */
+/** Nothing printed to check the transactions against: reported as a check that could not run (not a pass, not a failure). */
 function noEvidence(checks: readonly ConformityCheck[], txCount: number): ConformityCheck | null {
   if (txCount === 0 || checks.some((c) => CONTENT_CHECKS.has(c.check))) return null;
-  return { check: 'balance_evidence', passed: false, message: 'no opening/closing balance, running balance or total is printed: the transactions could not be confirmed' };
+  return { check: 'balance_evidence', passed: null, message: 'no opening/closing balance, running balance or total is printed: the transactions could not be checked against the bank\'s figures' };
 }
 
 /** A statement as an export states it: parts (MT940 :20: blocks, camt <Stmt>) with their balances and bookings. */

@@ -12,6 +12,7 @@
  */
 import { extractStatement } from './pages.ts';
 import type { StatementExtraction } from './pages.ts';
+import { failedChecks } from './conformity.ts';
 import { DIGIT_OF_LETTER } from '../data/ocr-confusions.data.ts';
 import { sameColumn, sameLine } from '../layout/geometry.ts';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
@@ -535,7 +536,7 @@ function trimDescriptions(x: StatementExtraction): StatementExtraction {
   return x;
 }
 
-const failed = (x: StatementExtraction): number => x.checks.filter((c) => !c.passed).length;
+const failed = (x: StatementExtraction): number => failedChecks(x.checks);
 
 /** Reconciled first, then more rows, then fewer failed checks. */
 function preferred(a: StatementExtraction, b: StatementExtraction): StatementExtraction {

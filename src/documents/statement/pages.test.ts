@@ -3,7 +3,7 @@
  * an OCR pipeline will feed, with jittered baselines and per-word confidence.
  */
 import { describe, expect, it } from 'vitest';
-import { balanceChecks, conformedBy } from './conformity.ts';
+import { balanceChecks, conformedBy, conformedConfidence } from './conformity.ts';
 import { assertReadable, extractStatement } from './pages.ts';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
 
@@ -116,14 +116,17 @@ describe('honest results', () => {
     expect(x.quality.tableSeen).toBe(false);
   });
 
-  it('is conformed only when something printed confirmed the transactions', () => {
+  it('is conformed unless a check failed; an empty list is not a pass; no printed balance is a check that could not run', () => {
     expect(conformedBy([{ check: 'balance_chain', passed: true, message: '' }])).toBe(true);
-    expect(conformedBy([{ check: 'pdf_producer', passed: true, message: '' }])).toBe(false);
+    expect(conformedBy([{ check: 'pdf_producer', passed: true, message: '' }, { check: 'balance_evidence', passed: null, message: '' }])).toBe(true);
+    expect(conformedBy([{ check: 'balance_chain', passed: false, message: '' }, { check: 'pdf_producer', passed: true, message: '' }])).toBe(false);
     expect(conformedBy([])).toBe(false);
+    expect(conformedConfidence([{ check: 'balance_chain', passed: true, message: '' }, { check: 'running_balance', passed: true, message: '' }])).toBeGreaterThan(0.9);
+    expect(conformedConfidence([{ check: 'balance_evidence', passed: null, message: '' }])).toBeLessThanOrEqual(0.5);
     const p = page();
     p.words = p.words.filter((w) => !/SALDO|INIZIALE|FINALE|1\.000,00|2\.454,90/.test(w.text));
     const checks = extractStatement([p]).checks;
-    expect(checks.map((c) => [c.check, c.passed])).toEqual([['balance_evidence', false]]);
+    expect(checks.map((c) => [c.check, c.passed])).toEqual([['balance_evidence', null]]);
   });
 });
 

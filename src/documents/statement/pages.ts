@@ -110,7 +110,7 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
     newestFirst: table.newestFirst ?? false,
   });
   const chainChecks = checks.filter((c) => c.check === 'balance_chain' || c.check === 'running_balance');
-  const reconciled = chainChecks.length === 0 ? null : checks.every((c) => c.passed);
+  const reconciled = chainChecks.length === 0 ? null : !checks.some((c) => c.passed === false);
 
   const cur = currency?.value ?? 'EUR';
   const transactions: ParsedTransaction[] = txs.map((t) => toTransaction(t, cur));

@@ -5,7 +5,7 @@
 import type { PdfInfo } from '../layout/model.ts';
 import { bankNameForIban } from '../banks/lookup.ts';
 import type { ParseOutcome } from '../types.ts';
-import { conformedBy, editingChecks } from './conformity.ts';
+import { conformedBy, conformedConfidence, editingChecks } from './conformity.ts';
 import type { StatementExtraction } from './pages.ts';
 
 export { buildParseOutcome as exportOutcome } from './exports/result.ts';
@@ -22,7 +22,7 @@ export function pdfOutcome(x: StatementExtraction, bytes: Uint8Array, info: PdfI
   }
   const checks = [...x.checks, ...editingChecks(bytes, info)];
   const result = {
-    document_conformed: { value: conformedBy(checks), confidence: checks.length > 3 ? 0.95 : 0.7 },
+    document_conformed: { value: conformedBy(checks), confidence: conformedConfidence(checks) },
     ...x.fields,
     conformity_checks: { value: checks },
   };
@@ -34,7 +34,7 @@ export function imageOutcome(x: StatementExtraction): ParseOutcome {
   const confidence = x.quality.reconciled === true ? 0.9 : x.quality.reconciled === false ? 0.5 : 0.65;
   return {
     parsing_result: {
-      document_conformed: { value: conformedBy(x.checks), confidence: 0.7 },
+      document_conformed: { value: conformedBy(x.checks), confidence: Math.min(0.7, conformedConfidence(x.checks)) },
       ...x.fields,
       conformity_checks: { value: x.checks },
     },

@@ -1,4 +1,4 @@
-import { conformedBy, partChecks } from '../conformity.ts';
+import { conformedBy, conformedConfidence, partChecks } from '../conformity.ts';
 import { bankNameForIban } from '../../banks/lookup.ts';
 import type { ConformityCheck, DocumentType, ParseOutcome, ParsedTransaction, ParsingResult } from '../../types.ts';
 import { centsToNumber } from '../../values/money.ts';
@@ -67,7 +67,7 @@ export function buildParseOutcome(doc: ExtractedDocument): ParseOutcome {
   confidence = Math.max(0, Math.min(1, Number(confidence.toFixed(3))));
 
   const result: ParsingResult = {
-    document_conformed: { value: conformed, confidence: checks.length > 0 ? 0.99 : 0.6 },
+    document_conformed: { value: conformed, confidence: conformedConfidence(checks) },
     bank_name: { value: bankName, confidence: doc.bankName ? 0.95 : fromIban ? 0.9 : 0 },
     iban: { value: doc.iban, confidence: doc.iban ? 0.99 : 0 },
     account_holder: { value: doc.holder, confidence: doc.holder ? 0.9 : 0 },

@@ -5,6 +5,7 @@
  */
 import type { WordPage } from '../../layout/model.ts';
 import { extractStatement } from '../pages.ts';
+import { failedChecks } from '../conformity.ts';
 import type { ExtractOptions, StatementExtraction } from '../pages.ts';
 
 /** What confirmed an edit. */
@@ -47,7 +48,7 @@ export interface RepairContext {
 
 export type Keep = (r: StatementExtraction, x: StatementExtraction) => boolean;
 
-export const failed = (x: StatementExtraction): number => x.checks.filter((c) => !c.passed).length;
+export const failed = (x: StatementExtraction): number => failedChecks(x.checks);
 
 /**
  * Rows whose printed balance differs from the previous printed balance plus the row's amount.
