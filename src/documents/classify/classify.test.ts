@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageSignals } from './classify.ts';
-import { segment, typeOfPages } from './classify.ts';
+import { pageSignals, segment, typeOfPages } from './classify.ts';
+import { buildLines } from '../layout/lines.ts';
 
 const IBAN_A = 'DE31200100209999999999';
 const IBAN_B = 'IT60X0542811101000000123456';
@@ -80,6 +81,16 @@ describe('segment', () => {
 });
 
 describe('typeOfPages', () => {
+  it('a booking list titled as such is movements, whatever else it prints ("Buchungsliste", "Auszug vom … bis")', () => {
+    const lines = buildLines({ page: 1, width: 595, height: 842, words: [
+      { text: 'Buchungsliste', x0: 40, x1: 100, y0: 100, y1: 110 },
+      { text: 'Auszug', x0: 40, x1: 70, y0: 120, y1: 130 },
+      { text: 'vom', x0: 73, x1: 90, y0: 120, y1: 130 },
+      { text: '01.05.2025', x0: 93, x1: 140, y0: 120, y1: 130 },
+    ] });
+    expect(pageSignals(lines, 1).movementsTitle).toBe(true);
+  });
+
   it('movement lists without opening and closing balances', () => {
     expect(
       typeOfPages([sig(1, { statementTitle: false, opening: false, closing: false, movementsTitle: true })]),

@@ -151,3 +151,66 @@ describe('printed totals', () => {
     expect(perPage.some((c) => c.check === 'totals_debit')).toBe(false);
   });
 });
+
+describe('labelled balances against the table rows they stand on', () => {
+  const base = (rows: PositionedWord[][]): WordPage => ({
+    page: 1,
+    width: 595,
+    height: 842,
+    words: [...words('Banca Esempio SpA', 40, 40, 12), ...words('ESTRATTO CONTO', 40, 100, 10), ...words('IBAN IT60 X054 2811 1010 0000 0123 456', 40, 141), ...rows.flat()],
+  });
+
+  it('a dated "SALDO AL" printed after the first day\'s bookings is a balance of that day, not the opening', () => {
+    const p = base([
+      [...words('04-06-2024', 40, 200), ...right('(308,61)', 200, 200), ...words('DISPOSIZIONE BONIFICO', 220, 200)],
+      [...words('04-06-2024', 40, 212), ...right('(159,95)', 200, 212), ...words('ACQUISTO INTERNET', 220, 212)],
+      [...right('3.487,05', 200, 224), ...words('SALDO AL 04-06-2024', 220, 224)],
+      [...words('05-06-2024', 40, 236), ...right('1.500,00', 200, 236), ...words('STIPENDIO', 220, 236)],
+      [...right('4.987,05', 200, 248), ...words('SALDO AL 05-06-2024', 220, 248)],
+      [...words('06-06-2024', 40, 260), ...right('(87,05)', 200, 260), ...words('POS BAR', 220, 260)],
+      [...right('4.900,00', 200, 272), ...words('SALDO AL 06-06-2024', 220, 272)],
+    ]);
+    const x = extractStatement([p]);
+    expect(x.fields['opening_balance']?.value).toBeNull();
+    expect(x.transactions.map((t) => t.amount)).toEqual([-308.61, -159.95, 1500, -87.05]);
+    expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
+  });
+
+  it('newest first, the balance of the oldest day under its bookings is not the opening', () => {
+    const p = base([
+      [...words('2026-02-09', 40, 200), ...words('Kartenzahlung', 150, 200), ...right('75.07', 470, 200)],
+      [...words('Kontostand am 2026-02-09', 150, 212), ...right('1\'863.69', 540, 212)],
+      [...words('2026-02-06', 40, 224), ...words('Gutschrift', 150, 224), ...right('1\'000.00', 540, 224)],
+      [...words('Kontostand am 2026-02-06', 150, 236), ...right('1\'938.76', 540, 236)],
+      [...words('2026-02-02', 40, 248), ...words('SEPA-Lastschrift', 150, 248), ...right('75.97', 470, 248)],
+      [...words('Kontostand am 2026-02-02', 150, 260), ...right('938.76', 540, 260)],
+    ]);
+    const x = extractStatement([p]);
+    expect(x.fields['opening_balance']?.value).toBeNull();
+    expect(x.transactions.map((t) => t.amount)).toEqual([-75.07, 1000, -75.97]);
+    expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
+  });
+
+  it('a labelled closing read unsigned takes the sign of the same figure in the table\'s debit column', () => {
+    // (the column headings are printed on the first page only: the second page's figures have no heading above them)
+    const p = base([
+      [...words('DATE', 40, 185), ...words('DETAILS', 150, 185), ...words('PAID OUT', 440, 185), ...words('PAID IN', 510, 185)],
+      [...words('START BALANCE', 150, 200), ...right('684.95', 470, 200)],
+      [...words('01/04/2024', 40, 212), ...words('CREDIT EMMA CLARKE', 150, 212), ...right('362.13', 540, 212)],
+      [...words('Balance on 01/04/2024', 150, 224), ...right('322.82', 470, 224)],
+    ]);
+    const p2: WordPage = {
+      page: 2,
+      width: 595,
+      height: 842,
+      words: [
+        ...words('02/04/2024', 40, 100), ...words('CARD PAYMENT TESCO', 150, 100), ...right('109.57', 470, 100),
+        ...words('Balance on 02/04/2024', 150, 112), ...right('432.39', 470, 112),
+        ...words('BALANCE CARRIED FORWARD', 150, 124), ...right('432.39', 470, 124),
+      ],
+    };
+    const x = extractStatement([p, p2]);
+    expect(x.transactions.map((t) => t.amount)).toEqual([362.13, -109.57]);
+    expect(x.fields['closing_balance']?.value).toBe(-432.39);
+  });
+});

@@ -66,6 +66,16 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
   const txs = table.txs;
 
   const labelled = findLabelledBalances(all, period?.value ?? null, table.tableLines);
+  // A labelled balance on a table row that follows bookings is a balance of the day, not the
+  // opening ("SALDO AL 04-06-2024" after that day's bookings); one followed by bookings is not the
+  // closing. Newest first, a balance of the day closes the bookings printed above it: never the opening.
+  const rowOf = (f: Found<number>): { afterTx: number; day?: boolean } | undefined =>
+    table.balances.find((b) => b.page === f.page && b.bbox[1] <= f.bbox[3] && f.bbox[1] <= b.bbox[3]);
+  if (labelled.opening) {
+    const row = rowOf(labelled.opening);
+    if (row && (table.newestFirst ? row.day === true : row.afterTx > 0)) labelled.opening = null;
+  }
+  if (labelled.closing && !table.newestFirst && (rowOf(labelled.closing)?.afterTx ?? txs.length) < txs.length) labelled.closing = null;
   let opening = preferRows(labelled.opening, fromRows(table, 'opening'));
   let closing = preferRows(labelled.closing, fromRows(table, 'closing'));
   const carries = table.balances.filter((b) => b.kind === 'carry');
@@ -75,6 +85,14 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
     opening = { value: firstCarry.cents, confidence: 0.8, page: firstCarry.page, bbox: firstCarry.bbox };
   if (!closing && !table.newestFirst && lastCarry && lastCarry.afterTx === txs.length)
     closing = { value: lastCarry.cents, confidence: 0.8, page: lastCarry.page, bbox: lastCarry.bbox };
+  // A labelled balance read without its sign, printed again in the table where its column (or
+  // marker) signs it ("BALANCE CARRIED FORWARD 4469.55" in the paid-out column): the table's sign.
+  if (!table.newestFirst) {
+    const atStart = table.balances.filter((b) => b.afterTx === 0);
+    const atEnd = table.balances.filter((b) => b.afterTx === txs.length);
+    opening = signedBy(opening, atStart[0]);
+    closing = signedBy(closing, atEnd[atEnd.length - 1]);
+  }
 
   inferSigns(txs, opening?.value ?? null);
 
@@ -169,7 +187,7 @@ function chooseTable(byPage: Line[][], all: Line[], period: Period | null): Tabl
   const v2 = readTable(byPage, period, { opening: labelled.opening?.value ?? null, closing: labelled.closing?.value ?? null });
   return {
     txs: v2.txs,
-    balances: v2.balances.map((b) => ({ ...b, kind: b.kind === 'day' ? 'carry' : b.kind })),
+    balances: v2.balances.map((b) => (b.kind === 'day' ? { ...b, kind: 'carry', day: true } : { ...b, kind: b.kind })),
     newestFirst: v2.newestFirst,
     totals: v2.totals,
     headerPages: [],
@@ -207,6 +225,12 @@ export function assertReadable(x: Pick<StatementExtraction, 'transactions' | 'ib
   if (x.transactions.length === 0 && x.quality.tableSeen) {
     throw new DocumentParseError('no_transactions_extracted', `bookings are printed in the ${what} but none could be read`);
   }
+}
+
+/** A balance read unsigned takes the sign of the same figure where the table signs it. */
+function signedBy(found: Found<number> | null, row: { cents: number } | undefined): Found<number> | null {
+  if (!found || !row || found.value < 0 || row.cents >= 0 || found.value !== -row.cents) return found;
+  return { ...found, value: row.cents };
 }
 
 function fromRows(table: ReturnType<typeof extractTable>, kind: 'opening' | 'closing'): Found<number> | null {

@@ -63,11 +63,14 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
         if (pagesAt.size >= need) furniture.add(a.line);
       }
     }
-    // Only outside the rows of its page: identical description lines at the same height are common.
-    for (const l of [...furniture]) {
+    // Only outside the rows of every page it stands on: identical description lines at the same
+    // height are common, and one of them inside a table is a description line on every page.
+    const insideRows = (l: Line): boolean => {
       const onPage = table.filter((r) => r.tl.line.page === l.page).map((r) => r.tl.line.y0);
-      if (onPage.length > 0 && l.y0 > Math.min(...onPage) && l.y0 < Math.max(...onPage)) furniture.delete(l);
-    }
+      return onPage.length > 0 && l.y0 > Math.min(...onPage) && l.y0 < Math.max(...onPage);
+    };
+    const inside = new Set([...furniture].filter(insideRows).map((l) => l.text));
+    for (const l of [...furniture]) if (inside.has(l.text)) furniture.delete(l);
   }
   const lineText = (tl: TokLine): string =>
     tl.toks
@@ -180,6 +183,15 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
   // Geometry silent (one pitch, no split): the description's first line is the one that opens
   // with a booking word ("PAGAMENTO", "Lastschrift", "CARD PAYMENT") — only a tie-breaker.
   const opens = (tl: TokLine | undefined): number => (tl && BOOKING_START.test(fold(lineText(tl))) ? 1 : 0);
+  // The words this document's continuation lines start with ("ID CREDITORE", "MANDATO", "CRO"),
+  // learnt where nothing else can claim the line: under a row, before a balance row or the table's end.
+  const firstWord = (tl: TokLine): string => fold(lineText(tl)).split(' ')[0] ?? '';
+  const contSeen = new Map<string, number>();
+  for (const g of gaps)
+    if (g.above && g.above.special === null && (g.below === null || g.below.special !== null))
+      for (const tl of g.lines) if (!opens(tl)) contSeen.set(firstWord(tl), (contSeen.get(firstWord(tl)) ?? 0) + 1);
+  /** 1 = opens a description, -1 = continues one (learnt), 0 = cannot tell. */
+  const firstLike = (tl: TokLine | undefined): number => (!tl ? 0 : opens(tl) ? 1 : (contSeen.get(firstWord(tl)) ?? 0) >= 2 ? -1 : 0);
   const geometrySilent = splits.length < Math.max(2, between.length * 0.5);
   if (geometrySilent) {
     const below = new Map<Row, Gap>();
@@ -250,7 +262,7 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       // silent, a line right above a row that does not open a description itself, and that opens
       // one, is the row's first line.
       // …and the other way: a row whose own line opens a description keeps the line above for the row above.
-      if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 1 && k === 1 && opens(g.below.tl) && !opens(g.lines[g.lines.length - 1])) nAbove = 0;
+      if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 1 && k === 1 && firstLike(g.below.tl) > firstLike(g.lines[g.lines.length - 1])) nAbove = 0;
       if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 0 && g.lines.length >= 2 && opens(g.lines[g.lines.length - 1]) && !opens(g.below.tl) && lineText(g.lines[g.lines.length - 1]!).length > lineText(g.below.tl).length) nAbove = 1;
       if (!g.above || g.above.special !== null) {
         // Above the first row of a page or after a balance row: only lines at the row pitch, at most k

@@ -335,3 +335,84 @@ describe('readTable: columns and roles from geometry and the balance chain', () 
     ]);
   });
 });
+
+describe('readTable: where the table ends, balances and descriptions that look alike', () => {
+  it('ends the table at a balance of the day after the last dated row: a closing summary under it is no booking', () => {
+    const p = page([
+      { date: '03.03.2025', desc: ['LASTSCHRIFT STROM'], cells: [[470, '154,24']] },
+      { date: '03.03.2025', desc: ['GUTSCHRIFT MIETE'], cells: [[540, '1.200,00']] },
+      { desc: ['Kontostand am 31.03.2025'], cells: [[540, '2.045,76']] },
+    ]);
+    // the settlement of the quarter, printed under the table with its own figures in the table's columns
+    p.words.push(...left('Sollzinsen 11,90 % p.a.', 150, 200), ...right('8,71', 470, 200), ...left('Kontofuehrungsentgelt', 150, 210), ...right('8,95', 470, 210));
+    const t = read(p, { opening: 100000, closing: 204576 });
+    expect(t.txs.map((x) => x.amountCents)).toEqual([-15424, 120000]);
+  });
+
+  it('reads an unsigned opening or closing balance in the debit column as overdrawn', () => {
+    const t = read(
+      page([
+        { desc: ['Balance brought forward'], cells: [[540, '76.71']] },
+        { date: '03/11/2025', desc: ['CARD PAYMENT TESCO'], cells: [[470, '50.00']] },
+        { date: '04/11/2025', desc: ['SALARY ACME'], cells: [[540, '200.00']] },
+        { date: '05/11/2025', desc: ['RENT'], cells: [[470, '300.00']] },
+        { desc: ['Closing balance'], cells: [[470, '73.29']] },
+      ]),
+    );
+    expect(t.txs.map((x) => x.amountCents)).toEqual([-5000, 20000, -30000]);
+    expect(t.balances.map((b) => b.cents)).toEqual([7671, -7329]);
+    expect(t.balances.find((b) => b.kind === 'closing')?.cents).toBe(-7329);
+  });
+
+  it('keeps a dated "SALDO …" booking where the balances of the day print their date elsewhere', () => {
+    const t = read(
+      page([
+        { date: '04/11/2024', desc: ['PAGAMENTO POS LIDL'], cells: [[540, '-43,63']] },
+        { desc: ['Saldo del giorno 04/11/2024'], cells: [[540, '956,37']] },
+        { date: '05/11/2024', desc: ['SALDO FATTURA 2291'], cells: [[540, '-467,37']] },
+        { desc: ['Saldo del giorno 05/11/2024'], cells: [[540, '489,00']] },
+        { date: '06/11/2024', desc: ['BONIFICO A FAVORE'], cells: [[540, '100,00']] },
+        { desc: ['Saldo del giorno 06/11/2024'], cells: [[540, '589,00']] },
+      ]),
+      { opening: 100000, closing: 58900 },
+    );
+    expect(t.txs.map((x) => [x.date, x.amountCents])).toEqual([
+      ['2024-11-04', -4363],
+      ['2024-11-05', -46737],
+      ['2024-11-06', 10000],
+    ]);
+  });
+
+  it('gives a line between two rows to the row below only where it does not start like this document continuation lines do', () => {
+    // The amount row is the middle line of its description: a line between two rows may be
+    // either's. "ID …" lines continue descriptions wherever nothing else can claim them.
+    const rows: Row[] = [
+      { date: '20/01/2025', above: 'PAGAMENTO ONLINE ZALANDO', desc: ['CARTA XXXX 6476', 'ID KF64NQFYGH'], cells: [[540, '-43,09']] },
+      { desc: ['Saldo del giorno 20/01/2025'], cells: [[540, '956,91']] },
+      { date: '21/01/2025', above: 'PAGAMENTO ONLINE NETFLIX', desc: ['CARTA XXXX 6476', 'ID KMQVGOQC3D'], cells: [[540, '-13,42']] },
+      { desc: ['Saldo del giorno 21/01/2025'], cells: [[540, '943,49']] },
+      { date: '30/01/2025', above: 'ADDEBITO DIRETTO TIM SPA', desc: ['BOLLETTA GENNAIO', 'MANDATO W3KT1WBJ', 'ID CREDITORE IT55ZZZ0674'], cells: [[540, '-120,79']] },
+      { date: '30/01/2025', desc: ['XYZPRELEVAMENTO ATM MILANO', 'CARTA XXXX 6476'], cells: [[540, '-500,00']] },
+      { desc: ['Saldo del giorno 30/01/2025'], cells: [[540, '322,70']] },
+    ];
+    const t = read(page(rows), { opening: 100000, closing: 32270 });
+    expect(t.txs.map((x) => x.description.join(' '))).toEqual([
+      'PAGAMENTO ONLINE ZALANDO CARTA XXXX 6476 ID KF64NQFYGH',
+      'PAGAMENTO ONLINE NETFLIX CARTA XXXX 6476 ID KMQVGOQC3D',
+      'ADDEBITO DIRETTO TIM SPA BOLLETTA GENNAIO MANDATO W3KT1WBJ ID CREDITORE IT55ZZZ0674',
+      'XYZPRELEVAMENTO ATM MILANO CARTA XXXX 6476',
+    ]);
+  });
+});
+
+describe('readTable: page furniture', () => {
+  it('a description line that happens to stand at the same height on two pages is furniture on neither', () => {
+    const p1 = page([
+      { date: '03/01/2026', desc: ['DD', 'THAMES WATER'], cells: [[470, '18,87'], [540, '981,13']] },
+      { date: '04/01/2026', desc: ['CARD PAYMENT TESCO'], cells: [[470, '20,00'], [540, '961,13']] },
+    ]);
+    const p2 = { ...page([{ date: '05/01/2026', desc: ['DD', 'THAMES WATER'], cells: [[470, '18,87'], [540, '942,26']] }]), page: 2 };
+    const t = readTable([buildLines(p1), buildLines(p2)], null, { opening: 100000, closing: 94226 });
+    expect(t.txs.map((x) => x.description.join(' '))).toEqual(['DD THAMES WATER', 'CARD PAYMENT TESCO', 'DD THAMES WATER']);
+  });
+});

@@ -177,6 +177,11 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   // A "balance" row with a booking and a value date of its own is a booking ("SALDO FATTURA 123"):
   // balances of the day carry no value date.
   if (tableDateCols.length >= 2) for (const r of rows) if (r.special === 'day' && r.dates.size >= 2) r.special = null;
+  // …and so is one with a date in the table's date column where the document's balances of the day
+  // print none there ("SALDO FATTURA" dated like the bookings among "Saldo del giorno 04/11" rows).
+  const dayRows = rows.filter((r) => r.special === 'day');
+  const undatedDays = dayRows.filter((r) => r.dates.size === 0).length;
+  if (undatedDays >= 3 && undatedDays >= dayRows.length * 0.75) for (const r of dayRows) if (r.dates.size > 0) r.special = null;
   // ("Money out / Money in": each part of a combined label is a summary)
   const summary = (label: string): boolean => label.length < 80 && label.split('/').every((p) => SUMMARY_ROW.test(p.trim()));
   for (const r of rows) if (r.special === null && r.dates.size === 0 && summary(r.label)) r.special = 'total';
@@ -262,7 +267,9 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
     if (r.amounts.size === 0) continue;
     if (r.special !== null) {
       table.push(r);
-      if (r.special === 'closing' || r.special === 'total') closed = true;
+      // (a balance of the day after the last dated row closes the last day: undated rows after it
+      // belong to no day, a summary block under the table)
+      if (r.special === 'closing' || r.special === 'total' || (r.special === 'day' && i > lastDatedIdx)) closed = true;
       continue;
     }
     if (r.dates.size > 0) closed = false;
@@ -384,7 +391,11 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   });
   for (const r of table) {
     if (r.special === 'opening' || r.special === 'closing') {
-      const v = balanceValue(r, cellOf);
+      // (without a balance column, an unsigned balance printed in the debit column is overdrawn, as on a day's row)
+      const last = [...r.amounts.entries()].sort((a, b) => a[1].x1 - b[1].x1).pop();
+      const debitSide = balanceCol === undefined && last !== undefined && sol.roles.get(last[0]) === 'debit' && cellOf(last[1]).sign === null;
+      const raw = balanceValue(r, cellOf);
+      const v = raw !== null && debitSide ? -raw : raw;
       if (v !== null) res.balances.push({ kind: r.special, cents: v, page: r.page, bbox: bboxOf(r.tl.line.words), afterTx: afterTxOf(res, r) });
       res.tableLines.add(r.tl.line);
     } else if (r.special === 'total') {

@@ -36,6 +36,8 @@ export interface BalanceRow {
   bbox: BBox;
   /** Number of transactions printed before this row. */
   afterTx: number;
+  /** A balance of the day (checked like a carry, but never the statement's opening). */
+  day?: boolean;
 }
 
 export interface TotalsRow {
