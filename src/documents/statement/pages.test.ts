@@ -214,3 +214,75 @@ describe('labelled balances against the table rows they stand on', () => {
     expect(x.fields['closing_balance']?.value).toBe(-432.39);
   });
 });
+
+describe('balances around the table, by position, dates and the chain', () => {
+  const base = (rows: PositionedWord[][]): WordPage => ({
+    page: 1,
+    width: 595,
+    height: 842,
+    words: [...words('Raiffeisenbank Beispiel eGen', 40, 40, 12), ...words('Kontoauszug', 40, 100, 10), ...words('IBAN AT48 6408 3006 3937 5809', 40, 141), ...rows.flat()],
+  });
+
+  it('a summary box under a chronological table keeps it chronological and gives the opening and closing', () => {
+    const p = base([
+      [...words('02.01.2024', 40, 200), ...words('Kartenzahlung OEBB', 150, 200), ...right('16,09', 470, 200), ...words('S', 480, 200)],
+      [...words('15.01.2024', 40, 212), ...words('Gehalt ACME', 150, 212), ...right('2.500,00', 470, 212), ...words('H', 480, 212)],
+      [...words('29.02.2024', 40, 224), ...words('Preis fuer Kontofuehrung', 150, 224), ...right('2,50', 470, 224), ...words('S', 480, 224)],
+      [...words('Uebersicht', 60, 260)],
+      [...words('Kontostand am 01.01.2024', 60, 274), ...right('1.000,00', 300, 274)],
+      [...words('neuer Kontostand', 60, 286), ...right('3.481,41', 300, 286)],
+    ]);
+    const x = extractStatement([p]);
+    expect(x.transactions.map((t) => [t.date, t.amount])).toEqual([
+      ['2024-01-02', -16.09],
+      ['2024-01-15', 2500],
+      ['2024-02-29', -2.5],
+    ]);
+    expect([x.fields['opening_balance']?.value, x.fields['closing_balance']?.value]).toEqual([1000, 3481.41]);
+    expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
+  });
+
+  it('newest first, a balance under the oldest booking dated that day is the opening where the booking\'s running balance says so', () => {
+    const p = base([
+      [...words('Zeitraum 01.01.2026 - 05.01.2026', 40, 160)],
+      [...words('05.01.2026', 40, 200), ...words('VISA DEBIT MERKUR', 150, 200), ...right('-29,44', 470, 200), ...right('1.026,32 S', 550, 200)],
+      [...words('02.01.2026', 40, 212), ...words('KARTENZAHLUNG HOFER', 150, 212), ...right('-56,12', 470, 212), ...right('996,88 S', 550, 212)],
+      [...words('01.01.2026', 40, 224), ...words('EINZAHLUNG', 150, 224), ...right('+200,00', 470, 224), ...right('940,76 S', 550, 224)],
+      [...words('KONTOSTAND AM 01.01.26', 150, 236), ...right('1.140,76 S', 550, 236)],
+    ]);
+    const x = extractStatement([p]);
+    expect(x.transactions.map((t) => t.amount)).toEqual([-29.44, -56.12, 200]);
+    expect(x.fields['opening_balance']?.value).toBe(-1140.76);
+  });
+
+  it('a balance box above the table is read by its labels even though the reader sees it before the first booking', () => {
+    const p = base([
+      [...words('Periodo: 01/12/25 - 31/12/25', 40, 160)],
+      [...words('Saldo al 01/12/25', 40, 176), ...right('6433,59', 150, 176)],
+      [...words('Saldo contabile al 31/12/25', 40, 188), ...right('6843,31', 190, 188)],
+      [...words('01/12/25', 40, 220), ...right('50,00', 190, 220), ...words('-', 208, 220), ...words('PRELEVAMENTO ATM', 232, 220)],
+      [...words('08/12/25', 40, 232), ...right('1341,49', 190, 232), ...words('+', 208, 232), ...words('BONIFICO IN ENTRATA', 232, 232)],
+      [...words('15/12/25', 40, 244), ...right('881,77', 190, 244), ...words('-', 208, 244), ...words('PAGAMENTO F24', 232, 244)],
+    ]);
+    const x = extractStatement([p]);
+    expect(x.transactions.map((t) => t.amount)).toEqual([-50, 1341.49, -881.77]);
+    expect([x.fields['opening_balance']?.value, x.fields['closing_balance']?.value]).toEqual([6433.59, 6843.31]);
+  });
+
+  it('a total under a settlement block after the table totals the settlement, not the bookings', () => {
+    const p = base([
+      [...words('SALDO INIZIALE', 150, 188), ...right('1.000,00', 540, 188)],
+      [...words('02/03/2026', 40, 200), ...words('PAGAMENTO POS', 150, 200), ...right('45,10', 450, 200)],
+      [...words('05/03/2026', 40, 212), ...words('STIPENDIO', 150, 212), ...right('1.500,00', 540, 212)],
+      [...words('07/03/2026', 40, 224), ...words('PRELIEVO ATM', 150, 224), ...right('100,00', 450, 224)],
+      [...words('SALDO FINALE', 150, 236), ...right('2.354,90', 540, 236)],
+      [...words('PROSPETTO COMPETENZE', 40, 260)],
+      [...words('Interessi debitori', 40, 272), ...right('19,30', 450, 272)],
+      [...words('Imposta di bollo', 40, 284), ...right('8,55', 450, 284)],
+      [...words('TOTALE COMPETENZE', 40, 296), ...right('27,85', 450, 296)],
+    ]);
+    const x = extractStatement([p]);
+    expect(x.transactions.map((t) => t.amount)).toEqual([-45.1, 1500, -100]);
+    expect(x.checks.filter((c) => c.check.startsWith('totals'))).toEqual([]);
+  });
+});

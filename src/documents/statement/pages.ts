@@ -68,14 +68,30 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
   const labelled = findLabelledBalances(all, period?.value ?? null, table.tableLines);
   // A labelled balance on a table row that follows bookings is a balance of the day, not the
   // opening ("SALDO AL 04-06-2024" after that day's bookings); one followed by bookings is not the
-  // closing. Newest first, a balance of the day closes the bookings printed above it: never the opening.
-  const rowOf = (f: Found<number>): { afterTx: number; day?: boolean } | undefined =>
-    table.balances.find((b) => b.page === f.page && b.bbox[1] <= f.bbox[3] && f.bbox[1] <= b.bbox[3]);
+  // closing. Newest first, a balance of the day closes the bookings printed above it: not the
+  // opening, unless another balance already closed those bookings (the opening printed under the
+  // oldest day's balance).
+  const rowOf = (f: Found<number>) => table.balances.find((b) => b.page === f.page && b.bbox[1] <= f.bbox[3] && f.bbox[1] <= b.bbox[3]);
   if (labelled.opening) {
     const row = rowOf(labelled.opening);
-    if (row && (table.newestFirst ? row.day === true : row.afterTx > 0)) labelled.opening = null;
+    const closedAbove = (r: NonNullable<typeof row>): boolean =>
+      table.balances.some((b) => b !== r && b.afterTx === r.afterTx && (b.page < r.page || (b.page === r.page && b.bbox[1] < r.bbox[1])));
+    // (inside the table, between bookings; a summary box above or under the table is read by its label)
+    const inside = (r: NonNullable<typeof row>): boolean => r.afterTx > 0 && r.afterTx < txs.length;
+    // (newest first, under the oldest day: dated on or after that day's bookings; an opening dated before them is one)
+    const firstBooking = txs.reduce<string | null>((m, t) => (m === null || t.date < m ? t.date : m), null);
+    const dated = labelDate(all, labelled.opening);
+    const byDate = (r: NonNullable<typeof row>): boolean => r.day === true && !closedAbove(r) && dated !== null && firstBooking !== null && dated >= firstBooking;
+    const ofADay = (r: NonNullable<typeof row>): boolean => {
+      const chain = newestFirstChain(txs, table.balances, r);
+      return chain ?? byDate(r);
+    };
+    if (row && (table.newestFirst ? ofADay(row) : inside(row))) labelled.opening = null;
   }
-  if (labelled.closing && !table.newestFirst && (rowOf(labelled.closing)?.afterTx ?? txs.length) < txs.length) labelled.closing = null;
+  if (labelled.closing && !table.newestFirst) {
+    const row = rowOf(labelled.closing);
+    if (row && row.afterTx > 0 && row.afterTx < txs.length) labelled.closing = null;
+  }
   let opening = preferRows(labelled.opening, fromRows(table, 'opening'));
   let closing = preferRows(labelled.closing, fromRows(table, 'closing'));
   const carries = table.balances.filter((b) => b.kind === 'carry');
@@ -225,6 +241,41 @@ export function assertReadable(x: Pick<StatementExtraction, 'transactions' | 'ib
   if (x.transactions.length === 0 && x.quality.tableSeen) {
     throw new DocumentParseError('no_transactions_extracted', `bookings are printed in the ${what} but none could be read`);
   }
+}
+
+/**
+ * Newest first, whether the balance printed under the oldest bookings is that day's balance (true)
+ * or the opening before them (false), by the chain; null where the chain cannot tell. The oldest
+ * booking's running balance tells directly; else the nearest balance above it, which is the
+ * bottom one plus the bookings after that day (a day's balance) or plus those and the day's own (an opening).
+ */
+function newestFirstChain(
+  txs: readonly { amountCents: number | null; balanceCents: number | null }[],
+  balances: readonly { afterTx: number; cents: number }[],
+  b: { afterTx: number; cents: number },
+): boolean | null {
+  const n = b.afterTx;
+  const oldest = txs[n - 1];
+  if (n === 0 || !oldest) return null;
+  if (oldest.balanceCents !== null && oldest.amountCents !== null) {
+    if (b.cents + oldest.amountCents === oldest.balanceCents) return false;
+    if (b.cents === oldest.balanceCents) return true;
+  }
+  const above = balances.filter((x) => x.afterTx < n).sort((x, y) => y.afterTx - x.afterTx)[0];
+  if (!above || above.afterTx === 0) return null;
+  const prev = balances.filter((x) => x.afterTx < above.afterTx).reduce((m, x) => Math.max(m, x.afterTx), 0);
+  const sum = (from: number, to: number): number => txs.slice(from, to).reduce((s, t) => s + (t.amountCents ?? 0), 0);
+  const day = b.cents + sum(prev, above.afterTx) === above.cents;
+  const open = b.cents + sum(prev, n) === above.cents;
+  return day === open ? null : day;
+}
+
+/** The full date printed on a labelled balance's line ("Kontostand vom 01.06.2024"), if one is. */
+function labelDate(lines: readonly Line[], f: Found<number>): string | null {
+  const line = lines.find((l) => l.page === f.page && l.y0 <= f.bbox[3] && f.bbox[1] <= l.y1);
+  const day = line ? tokenise(line).toks.find((t) => t.kind === 'date' && t.day?.y !== null && t.day?.y !== undefined)?.day : undefined;
+  if (!day || day.y === null) return null;
+  return `${String(day.y).padStart(4, '0')}-${String(day.m).padStart(2, '0')}-${String(day.d).padStart(2, '0')}`;
 }
 
 /** A balance read unsigned takes the sign of the same figure where the table signs it. */

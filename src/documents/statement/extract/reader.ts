@@ -262,10 +262,14 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const leftOfText = (r: Row): boolean => r.tl.toks.some((t) => !colOf.has(t) && t.kind !== 'marker' && t.x0 < descStart - H && !inCodeCol(t));
   const table: Row[] = [];
   let closed = false;
+  // Lines with figures left out of the table since its last booking (a settlement block under it):
+  // a total after them totals those, not the bookings ("TOTALE COMPETENZE").
+  let leftOut = false;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
     if (r.amounts.size === 0) continue;
     if (r.special !== null) {
+      if (r.special === 'total' && leftOut && i > lastDatedIdx) continue;
       table.push(r);
       // (a balance of the day after the last dated row closes the last day: undated rows after it
       // belong to no day, a summary block under the table)
@@ -273,8 +277,12 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
       continue;
     }
     if (r.dates.size > 0) closed = false;
-    if (i < first || closed) continue;
-    if (r.dates.size === 0 && leftOfText(r)) continue;
+    if (i < first) continue;
+    if (closed || (r.dates.size === 0 && leftOfText(r))) {
+      leftOut = true;
+      continue;
+    }
+    leftOut = false;
     table.push(r);
   }
 
@@ -306,6 +314,9 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const bookingCol = pickBookingColumn(tableDateCols, table, heading);
   const valueCols = tableDateCols.filter((c) => c !== bookingCol);
 
+  // The order the bookings are printed in, where their dates show one (a summary box under the
+  // table must not make a chronological table read newest first).
+  const dateOrder = printedOrder(table, bookingCol ?? tableDateCols[0] ?? null);
   const order = tableACols.map((c) => c.id).sort((a, b) => aCols.find((c) => c.id === a)!.at - aCols.find((c) => c.id === b)!.at);
   const attempt = (target: number | null) => {
     const { signOf, attached } = attach(target);
@@ -329,7 +340,7 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
       solveIndex.push(r);
     }
     const usedCols = order.filter((id) => solveInput.some((r) => r.cells.has(id))).slice(0, 5);
-    const sol = solveRoles(solveInput, usedCols, { opening: known.opening, closing: known.closing, heading: roleHints(heading), order: usedCols });
+    const sol = solveRoles(solveInput, usedCols, { opening: known.opening, closing: known.closing, heading: roleHints(heading), order: usedCols, dateOrder });
     return { sol, solveInput, solveIndex, cellOf, attached, usedCols };
   };
   const tries = markerCol.size > 0 ? order.map((id) => attempt(id)) : [attempt(null)];
@@ -404,6 +415,25 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
     }
   }
   return res;
+}
+
+/** 'asc' or 'desc' where consecutive booking dates mostly rise or mostly fall (ties ignored), else null. */
+function printedOrder(table: readonly Row[], col: Col | null): 'asc' | 'desc' | null {
+  if (!col) return null;
+  const keys = table
+    .filter((r) => r.special === null)
+    .map((r) => r.dates.get(col.id)?.day)
+    .filter((d): d is { d: number; m: number; y: number | null } => d !== undefined)
+    .map((d) => (d.y ?? 0) * 10000 + d.m * 100 + d.d);
+  let up = 0;
+  let down = 0;
+  for (let i = 1; i < keys.length; i++) {
+    if (keys[i]! > keys[i - 1]!) up++;
+    else if (keys[i]! < keys[i - 1]!) down++;
+  }
+  if (up >= 2 && up >= down * 3) return 'asc';
+  if (down >= 2 && down >= up * 3) return 'desc';
+  return null;
 }
 
 function afterTxOf(res: ReadTable, r: Row): number {

@@ -43,6 +43,8 @@ export interface SolveHints {
   closing: number | null;
   /** Role a column's heading names, when a heading stands above it. */
   heading: Map<number, Role>;
+  /** The order the booking dates are printed in, where they show one: the chain walks that way only. */
+  dateOrder?: 'asc' | 'desc' | null;
   /** Column ids left to right. */
   order: number[];
 }
@@ -177,7 +179,8 @@ export function solveRoles(rows: readonly SolveRow[], cols: number[], hints: Sol
       { w: walk(flat, shiftCheckpoints(flat, fwdOrder), hints.opening), newestFirst: false },
       { w: walk(flat, shiftCheckpoints(flat, revOrder), null), newestFirst: true },
     ];
-    const { w, newestFirst } = walks.reduce((a, b) => (b.w.agree - b.w.disagree > a.w.agree - a.w.disagree ? b : a));
+    const allowed = hints.dateOrder ? walks.filter((x) => x.newestFirst === (hints.dateOrder === 'desc')) : walks;
+    const { w, newestFirst } = allowed.reduce((a, b) => (b.w.agree - b.w.disagree > a.w.agree - a.w.disagree ? b : a));
     const amounts = flat.map((r, i) => (r.amount === null ? null : (w.resolved.get(i) ?? r.amount)));
     let score = 2 * w.agree - 2 * w.disagree - penalty;
     const allKnown = flat.every((r, i) => r.amount === null || !r.unsigned || w.resolved.has(i));
