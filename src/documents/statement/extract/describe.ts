@@ -185,7 +185,8 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
   const opens = (tl: TokLine | undefined): number => (tl && BOOKING_START.test(fold(lineText(tl))) ? 1 : 0);
   // The words this document's continuation lines start with ("ID CREDITORE", "MANDATO", "CRO"),
   // learnt where nothing else can claim the line: under a row, before a balance row or the table's end.
-  const firstWord = (tl: TokLine): string => fold(lineText(tl)).split(' ')[0] ?? '';
+  // (by shape where it holds digits: "25.02.2026 09:50 Karte …" lines continue like "17.02.2026 15:09 …")
+  const firstWord = (tl: TokLine): string => (fold(lineText(tl)).split(' ')[0] ?? '').replace(/\d/g, '9');
   const contSeen = new Map<string, number>();
   for (const g of gaps)
     if (g.above && g.above.special === null && (g.below === null || g.below.special !== null))
