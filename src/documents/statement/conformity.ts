@@ -234,15 +234,24 @@ function runningCheck(txs: readonly ChainTx[], opening: number | null): Conformi
   };
 }
 
-function firstBreak(txs: readonly ChainTx[], opening: number | null): { row: number; prev: number } | null {
+function firstBreak(txs: readonly Pick<ChainTx, 'amountCents' | 'balanceCents'>[], opening: number | null): { row: number; prev: number } | null {
+  return chainBreaks(txs, opening)[0] ?? null;
+}
+
+/**
+ * Every row of a printed statement whose running balance differs from the previous balance plus
+ * its amount, walking from the opening and bridging rows that print no balance. The running-balance
+ * check and the OCR repairs (which count breaks to repair one misreading before another) both walk it.
+ */
+export function chainBreaks(txs: readonly Pick<ChainTx, 'amountCents' | 'balanceCents'>[], opening: number | null): { row: number; prev: number }[] {
+  const out: { row: number; prev: number }[] = [];
   let prev = opening;
   for (let i = 0; i < txs.length; i++) {
     const t = txs[i]!;
-    if (prev !== null && t.balanceCents !== null && prev + t.amountCents !== t.balanceCents)
-      return { row: i, prev };
+    if (prev !== null && t.balanceCents !== null && prev + t.amountCents !== t.balanceCents) out.push({ row: i, prev });
     prev = t.balanceCents ?? (prev === null ? null : prev + t.amountCents);
   }
-  return null;
+  return out;
 }
 
 const EDITORS =

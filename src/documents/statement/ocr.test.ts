@@ -1,5 +1,6 @@
 /** OCR word cleaning and balance-chain-confirmed amount repair (no OCR engine involved). */
 import { describe, expect, it } from 'vitest';
+import { apiView } from './api.ts';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
 import { editDistance } from '../text.ts';
 import { cleanOcrPages, extractOcrStatement } from './ocr.ts';
@@ -215,7 +216,7 @@ describe('extractOcrStatement: amount repair confirmed by the balance chain', ()
     const good = extractOcrStatement([page(rows('82,89'))]);
     expect(good.quality.reconciled).toBe(true);
     const misread = extractOcrStatement([page(rows('32,89'))]);
-    expect(misread.transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11]);
+    expect(apiView(misread).transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11]);
     expect(misread.quality.reconciled).toBe(true);
     // Each repair records what it changed and what confirmed it; a reading that reconciles is left alone.
     expect(good.repairs).toEqual([]);
@@ -224,7 +225,7 @@ describe('extractOcrStatement: amount repair confirmed by the balance chain', ()
 
   it('a misreading no single confusion explains stays, and the chain says so', () => {
     const x = extractOcrStatement([page(rows('22,89'))]);
-    expect(x.transactions[1]!.amount).toBe(-22.89);
+    expect(apiView(x).transactions[1]!.amount).toBe(-22.89);
     expect(x.quality.reconciled).toBe(false);
     expect(x.repairs).toEqual([]);
   });
@@ -245,7 +246,7 @@ describe('extractOcrStatement: S/H markers confirmed by the balance chain', () =
     expect(extractOcrStatement([page(rows([[340, 'S']]))]).quality.reconciled).toBe(true);
     for (const misread of [[[340, 'H']], []] as [number, string][][]) {
       const x = extractOcrStatement([page(rows(misread))]);
-      expect(x.transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11]);
+      expect(apiView(x).transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11]);
       expect(x.quality.reconciled).toBe(true);
     }
   });
@@ -267,13 +268,13 @@ describe('extractOcrStatement: a running balance gone positive, two misreadings,
   it("a running balance's lost marker is set by the chain (the balance had turned positive)", () => {
     expect(extractOcrStatement([page(rows())]).quality.reconciled).toBe(true);
     const x = extractOcrStatement([page(rows({ marker2: [] }))]);
-    expect(x.transactions.map((t) => t.balance)).toEqual([350, -82.89, -100, -120]);
+    expect(apiView(x).transactions.map((t) => t.balance)).toEqual([350, -82.89, -100, -120]);
     expect(x.quality.reconciled).toBe(true);
   });
 
   it('two independent misreadings are both repaired (the first one mended leaves the running check failing)', () => {
     const x = extractOcrStatement([page(rows({ marker2: [], amount4: '26,00' }))]);
-    expect(x.transactions.map((t) => t.amount)).toEqual(amounts);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual(amounts);
     expect(x.quality.reconciled).toBe(true);
     // The lost marker is read by the geometry reader's marker column (solved against the chain), not repaired.
     expect(x.repairs).toEqual([{ page: 1, from: '26,00', to: '20,00', by: 'balance_chain', repair: 'confusable_digit' }]);
@@ -281,19 +282,19 @@ describe('extractOcrStatement: a running balance gone positive, two misreadings,
 
   it("a row whose amount lost its decimal separator is restored where the chain then agrees", () => {
     const x = extractOcrStatement([page(rows({ amount3: '1711' }))]);
-    expect(x.transactions.map((t) => t.amount)).toEqual(amounts);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual(amounts);
     expect(x.quality.reconciled).toBe(true);
     expect(x.repairs).toEqual([{ page: 1, from: '1711', to: '17,11', by: 'balance_chain', repair: 'lost_separator' }]);
     // A number that does not fit the chain stays out (the statement says it does not reconcile).
     const y = extractOcrStatement([page(rows({ amount3: '1811' }))]);
     expect(y.quality.reconciled).toBe(false);
-    expect(y.transactions.map((t) => t.amount)).not.toContain(-18.11);
+    expect(apiView(y).transactions.map((t) => t.amount)).not.toContain(-18.11);
   });
 
   it('an amount whose separator was lost and whose S marker was read as a digit ("17118", "l7118") is restored by the chain', () => {
     for (const amount3 of ['17118', '17115', 'l7118', '17I15']) {
       const x = extractOcrStatement([page(rows({ amount3, marker3: [] }))]);
-      expect(x.transactions.map((t) => t.amount)).toEqual(amounts);
+      expect(apiView(x).transactions.map((t) => t.amount)).toEqual(amounts);
       expect(x.quality.reconciled).toBe(true);
     }
     // A last digit the chain does not explain as the marker stays out.
@@ -310,13 +311,13 @@ describe('extractOcrStatement: a running balance gone positive, two misreadings,
       [[40, '05/03/2025'], [110, 'PAGAMENTO'], [460, '-20,00']],
       [[110, 'Pagina'], [300, other]],
     ];
-    expect(extractOcrStatement([page(list('-82,89'))]).transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, -20]);
+    expect(apiView(extractOcrStatement([page(list('-82,89'))])).transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, -20]);
     const x = extractOcrStatement([page(list('-8289'))]);
     expect(x.quality.reconciled).toBe(null);
     expect(x.repairs).toEqual([{ page: 1, from: '-8289', to: '-82,89', by: 'one_more_row', repair: 'lost_separator_unconfirmed' }]);
-    expect(x.transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, -20]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, -20]);
     // Digits outside the amount column stay digits.
-    expect(x.transactions).toHaveLength(4);
+    expect(apiView(x).transactions).toHaveLength(4);
   });
 
   it('a running balance below zero that lost its minus gets it back from the chain, two rows in a row', () => {
@@ -331,8 +332,8 @@ describe('extractOcrStatement: a running balance gone positive, two misreadings,
     ];
     expect(extractOcrStatement([page(signed('-330.00', '-347.11'))]).quality.reconciled).toBe(true);
     const x = extractOcrStatement([page(signed('330.00', '347.11'))]);
-    expect(x.transactions.map((t) => t.balance)).toEqual([-350, -330, -347.11, -367.11]);
-    expect(x.transactions.map((t) => t.amount)).toEqual([-250, 20, -17.11, -20]);
+    expect(apiView(x).transactions.map((t) => t.balance)).toEqual([-350, -330, -347.11, -367.11]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([-250, 20, -17.11, -20]);
     expect(x.quality.reconciled).toBe(true);
   });
 
@@ -349,7 +350,7 @@ describe('extractOcrStatement: a running balance gone positive, two misreadings,
     ];
     expect(extractOcrStatement([page(signed('-82,89'))]).quality.reconciled).toBe(true);
     const x = extractOcrStatement([page(signed('82,89'))]);
-    expect(x.transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, -20, -30]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, -20, -30]);
     expect(x.quality.reconciled).toBe(true);
     expect(x.repairs).toEqual([{ page: 1, from: '82,89', to: '-82,89', by: 'balance_chain', repair: 'closing_gap' }]);
   });

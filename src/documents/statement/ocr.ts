@@ -532,7 +532,7 @@ function joinSplitDates(words: PositionedWord[]): PositionedWord[] {
 
 /** Trailing specks read as '.', ',' or ':' after a description's last word. */
 function trimDescriptions(x: StatementExtraction): StatementExtraction {
-  for (const t of x.transactions) t.description = t.description.replace(/(?<=[A-Za-z0-9])[.,:;]+$/, '');
+  for (const t of x.statement.transactions) t.description = t.description.replace(/(?<=[A-Za-z0-9])[.,:;]+$/, '');
   return x;
 }
 
@@ -542,7 +542,7 @@ const failed = (x: StatementExtraction): number => failedChecks(x.checks);
 function preferred(a: StatementExtraction, b: StatementExtraction): StatementExtraction {
   const rank = (x: StatementExtraction): number => (x.quality.reconciled === true ? 2 : x.quality.reconciled === null ? 1 : 0);
   if (rank(a) !== rank(b)) return rank(a) > rank(b) ? a : b;
-  if (a.transactions.length !== b.transactions.length) return a.transactions.length > b.transactions.length ? a : b;
+  if (a.statement.transactions.length !== b.statement.transactions.length) return a.statement.transactions.length > b.statement.transactions.length ? a : b;
   return failed(a) <= failed(b) ? a : b;
 }
 

@@ -3,8 +3,10 @@
  * an OCR pipeline will feed, with jittered baselines and per-word confidence.
  */
 import { describe, expect, it } from 'vitest';
+import { apiView } from './api.ts';
 import { balanceChecks, conformedBy, conformedConfidence } from './conformity.ts';
 import { assertReadable, extractStatement } from './pages.ts';
+import type { StatementExtraction } from './pages.ts';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
 
 function words(text: string, x: number, y: number, size = 8, confidence?: number): PositionedWord[] {
@@ -62,17 +64,17 @@ function page(): WordPage {
 describe('extractStatement on positioned words', () => {
   it('reads header fields, rows with multi-line descriptions and a reconciled chain', () => {
     const x = extractStatement([page()]);
-    expect(x.fields['iban']?.value).toBe('IT60X0542811101000000123456');
-    expect(x.fields['account_holder']?.value).toBe('MARIO ROSSI');
-    expect(x.fields['opening_balance']?.value).toBe(1000);
-    expect(x.fields['closing_balance']?.value).toBe(2454.9);
-    expect(x.fields['currency_code']?.value).toBe('EUR');
-    expect(x.transactions.map((t) => [t.date, t.value_date, t.amount, t.description])).toEqual([
+    expect(apiView(x).fields['iban']?.value).toBe('IT60X0542811101000000123456');
+    expect(apiView(x).fields['account_holder']?.value).toBe('MARIO ROSSI');
+    expect(apiView(x).fields['opening_balance']?.value).toBe(1000);
+    expect(apiView(x).fields['closing_balance']?.value).toBe(2454.9);
+    expect(apiView(x).fields['currency_code']?.value).toBe('EUR');
+    expect(apiView(x).transactions.map((t) => [t.date, t.value_date, t.amount, t.description])).toEqual([
       ['2026-03-02', '2026-03-02', -45.1, 'PAGAMENTO POS SUPERMERCATO CARTA 1234'],
       ['2026-03-05', '2026-03-06', 1500, 'BONIFICO A VOSTRO FAVORE'],
     ]);
     expect(x.checks.find((c) => c.check === 'balance_chain')?.passed).toBe(true);
-    const src = x.fields['iban']?.source;
+    const src = apiView(x).fields['iban']?.source;
     expect(src?.page).toBe(1);
     expect(src?.bbox?.[0]).toBeGreaterThan(40);
   });
@@ -90,7 +92,7 @@ describe('header labels glued together by the PDF producer', () => {
     p.words = p.words.filter((w) => w.text !== 'Data' && w.text !== 'Valuta');
     p.words.push({ text: 'BuchungstagWert', x0: 40, x1: 120, y0: 180, y1: 188 });
     const x = extractStatement([p]);
-    expect(x.transactions.map((t) => [t.date, t.value_date])).toEqual([
+    expect(apiView(x).transactions.map((t) => [t.date, t.value_date])).toEqual([
       ['2026-03-02', '2026-03-02'],
       ['2026-03-05', '2026-03-06'],
     ]);
@@ -98,7 +100,7 @@ describe('header labels glued together by the PDF producer', () => {
 });
 
 describe('honest results', () => {
-  const base = { ibanValue: 'IT60X0542811101000000123456', transactions: [] };
+  const base = { ibanValue: 'IT60X0542811101000000123456', statement: { transactions: [] } as unknown as StatementExtraction['statement'] };
   const q = (tableSeen: boolean) => ({ reconciled: null, missingHeader: 0, txCount: 0, lowConfidenceWords: false, tableSeen });
 
   it('a printed table of bookings that yields none is a parse error, not an empty statement', () => {
@@ -112,7 +114,7 @@ describe('honest results', () => {
     expect(extractStatement([p]).quality.tableSeen).toBe(true);
     const headingOnly: WordPage = { ...p, words: p.words.filter((w) => w.y0 < 200 || w.y0 > 700 || /SALDO|INIZIALE|FINALE|1\.000|2\.454/.test(w.text)) };
     const x = extractStatement([headingOnly]);
-    expect(x.transactions).toHaveLength(0);
+    expect(apiView(x).transactions).toHaveLength(0);
     expect(x.quality.tableSeen).toBe(false);
   });
 
@@ -171,8 +173,8 @@ describe('labelled balances against the table rows they stand on', () => {
       [...right('4.900,00', 200, 272), ...words('SALDO AL 06-06-2024', 220, 272)],
     ]);
     const x = extractStatement([p]);
-    expect(x.fields['opening_balance']?.value).toBeNull();
-    expect(x.transactions.map((t) => t.amount)).toEqual([-308.61, -159.95, 1500, -87.05]);
+    expect(apiView(x).fields['opening_balance']?.value).toBeNull();
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([-308.61, -159.95, 1500, -87.05]);
     expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
   });
 
@@ -186,8 +188,8 @@ describe('labelled balances against the table rows they stand on', () => {
       [...words('Kontostand am 2026-02-02', 150, 260), ...right('938.76', 540, 260)],
     ]);
     const x = extractStatement([p]);
-    expect(x.fields['opening_balance']?.value).toBeNull();
-    expect(x.transactions.map((t) => t.amount)).toEqual([-75.07, 1000, -75.97]);
+    expect(apiView(x).fields['opening_balance']?.value).toBeNull();
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([-75.07, 1000, -75.97]);
     expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
   });
 
@@ -210,8 +212,8 @@ describe('labelled balances against the table rows they stand on', () => {
       ],
     };
     const x = extractStatement([p, p2]);
-    expect(x.transactions.map((t) => t.amount)).toEqual([362.13, -109.57]);
-    expect(x.fields['closing_balance']?.value).toBe(-432.39);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([362.13, -109.57]);
+    expect(apiView(x).fields['closing_balance']?.value).toBe(-432.39);
   });
 });
 
@@ -233,12 +235,12 @@ describe('balances around the table, by position, dates and the chain', () => {
       [...words('neuer Kontostand', 60, 286), ...right('3.481,41', 300, 286)],
     ]);
     const x = extractStatement([p]);
-    expect(x.transactions.map((t) => [t.date, t.amount])).toEqual([
+    expect(apiView(x).transactions.map((t) => [t.date, t.amount])).toEqual([
       ['2024-01-02', -16.09],
       ['2024-01-15', 2500],
       ['2024-02-29', -2.5],
     ]);
-    expect([x.fields['opening_balance']?.value, x.fields['closing_balance']?.value]).toEqual([1000, 3481.41]);
+    expect([apiView(x).fields['opening_balance']?.value, apiView(x).fields['closing_balance']?.value]).toEqual([1000, 3481.41]);
     expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
   });
 
@@ -251,8 +253,8 @@ describe('balances around the table, by position, dates and the chain', () => {
       [...words('KONTOSTAND AM 01.01.26', 150, 236), ...right('1.140,76 S', 550, 236)],
     ]);
     const x = extractStatement([p]);
-    expect(x.transactions.map((t) => t.amount)).toEqual([-29.44, -56.12, 200]);
-    expect(x.fields['opening_balance']?.value).toBe(-1140.76);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([-29.44, -56.12, 200]);
+    expect(apiView(x).fields['opening_balance']?.value).toBe(-1140.76);
   });
 
   it('a balance box above the table is read by its labels even though the reader sees it before the first booking', () => {
@@ -265,8 +267,8 @@ describe('balances around the table, by position, dates and the chain', () => {
       [...words('15/12/25', 40, 244), ...right('881,77', 190, 244), ...words('-', 208, 244), ...words('PAGAMENTO F24', 232, 244)],
     ]);
     const x = extractStatement([p]);
-    expect(x.transactions.map((t) => t.amount)).toEqual([-50, 1341.49, -881.77]);
-    expect([x.fields['opening_balance']?.value, x.fields['closing_balance']?.value]).toEqual([6433.59, 6843.31]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([-50, 1341.49, -881.77]);
+    expect([apiView(x).fields['opening_balance']?.value, apiView(x).fields['closing_balance']?.value]).toEqual([6433.59, 6843.31]);
   });
 
   it('a total under a settlement block after the table totals the settlement, not the bookings', () => {
@@ -282,7 +284,7 @@ describe('balances around the table, by position, dates and the chain', () => {
       [...words('TOTALE COMPETENZE', 40, 296), ...right('27,85', 450, 296)],
     ]);
     const x = extractStatement([p]);
-    expect(x.transactions.map((t) => t.amount)).toEqual([-45.1, 1500, -100]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([-45.1, 1500, -100]);
     expect(x.checks.filter((c) => c.check.startsWith('totals'))).toEqual([]);
   });
 });

@@ -3,9 +3,10 @@
  * is the part an OCR pipeline will reuse: it knows nothing about pdf.js.
  */
 import { straighten } from '../layout/straighten.ts';
-import type { ConformityCheck, Field, ParsedTransaction } from '../types.ts';
+import type { ConformityCheck } from '../types.ts';
 import { DocumentParseError } from '../types.ts';
 import { balanceChecks } from './conformity.ts';
+import type { RawTransaction, StatementModel } from './model.ts';
 import type { Found } from './header/header-fields.ts';
 import {
   findBankName,
@@ -21,7 +22,6 @@ import type { Period } from '../values/date-words.ts';
 import type { Line, WordPage } from '../layout/model.ts';
 import { bboxOf } from '../layout/model.ts';
 import { buildLines, fold } from '../layout/lines.ts';
-import { centsToNumber } from '../values/amounts.ts';
 import type { RawTx } from './heading-reader/rows.ts';
 import type { TableResult } from './heading-reader/rows.ts';
 import { descriptionOf, extractTable } from './heading-reader/rows.ts';
@@ -29,8 +29,8 @@ import { readTable } from './extract/reader.ts';
 import { tokenise } from './extract/tokens.ts';
 
 export interface StatementExtraction {
-  fields: Record<string, Field<unknown>>;
-  transactions: ParsedTransaction[];
+  /** The statement in cents (statement/result.ts states it for the API). */
+  statement: StatementModel;
   checks: ConformityCheck[];
   ibanValue: string | null;
   /** Inputs to parsing_confidence. */
@@ -146,48 +146,25 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
   const chainChecks = checks.filter((c) => c.check === 'balance_chain' || c.check === 'running_balance');
   const reconciled = chainChecks.length === 0 ? null : !checks.some((c) => c.passed === false);
 
-  const cur = currency?.value ?? 'EUR';
-  const transactions: ParsedTransaction[] = txs.map((t) => toTransaction(t, cur));
-  const dated = txs
-    .map((t) => ({ d: t.valueDate ?? t.date, t }))
-    .sort((a, b) => (a.d < b.d ? -1 : a.d > b.d ? 1 : 0));
-  const minTx = dated[0];
-  const maxTx = dated[dated.length - 1];
-
-  const fields: Record<string, Field<unknown>> = {
-    bank_name: field(bank),
-    iban: field(iban),
-    account_holder: field(holder),
-    currency_code: currency ? field(currency) : { value: 'EUR', confidence: 0.5 },
-    opening_balance: opening
-      ? { ...field(opening), value: centsToNumber(opening.value) }
-      : { value: null, confidence: 0 },
-    closing_balance: closing
-      ? { ...field(closing), value: centsToNumber(closing.value) }
-      : { value: null, confidence: 0 },
-    value_date_min: minTx
-      ? {
-          value: minTx.d,
-          confidence: 0.95,
-          source: { page: minTx.t.page, bbox: bboxOf(minTx.t.lines[0]!.words) },
-        }
-      : { value: period?.value.start ?? null, confidence: period ? 0.6 : 0 },
-    value_date_max: maxTx
-      ? {
-          value: maxTx.d,
-          confidence: 0.95,
-          source: { page: maxTx.t.page, bbox: bboxOf(maxTx.t.lines[0]!.words) },
-        }
-      : { value: period?.value.end ?? null, confidence: period ? 0.6 : 0 },
-    transactions: { value: transactions, confidence: reconciled === false ? 0.5 : reconciled ? 0.97 : 0.75 },
+  const statement: StatementModel = {
+    bankName: bank,
+    iban,
+    holder,
+    // (a statement prints its amounts in the account's currency; euro where none is named)
+    currency: currency ?? { value: 'EUR', confidence: 0.5 },
+    opening,
+    closing,
+    transactions: txs.map(toTransaction),
+    transactionsConfidence: reconciled === false ? 0.5 : reconciled ? 0.97 : 0.75,
+    datesConfidence: 0.95,
+    period,
   };
   const missingHeader = [iban, holder, currency, opening, closing].filter((x) => !x).length;
   const lowConfidenceWords = pages.some((p) =>
     p.words.some((w) => w.confidence !== undefined && w.confidence < 0.6),
   );
   return {
-    fields,
-    transactions,
+    statement,
     checks,
     ibanValue: iban?.value ?? null,
     quality: { reconciled, missingHeader, txCount: txs.length, lowConfidenceWords, tableSeen: txs.length > 0 || tableSeen(byPage) },
@@ -234,11 +211,11 @@ function tableSeen(byPage: readonly Line[][]): boolean {
  * An extraction that can be reported: some transaction or account detail was read, and a
  * printed table of bookings did not come out empty. Shared by text PDFs and scans.
  */
-export function assertReadable(x: Pick<StatementExtraction, 'transactions' | 'ibanValue' | 'quality'>, what: string): void {
-  if (x.transactions.length === 0 && x.ibanValue === null) {
+export function assertReadable(x: Pick<StatementExtraction, 'statement' | 'ibanValue' | 'quality'>, what: string): void {
+  if (x.statement.transactions.length === 0 && x.ibanValue === null) {
     throw new DocumentParseError('no_statement_found', `no transaction table or account details found in the ${what}`);
   }
-  if (x.transactions.length === 0 && x.quality.tableSeen) {
+  if (x.statement.transactions.length === 0 && x.quality.tableSeen) {
     throw new DocumentParseError('no_transactions_extracted', `bookings are printed in the ${what} but none could be read`);
   }
 }
@@ -289,10 +266,6 @@ function fromRows(table: ReturnType<typeof extractTable>, kind: 'opening' | 'clo
   return b ? { value: b.cents, confidence: 0.85, page: b.page, bbox: b.bbox } : null;
 }
 
-function field<T>(f: Found<T> | null): Field<T | null> {
-  if (!f) return { value: null, confidence: 0 };
-  return { value: f.value, confidence: f.confidence, source: { page: f.page, bbox: f.bbox } };
-}
 
 /**
  * A single unsigned amount column: the running balance tells the direction.
@@ -314,18 +287,17 @@ function inferSigns(txs: RawTx[], opening: number | null): void {
 const COUNTERPARTY =
   /\b(?:beneficiario|ordinante|a favore di|empfanger|empfänger|auftraggeber|zahlungsempfanger|payee|payer|beneficiary)\s*:\s*(.{2,60})$/i;
 
-function toTransaction(t: RawTx, currency: string): ParsedTransaction {
-  const description = descriptionOf(t);
+/** A row of the table in the statement model (the document's currency applies: none of its own). */
+function toTransaction(t: RawTx): RawTransaction {
   // Per printed line: the name ends where its line ends.
   const cp = t.description.map((l) => COUNTERPARTY.exec(l)).find((m) => m !== null);
   return {
     date: t.date,
-    value_date: t.valueDate,
-    amount: centsToNumber(t.amountCents ?? 0),
-    currency,
-    description,
-    balance: t.balanceCents === null ? null : centsToNumber(t.balanceCents),
-    category: null,
+    valueDate: t.valueDate,
+    amountCents: t.amountCents ?? 0,
+    currency: null,
+    description: descriptionOf(t),
+    balanceCents: t.balanceCents,
     counterparty: cp ? cp[1]!.trim() : null,
     page: t.page,
     bbox: bboxOf(t.lines.flatMap((l) => l.words)),

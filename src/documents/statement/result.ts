@@ -5,25 +5,26 @@
 import type { PdfInfo } from '../layout/model.ts';
 import { bankNameForIban } from '../banks/lookup.ts';
 import type { ParseOutcome } from '../types.ts';
+import { statementFields } from './api.ts';
 import { conformedBy, conformedConfidence, editingChecks } from './conformity.ts';
+import type { StatementModel } from './model.ts';
 import type { StatementExtraction } from './pages.ts';
 
 export { buildParseOutcome as exportOutcome } from './exports/result.ts';
+export { apiView, statementFields } from './api.ts';
 
 /**
  * A PDF's statement (its text layer, or its pages through OCR): the bank named from the IBAN where
  * the page names none, the signs of editing in the file checked beside the balances.
  */
 export function pdfOutcome(x: StatementExtraction, bytes: Uint8Array, info: PdfInfo): ParseOutcome {
-  const bankField = x.fields['bank_name'];
-  if (bankField && bankField.value == null && x.ibanValue) {
-    const name = bankNameFromIban(x.ibanValue);
-    if (name) x.fields['bank_name'] = { value: name, confidence: 0.8 };
-  }
+  const m = x.statement;
+  const named = m.bankName === null && m.iban ? bankNameFromIban(m.iban.value) : null;
+  const statement: StatementModel = named ? { ...m, bankName: { value: named, confidence: 0.8 } } : m;
   const checks = [...x.checks, ...editingChecks(bytes, info)];
   const result = {
     document_conformed: { value: conformedBy(checks), confidence: conformedConfidence(checks) },
-    ...x.fields,
+    ...statementFields(statement),
     conformity_checks: { value: checks },
   };
   return { parsing_result: result, parsing_confidence: pdfConfidence(x.quality) };
@@ -35,10 +36,10 @@ export function imageOutcome(x: StatementExtraction): ParseOutcome {
   return {
     parsing_result: {
       document_conformed: { value: conformedBy(x.checks), confidence: Math.min(0.7, conformedConfidence(x.checks)) },
-      ...x.fields,
+      ...statementFields(x.statement),
       conformity_checks: { value: x.checks },
     },
-    parsing_confidence: x.transactions.length === 0 ? 0.3 : confidence,
+    parsing_confidence: x.statement.transactions.length === 0 ? 0.3 : confidence,
   };
 }
 

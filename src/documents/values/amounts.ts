@@ -62,13 +62,5 @@ export function looksLikeAmount(raw: string): boolean {
   return parseAmount(raw) !== null;
 }
 
-export function centsToNumber(cents: number): number {
-  return Math.round(cents) / 100;
-}
-
-/** Locale-neutral rendering used in conformity messages. */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+// One conversion and one rendering of cents for the engine (values/money.ts).
+export { centsToNumber, formatCents } from './money.ts';

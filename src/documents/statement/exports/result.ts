@@ -1,8 +1,8 @@
 import { conformedBy, conformedConfidence, partChecks } from '../conformity.ts';
 import { bankNameForIban } from '../../banks/lookup.ts';
 import type { ConformityCheck, DocumentType, ParseOutcome, ParsedTransaction, ParsingResult } from '../../types.ts';
-import { centsToNumber } from '../../values/money.ts';
-import type { ExtractedDocument, RawTransaction, StatementPart } from '../model.ts';
+import type { ExtractedDocument, RawTransaction, StatementModel, StatementPart } from '../model.ts';
+import { apiTransaction, statementFields } from '../api.ts';
 
 /**
  * A CSV or XLSX export is a list of movements (lista movimenti, Umsatzliste,
@@ -21,19 +21,9 @@ export function conformityChecks(doc: ExtractedDocument): ConformityCheck[] {
   return partChecks(doc.parts);
 }
 
+/** An export's row as the API states it (statement/result.ts converts, as for every medium). */
 export function toParsedTransaction(t: RawTransaction, fallbackCurrency: string | null): ParsedTransaction {
-  return {
-    date: t.date,
-    value_date: t.valueDate,
-    amount: centsToNumber(t.amountCents),
-    currency: t.currency ?? fallbackCurrency ?? '',
-    description: t.description,
-    balance: t.balanceCents === null ? null : centsToNumber(t.balanceCents),
-    category: null,
-    counterparty: t.counterparty,
-    page: null,
-    codes: t.codes ?? null,
-  };
+  return apiTransaction({ ...t, codes: t.codes ?? null }, fallbackCurrency);
 }
 
 function firstCurrency(parts: readonly StatementPart[]): string | null {
@@ -46,7 +36,6 @@ function firstCurrency(parts: readonly StatementPart[]): string | null {
 export function buildParseOutcome(doc: ExtractedDocument): ParseOutcome {
   const currency = firstCurrency(doc.parts);
   const raw = doc.parts.flatMap((p) => p.transactions);
-  const transactions = raw.map((t) => toParsedTransaction(t, currency));
   const checks = conformityChecks(doc);
   const conformed = conformedBy(checks);
   const first = doc.parts[0];
@@ -56,7 +45,6 @@ export function buildParseOutcome(doc: ExtractedDocument): ParseOutcome {
   const reconciled = checks.some((c) => c.check === 'balance_chain') && conformed;
   const fromIban = doc.iban ? bankNameForIban(doc.iban) : null;
   const bankName = doc.bankName ?? fromIban;
-  const dates = raw.flatMap((t) => [t.valueDate ?? t.date]).sort();
 
   let confidence: number;
   if (!conformed) confidence = 0.5;
@@ -66,17 +54,21 @@ export function buildParseOutcome(doc: ExtractedDocument): ParseOutcome {
   if (raw.length > 0 && doc.skippedRows > 0) confidence -= Math.min(0.3, (doc.skippedRows / (raw.length + doc.skippedRows)) * 0.5 + 0.05);
   confidence = Math.max(0, Math.min(1, Number(confidence.toFixed(3))));
 
+  const statement: StatementModel = {
+    bankName: bankName ? { value: bankName, confidence: doc.bankName ? 0.95 : 0.9 } : null,
+    iban: doc.iban ? { value: doc.iban, confidence: 0.99 } : null,
+    holder: doc.holder ? { value: doc.holder, confidence: 0.9 } : null,
+    currency: currency ? { value: currency, confidence: 0.99 } : null,
+    opening: opening === null ? null : { value: opening, confidence: 0.99 },
+    closing: closing === null ? null : { value: closing, confidence: 0.99 },
+    transactions: raw.map((t) => ({ ...t, codes: t.codes ?? null })),
+    transactionsConfidence: confidence,
+    datesConfidence: 0.99,
+    period: null,
+  };
   const result: ParsingResult = {
     document_conformed: { value: conformed, confidence: conformedConfidence(checks) },
-    bank_name: { value: bankName, confidence: doc.bankName ? 0.95 : fromIban ? 0.9 : 0 },
-    iban: { value: doc.iban, confidence: doc.iban ? 0.99 : 0 },
-    account_holder: { value: doc.holder, confidence: doc.holder ? 0.9 : 0 },
-    currency_code: { value: currency, confidence: currency ? 0.99 : 0 },
-    opening_balance: { value: opening === null ? null : centsToNumber(opening), confidence: opening === null ? 0 : 0.99 },
-    closing_balance: { value: closing === null ? null : centsToNumber(closing), confidence: closing === null ? 0 : 0.99 },
-    value_date_min: { value: dates[0] ?? null, confidence: dates.length ? 0.99 : 0 },
-    value_date_max: { value: dates[dates.length - 1] ?? null, confidence: dates.length ? 0.99 : 0 },
-    transactions: { value: transactions, confidence },
+    ...statementFields(statement),
     conformity_checks: { value: checks },
   };
   return { parsing_result: result, parsing_confidence: confidence };

@@ -11,24 +11,24 @@ import { flipSign, trySubstitutions } from './row.ts';
  */
 export function closingGap(ctx: RepairContext, { x, pages }: RepairState): Repaired | null {
   if (firstChainBreak(x) >= 0) return null;
-  const txs = x.transactions;
-  const opening = x.fields['opening_balance']?.value;
-  const closing = x.fields['closing_balance']?.value;
+  const txs = x.statement.transactions;
+  const opening = x.statement.opening?.value;
+  const closing = x.statement.closing?.value;
   if (typeof opening !== 'number' || typeof closing !== 'number') return null;
-  const sum = txs.reduce((n, t) => n + Math.round(t.amount * 100), 0);
-  const d = Math.round(closing * 100) - Math.round(opening * 100) - sum;
+  const sum = txs.reduce((n, t) => n + t.amountCents, 0);
+  const d = closing - opening - sum;
   if (d === 0) return null;
   const fits = txs.filter((t) => {
-    const a = Math.round(t.amount * 100);
+    const a = t.amountCents;
     const str = String(Math.abs(a));
     return [...str].some((c, i) => (CONFUSABLE_DIGITS[c] ?? []).some((alt) => Math.sign(a) * (Number(str.slice(0, i) + alt + str.slice(i + 1)) - Math.abs(a)) === d));
   });
   // A lost or extra minus accounts for twice the amount.
-  const signFits = txs.filter((t) => -2 * Math.round(t.amount * 100) === d);
+  const signFits = txs.filter((t) => -2 * t.amountCents === d);
   const results = fits
     .slice(0, 12)
     .map((t) => {
-      const a = Math.round(t.amount * 100);
+      const a = t.amountCents;
       return trySubstitutions(
         ctx,
         pages,

@@ -5,7 +5,7 @@
  */
 import type { WordPage } from '../../layout/model.ts';
 import { extractStatement } from '../pages.ts';
-import { failedChecks } from '../conformity.ts';
+import { chainBreaks as breaksOf, failedChecks } from '../conformity.ts';
 import type { ExtractOptions, StatementExtraction } from '../pages.ts';
 
 /** What confirmed an edit. */
@@ -56,34 +56,12 @@ export const failed = (x: StatementExtraction): number => failedChecks(x.checks)
  * of two independent misreadings be repaired before the other.
  */
 export function chainBreaks(x: StatementExtraction): number {
-  let n = 0;
-  walkChain(x, () => {
-    n++;
-    return false;
-  });
-  return n;
+  return breaksOf(x.statement.transactions, x.statement.opening?.value ?? null).length;
 }
 
 /** The first row where the printed balance differs from the previous one plus the amount, or -1. */
 export function firstChainBreak(x: StatementExtraction): number {
-  let bad = -1;
-  walkChain(x, (i) => {
-    bad = i;
-    return true;
-  });
-  return bad;
-}
-
-/** Calls `onBreak` at each row that breaks the chain (from the opening balance, bridging rows without a balance) until it returns true. */
-function walkChain(x: StatementExtraction, onBreak: (row: number) => boolean): void {
-  const opening = x.fields['opening_balance']?.value;
-  let prev = typeof opening === 'number' ? Math.round(opening * 100) : null;
-  for (let i = 0; i < x.transactions.length; i++) {
-    const t = x.transactions[i]!;
-    const bal = t.balance === null ? null : Math.round(t.balance * 100);
-    if (prev !== null && bal !== null && prev + Math.round(t.amount * 100) !== bal && onBreak(i)) return;
-    prev = bal ?? (prev === null ? null : prev + Math.round(t.amount * 100));
-  }
+  return breaksOf(x.statement.transactions, x.statement.opening?.value ?? null)[0]?.row ?? -1;
 }
 
 /** `r` agrees better with the chain than `x`: fewer failed checks, or as many with fewer breaking rows. */

@@ -1,12 +1,25 @@
 /** The repair runner: stages in order, the first repair that answers wins a round, edits recorded with the repair's name. */
 import { describe, expect, it } from 'vitest';
+import type { StatementModel } from '../model.ts';
 import type { StatementExtraction } from '../pages.ts';
 import type { Repair } from './index.ts';
 import { REPAIR_NAMES, repairCounts, runRepairs } from './index.ts';
 
-const extraction = (reconciled: boolean | null, n = 0): StatementExtraction => ({
-  fields: { n: { value: n, confidence: 1 } },
+/** The counter rides in the opening balance of an empty statement. */
+const model = (n: number): StatementModel => ({
+  bankName: null,
+  iban: null,
+  holder: null,
+  currency: null,
+  opening: { value: n, confidence: 1 },
+  closing: null,
   transactions: [],
+  transactionsConfidence: 0,
+  datesConfidence: 0,
+  period: null,
+});
+const extraction = (reconciled: boolean | null, n = 0): StatementExtraction => ({
+  statement: model(n),
   checks: [],
   ibanValue: null,
   quality: { reconciled, missingHeader: 0, txCount: 0, lowConfidenceWords: false, tableSeen: true },
@@ -19,7 +32,7 @@ function counting(name: string, times: number, reconcileAt = Infinity): Repair &
     calls: 0,
     apply(_ctx: unknown, { x, pages }: { x: StatementExtraction; pages: [] }) {
       r.calls++;
-      const n = (x.fields['n']!.value as number) + 1;
+      const n = x.statement.opening!.value + 1;
       if (n > times) return null;
       return { x: extraction(n >= reconcileAt ? true : false, n), pages, edits: [{ page: 1, from: String(n - 1), to: String(n), by: 'balance_chain' as const }] };
     },
@@ -34,7 +47,7 @@ describe('runRepairs', () => {
     const { x, edits } = runRepairs([], extraction(false), 'geometry', [{ rounds: 5, enter: () => true, each: (e) => e.quality.reconciled === false, repairs: [a, b] }]);
     // a answers three rounds, then b takes the next two (rounds end at 5).
     expect(edits.map((e) => e.repair)).toEqual(['a', 'a', 'a', 'b', 'b']);
-    expect(x.fields['n']!.value).toBe(5);
+    expect(x.statement.opening!.value).toBe(5);
     expect(repairCounts(edits)).toEqual({ a: 3, b: 2 });
   });
 

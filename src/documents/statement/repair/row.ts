@@ -8,27 +8,28 @@ import { inRowOf } from '../../layout/geometry.ts';
 import type { WordPage } from '../../layout/model.ts';
 import { parseAmount } from '../../values/amounts.ts';
 import type { StatementExtraction } from '../pages.ts';
+import type { RawTransaction } from '../model.ts';
 import type { Repaired, RepairContext, RepairState } from './edit.ts';
 import { firstChainBreak, tryEdit } from './edit.ts';
 
-export type Tx = StatementExtraction['transactions'][number];
+export type Tx = RawTransaction;
 
 /** The row where the chain first breaks, or null. */
 function breakingRow(x: StatementExtraction): Tx | null {
   const bad = firstChainBreak(x);
-  return bad >= 0 ? x.transactions[bad]! : null;
+  return bad >= 0 ? x.statement.transactions[bad]! : null;
 }
 
 /** The cents of a row's amount and of its running balance (the words a misreading may sit in). */
 function rowCents(t: Tx): number[] {
-  return [t.amount, t.balance].filter((v) => v !== null).map((v) => Math.abs(Math.round(v * 100)));
+  return [t.amountCents, t.balanceCents].filter((v) => v !== null).map((v) => Math.abs(v));
 }
 
 /** Single confusable-digit substitutions (8↔3, 5↔6, 1↔7 …) in the breaking row's amount and balance words. */
 export function confusableDigit(ctx: RepairContext, { x, pages }: RepairState): Repaired | null {
   const t = breakingRow(x);
   if (!t) return null;
-  const targets = [Math.abs(Math.round(t.amount * 100)), t.balance === null ? null : Math.abs(Math.round(t.balance * 100))];
+  const targets = [Math.abs(t.amountCents), t.balanceCents === null ? null : Math.abs(t.balanceCents)];
   return trySubstitutions(
     ctx,
     pages,
@@ -91,9 +92,9 @@ export function flipSign(ctx: RepairContext, pages: WordPage[], x: StatementExtr
   const MINUS = /^[-\u2212\u2013]/;
   if (page.words.filter((w) => MINUS.test(w.text) && parseAmount(w.text)?.sign === -1).length < 3) return null;
   const inRow = inRowOf(t.bbox);
-  for (const v of [t.amount, t.balance]) {
+  for (const v of [t.amountCents, t.balanceCents]) {
     if (v === null) continue;
-    const cents = Math.abs(Math.round(v * 100));
+    const cents = Math.abs(v);
     const wi = page.words.findIndex((w) => inRow(w) && parseAmount(w.text)?.cents === cents);
     if (wi < 0) continue;
     const w = page.words[wi]!;

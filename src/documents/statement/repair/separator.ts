@@ -23,7 +23,7 @@ export function lostSeparator(ctx: RepairContext, { x, pages }: RepairState): Re
  * that makes no row, a page number or a reference, is left alone); letters are not read as digits.
  */
 export function lostSeparatorUnconfirmed(ctx: RepairContext, state: RepairState): Repaired | null {
-  return restoreLostSeparator(ctx, state, (r, prev) => r.transactions.length > prev.transactions.length && failed(r) <= failed(prev), false, 'one_more_row');
+  return restoreLostSeparator(ctx, state, (r, prev) => r.statement.transactions.length > prev.statement.transactions.length && failed(r) <= failed(prev), false, 'one_more_row');
 }
 
 function restoreLostSeparator(ctx: RepairContext, { x, pages }: RepairState, keep?: Keep, letters = true, by: RepairEvidence = 'balance_chain'): Repaired | null {
