@@ -190,6 +190,20 @@ describe('buildReport', () => {
     expect(r.metrics.debt_service.monthly).toBe(400);
   });
 
+  it('the window is 12 calendar months: a statement from 1 February to 31 January keeps its first day across a 29 February (issue 21)', () => {
+    const txns: RiskTransaction[] = [];
+    for (let i = 0; i < 12; i++) {
+      const ym = `${2024 + Math.floor((1 + i) / 12)}-${String(((1 + i) % 12) + 1).padStart(2, '0')}`;
+      txns.push(tx(`${ym}-01`, 1_500, 'ACCREDITO PENSIONE INPS', 'INPS'));
+      txns.push(tx(`${ym}-10`, -400, 'PAGAMENTO POS ESSELUNGA'));
+    }
+    txns.push(tx('2025-01-31', -20, 'COMMISSIONI E SPESE'));
+    const r = buildReport({ sources: [{ ...source('f1', txns), periodStart: '2024-02-01', periodEnd: '2025-01-31' }], params, asOf: '2025-02-10' });
+    expect(r.coverage.window).toEqual({ from: '2024-02-01', to: '2025-01-31' });
+    expect(r.metrics.income.total).toBe(12 * 1_500);
+    expect(r.coverage.inputs?.[0]?.outside_window).toBe(0);
+  });
+
   it('regular income is the salary (and pension, benefits, monthly payers), not one-off credits or cash paid in (issue 21)', () => {
     const extra = [tx('2026-02-14', 900, 'BONIFICO A VOSTRO FAVORE DA VERDI LUCA FATT. N. 12/2026', 'VERDI LUCA'), tx('2026-04-03', 500, 'VERSAMENTO CONTANTI')];
     const r = buildReport({ sources: [source('f1', [...months(6), ...extra])], params, asOf: '2026-07-15' });
