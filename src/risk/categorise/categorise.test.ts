@@ -188,6 +188,9 @@ describe('who the other party is (issue 21: a self-employed applicant’s net in
     expect(categoriseOne(txn(-780, 'PAGAMENTO CONTRIBUTI INPS GESTIONE SEPARATA'), 'it').category).toBe('taxes');
     expect(categoriseOne(txn(-610, 'SEPA-Lastschrift Deutsche Rentenversicherung Bund Beitrag'), 'de').category).toBe('taxes');
     expect(categoriseOne(txn(2.1, 'Abschluss Rechnungsabschluss 30.06.2025'), 'de').category).toBe('other_income');
+    // the tax adviser's invoice is a business cost, not a tax
+    expect(categoriseOne(txn(-450, 'Online-Überweisung Steuerkanzlei Richter UG (haftungsbeschränkt) RE 4711'), 'de').category).not.toBe('taxes');
+    expect(categoriseOne(txn(-450, 'Überweisung Finanzamt Steuernummer 123/456'), 'de').category).toBe('taxes');
     // a pension paid by INPS is still a pension
     expect(categoriseOne(txn(1400, 'ACCREDITO PENSIONE INPS'), 'it').category).toBe('pension');
   });
