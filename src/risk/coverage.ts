@@ -1,14 +1,32 @@
 import type { RiskSource } from './types.ts';
 import type { InputCoverage } from './metrics/index.ts';
-import { addDays } from './dates.ts';
+import { addDays, lastDayOfMonth } from './dates.ts';
 
-/** Observation window: the 365 days ending on the latest transaction not after the report date. */
-export const WINDOW_DAYS = 365;
+/** Observation window: the 12 calendar months ending on the latest transaction not after the report date. */
+export const WINDOW_MONTHS = 12;
+
+/**
+ * First day of the window ending on `latest`: the day after the same date WINDOW_MONTHS months earlier
+ * (clamped to that month's end). A 12-month statement from 1 February to 31 January keeps its first day
+ * in a leap year too: a fixed 365 days dropped it, and with it a pension paid on the 1st.
+ */
+export function windowStart(latest: string): string {
+  let y = Number(latest.slice(0, 4));
+  let m = Number(latest.slice(5, 7)) - WINDOW_MONTHS;
+  while (m < 1) {
+    m += 12;
+    y--;
+  }
+  const ym = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`;
+  const last = lastDayOfMonth(ym);
+  const day = `${ym}-${latest.slice(8, 10)}`;
+  return addDays(day > last ? last : day, 1);
+}
 
 export function reportWindow(sources: readonly RiskSource[], asOf: string): { from: string; to: string } | null {
   let latest: string | null = null;
   for (const s of sources) for (const t of s.transactions) if (t.date <= asOf && (latest === null || t.date > latest)) latest = t.date;
-  return latest === null ? null : { from: addDays(latest, -WINDOW_DAYS + 1), to: latest };
+  return latest === null ? null : { from: windowStart(latest), to: latest };
 }
 
 /**

@@ -1,13 +1,13 @@
 import type { CategorisedTransaction, LabelledTransaction, Market, RecurringStream, ReportParams, RiskSource, RiskTransaction, Srg } from './types.ts';
 import { categoriseTransactions as categoriseBatch, CATEGORISER_VERSION, detectStreams } from './categorise/index.ts';
 import type { CategoriseTransactionsOptions } from './categorise/index.ts';
-import { addDays, isIsoDate } from './dates.ts';
+import { isIsoDate } from './dates.ts';
 import { RiskEngineError } from './errors.ts';
 import { computeFlags } from './flags.ts';
 import type { Flags } from './flags.ts';
 import { computeMetrics, METRICS_CONFIG } from './metrics/index.ts';
 import type { CategoryRow, Coverage, Metrics, MonthlyRow } from './metrics/index.ts';
-import { inputCoverage, WINDOW_DAYS } from './coverage.ts';
+import { inputCoverage, windowStart } from './coverage.ts';
 import { extractFeatures, SCORECARDS, toSrg } from './scorecard/index.ts';
 import type { CharacteristicScore } from './scorecard/index.ts';
 import { continuityGaps, dedupeTransactions } from './validation/index.ts';
@@ -137,7 +137,7 @@ export function buildReport(input: {
   checkInput(input.sources, params, asOf);
   const latest = input.sources.flatMap((s) => s.transactions.map((t) => t.date)).filter((d) => d <= asOf).sort().pop();
   if (!latest) throw new RiskEngineError('NO_TRANSACTIONS', 'no transactions dated on or before asOf in the selected sources');
-  const from = addDays(latest, -WINDOW_DAYS + 1);
+  const from = windowStart(latest);
   const sources = input.sources.map((s) => ({ ...s, transactions: s.transactions.filter((t) => t.date >= from && t.date <= latest) }));
   const inputs = inputCoverage(input.sources, from, latest, asOf);
 

@@ -161,6 +161,49 @@ describe('buildReport', () => {
     expect(c?.net_income_monthly).toBeCloseTo((6 * (13_000 - 8_000)) / months, 0);
   });
 
+  it('a self-employed applicant’s net income: private persons’ money left out, a customer’s own-transfer word and a loan-worded supplier payment do not hide revenue or costs (issue 21)', () => {
+    const se: ReportParams = { ...params, data_source: 'commercial' };
+    const friends = ['MANCINI ROBERTO', 'MARTINI SARA', 'CONTI FEDERICA', 'SANTORO GIUSEPPE', 'BIANCHI MARIA', 'DE LUCA MARTINA'];
+    const supplierPaid = [900, 2500, 1300, 4000, 1800, 3100];
+    const txns: RiskTransaction[] = [];
+    for (let m = 1; m <= 6; m++) {
+      const ym = `2026-0${m}`;
+      txns.push(tx(`${ym}-04`, 6_000, `BONIFICO A VOSTRO FAVORE ORD: TECNOMECCANICA SRLS GIROCONTO CRO 1234567${m}`));
+      txns.push(tx(`${ym}-08`, 2_000, `BONIFICO A VOSTRO FAVORE ORD: EDILNORD S.R.L. SALDO FATTURA ${m}/2026 CRO 7654321${m}`));
+      txns.push(tx(`${ym}-09`, 1_000, `BONIFICO A VOSTRO FAVORE DA PASTICCERIA MARINO S.N.C. RIMBORSO CRO 5555555${m}`));
+      txns.push(tx(`${ym}-12`, 350 + 40 * m, `BONIFICO SEPA IN ENTRATA ORD: ${friends[m - 1] ?? ''} REGALO CRO 1111111${m}`));
+      txns.push(tx(`${ym}-19`, 200 + 25 * m, `BONIFICO A VOSTRO FAVORE DA ${friends[6 - m] ?? ''} RIMBORSO CRO 2222222${m}`));
+      txns.push(tx(`${ym}-14`, -(supplierPaid[m - 1] ?? 0), `BONIFICO A FAVORE DI ORTOFRUTTA S.P.A. RESTITUZIONE PRESTITO IBAN BEN. IT95B726072849701009543973${m}`));
+      txns.push(tx(`${ym}-16`, -1_500, `PAGAMENTO F24 AGENZIA DELLE ENTRATE PROT. TELEMATICO 7150629649690048${m}`));
+      txns.push(tx(`${ym}-20`, -400, 'ADDEBITO SDD FINDOMESTIC RATA', 'FINDOMESTIC BANCA'));
+    }
+    const r = buildReport({ sources: [source('f1', txns)], params: se, asOf: '2026-07-15' });
+    const c = r.metrics.commercial;
+    const perMonth = r.coverage.days / 30.4375;
+    const privateTotal = friends.reduce((a, _, i) => a + 350 + 40 * (i + 1) + 200 + 25 * (i + 1), 0);
+    // revenue: the customers' 6,000 (own-transfer word) and 2,000 (invoice); the 1,000 "RIMBORSO" from a company is no sale
+    expect(c?.revenue_total).toBeCloseTo(6 * 8_000, 0);
+    expect(c?.private_receipts_monthly).toBeCloseTo(privateTotal / perMonth, 1);
+    // net: money from customers and companies (9,000 a month) − supplier payments − F24; Findomestic's instalment is debt service
+    const costs = supplierPaid.reduce((a, b) => a + b, 0) + 6 * 1_500;
+    expect(c?.net_income_monthly).toBeCloseTo((6 * 9_000 - costs) / perMonth, 0);
+    expect(r.metrics.debt_service.monthly).toBe(400);
+  });
+
+  it('the window is 12 calendar months: a statement from 1 February to 31 January keeps its first day across a 29 February (issue 21)', () => {
+    const txns: RiskTransaction[] = [];
+    for (let i = 0; i < 12; i++) {
+      const ym = `${2024 + Math.floor((1 + i) / 12)}-${String(((1 + i) % 12) + 1).padStart(2, '0')}`;
+      txns.push(tx(`${ym}-01`, 1_500, 'ACCREDITO PENSIONE INPS', 'INPS'));
+      txns.push(tx(`${ym}-10`, -400, 'PAGAMENTO POS ESSELUNGA'));
+    }
+    txns.push(tx('2025-01-31', -20, 'COMMISSIONI E SPESE'));
+    const r = buildReport({ sources: [{ ...source('f1', txns), periodStart: '2024-02-01', periodEnd: '2025-01-31' }], params, asOf: '2025-02-10' });
+    expect(r.coverage.window).toEqual({ from: '2024-02-01', to: '2025-01-31' });
+    expect(r.metrics.income.total).toBe(12 * 1_500);
+    expect(r.coverage.inputs?.[0]?.outside_window).toBe(0);
+  });
+
   it('regular income is the salary (and pension, benefits, monthly payers), not one-off credits or cash paid in (issue 21)', () => {
     const extra = [tx('2026-02-14', 900, 'BONIFICO A VOSTRO FAVORE DA VERDI LUCA FATT. N. 12/2026', 'VERDI LUCA'), tx('2026-04-03', 500, 'VERSAMENTO CONTANTI')];
     const r = buildReport({ sources: [source('f1', [...months(6), ...extra])], params, asOf: '2026-07-15' });

@@ -139,3 +139,59 @@ describe('income from a regular payer (issue 21)', () => {
 function addDaysIso(d: string, n: number): string {
   return new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
+
+describe('who the other party is (issue 21: a self-employed applicant’s net income)', () => {
+  it('own-transfer wording from or to a third-party company is business with that company; from the holder or a bank it stays own money', () => {
+    const out = categoriseTransactions(
+      [
+        txn(4602.16, 'BONIFICO ISTANTANEO A VOSTRO FAVORE ORD: TECNOMECCANICA SRLS GIROCONTO CRO 92792328849'),
+        txn(-1200, 'BONIFICO A FAVORE DI BEN: EDILNORD S.N.C. GIROCONTO IBAN BEN. IT07C6676567698100080727309'),
+        txn(3000, 'BONIFICO A VOSTRO FAVORE ORD: FERRAMENTA COLOMBO S.R.L. GIROCONTO CRO 1'),
+        txn(800, 'GIROCONTO DA CONTO DEPOSITO', 'BANCA SELLA SPA'),
+      ],
+      'it',
+      { holderNames: ['Ferramenta Colombo S.r.l.'] },
+    );
+    expect(out.map((t) => t.category)).toEqual(['other_transfer', 'other_transfer', 'internal', 'internal']);
+    expect(out[0]?.rule_trace).toEqual(['it.internal:GIROCONTO', 'common.third_party_organisation']);
+    expect(categoriseTransactions([txn(500, 'UMBUCHUNG vom Tagesgeldkonto', 'ING-DiBa AG')], 'de')[0]?.category).toBe('internal');
+  });
+
+  it('loan words on a one-off transfer to somebody who is not a lender are not an instalment on credit', () => {
+    const out = categoriseTransactions(
+      [
+        txn(-4197.17, 'BONIFICO SEPA TRASPORTI GRECO S.R.L. RESTITUZIONE PRESTITO IBAN BEN. IT07I7133612768100045549695'),
+        txn(-233.14, 'BONIFICO A FAVORE DI BEN: RINALDI PAOLO RESTITUZIONE PRESTITO IBAN BEN. IT46H1024780417100004776926'),
+        txn(-310, 'ADDEBITO SDD CORE SANTANDER CONSUMER BANK PRESTITO 40948395 RATA NOVEMBRE 2025 MANDATO EQKBIH2Q3BXQ'),
+        txn(-180, 'BONIFICO A FAVORE DI FINDOMESTIC BANCA SPA RATA PRESTITO 12'),
+        txn(-150, 'ADDEBITO DIRETTO RATA FINANZIAMENTO 497445064 MANDATO 5A1X0G0IPFVA'),
+      ],
+      'it',
+    );
+    expect(out.map((t) => t.category)).toEqual(['other_transfer', 'other_transfer', 'loan_installment', 'loan_installment', 'loan_installment']);
+    expect(out[0]?.rule_trace).toEqual(['it.loan:PRESTITO', 'common.loan_words_to_non_lender']);
+    const de = categoriseTransactions(
+      [txn(-900, 'Überweisung an Max Müller Darlehen zurück'), txn(-120, 'SEPA-Lastschrift Kredit 4711 Rate 5'), txn(-250, 'Dauerauftrag Rate Darlehen Vater')],
+      'de',
+    );
+    expect(de.map((t) => t.category)).toEqual(['other_transfer', 'loan_installment', 'loan_installment']);
+  });
+
+  it('the same loan-worded transfer to one payee every month is an instalment after all (recurrence)', () => {
+    const txns = ['2026-01-05', '2026-02-05', '2026-03-05', '2026-04-06'].map((d) => txn(-250, 'BONIFICO A FAVORE DI ROSSI LUCA RATA PRESTITO', null, d));
+    const out = categoriseTransactions(txns, 'it');
+    expect(out.every((t) => t.category === 'loan_installment' && t.rule_id === 'recurrence.instalment')).toBe(true);
+  });
+
+  it('"Gutschr." is a credit transfer; social contributions (INPS, Rentenversicherung) are paid like taxes; the account closing is not an invoice', () => {
+    expect(categoriseOne(txn(120, 'Gutschr. SEPA Andreas Huber Geschenk EREF: 294QDDB3XQUUCYR0'), 'de').category).toBe('other_transfer');
+    expect(categoriseOne(txn(-780, 'PAGAMENTO CONTRIBUTI INPS GESTIONE SEPARATA'), 'it').category).toBe('taxes');
+    expect(categoriseOne(txn(-610, 'SEPA-Lastschrift Deutsche Rentenversicherung Bund Beitrag'), 'de').category).toBe('taxes');
+    expect(categoriseOne(txn(2.1, 'Abschluss Rechnungsabschluss 30.06.2025'), 'de').category).toBe('other_income');
+    // the tax adviser's invoice is a business cost, not a tax
+    expect(categoriseOne(txn(-450, 'Online-Überweisung Steuerkanzlei Richter UG (haftungsbeschränkt) RE 4711'), 'de').category).not.toBe('taxes');
+    expect(categoriseOne(txn(-450, 'Überweisung Finanzamt Steuernummer 123/456'), 'de').category).toBe('taxes');
+    // a pension paid by INPS is still a pension
+    expect(categoriseOne(txn(1400, 'ACCREDITO PENSIONE INPS'), 'it').category).toBe('pension');
+  });
+});

@@ -3,6 +3,7 @@ import { CODE_RULES, TEXT_RULES } from './rules.data.ts';
 import type { CodeRule, Sign } from './rules.data.ts';
 import { groupOf } from './taxonomy.data.ts';
 import { fold, MAX_TEXT_CHARS, normaliseCounterparty } from './normalise.ts';
+import { namesFinancialInstitution, namesHolder, namesOrganisation } from './payer.ts';
 
 interface CompiledText {
   id: string;
@@ -102,6 +103,16 @@ export function categoriseWithCounterparty(
   let res = categoriseOne(t, market);
   const generic = res.rule_id.startsWith('fallback.') || res.category === 'other_transfer';
   if (generic && cp && holderKeys.some((h) => sameName(h, cp))) res = { ...result('internal', 'common.own_name'), rule_trace: [...res.rule_trace, 'common.own_name'] };
+  else if (res.category === 'internal' && !res.rule_id.startsWith('code.') && thirdPartyOrganisation(t, holderKeys)) {
+    // own-transfer wording ("GIROCONTO", "Übertrag") from or to a company that is neither the holder nor a bank:
+    // money between the holder and another business, not between the holder's own accounts
+    res = { ...result('other_transfer', 'common.third_party_organisation'), rule_trace: [...res.rule_trace, 'common.third_party_organisation'] };
+  } else if (res.category === 'loan_installment' && LOAN_WORDING.has(res.rule_id) && oneOffTransferToNonLender(t)) {
+    // loan words ("RESTITUZIONE PRESTITO", "Rate") on a credit transfer the holder sent to somebody who is not a lender:
+    // money lent privately or a supplier paid in parts, not an instalment on credit; a lender collects by direct debit
+    // or is named, and a regular repayment is put back by recurrence (categoriseTransactions)
+    res = { ...result('other_transfer', ONE_OFF_LOAN_TRANSFER), rule_trace: [...res.rule_trace, ONE_OFF_LOAN_TRANSFER] };
+  }
   const ref = accountRef(`${t.counterparty ?? ''} ${t.description}`);
   return { ...res, counterparty_normalised: ref && !cp.includes(ref) ? `${cp} ${ref}`.trim() : cp };
 }
@@ -115,6 +126,31 @@ export function accountRef(text: string): string | null {
   if (!m?.[1]) return null;
   const digits = m[1].replace(/\s+/g, '');
   return `#${digits.slice(-8)}`;
+}
+
+/** Trace step of a loan-worded transfer to a non-lender (other_transfer until recurrence says instalment). */
+export const ONE_OFF_LOAN_TRANSFER = 'common.loan_words_to_non_lender';
+/** Rules that read loan wording alone (not a lender's name, not a structured code). */
+const LOAN_WORDING = new Set(['it.loan', 'de.loan']);
+const LENDER_RE = new RegExp(TEXT_RULES.find((r) => r.id === 'common.lender')?.pattern ?? '$^');
+/** A credit transfer the holder sent, one by one: not a direct debit, not a standing order. */
+const CREDIT_TRANSFER_RE = /\b(BONIFICO|DISPOSIZIONE|GIROCONTO|(SEPA-)?(UE|U)BERWEISUNG|ECHTZEIT(UEBERWEISUNG)?)\b/;
+const COLLECTED_RE = /\b(SDD|ADDEBITO|ADDEBITI|RID|MANDATO|LASTSCHRIFT|FOLGELASTSCHRIFT|ERSTLASTSCHRIFT|BASISLASTSCHRIFT|MANDAT|MANDATSREF|MREF|GLAEUBIGER-ID|CRED|DAUERAUFTRAG|ORDINE PERMANENTE)\b/;
+
+/** MT940 business codes of direct debits (Lastschriften). */
+const DIRECT_DEBIT_GVC = new Set(['004', '005', '104', '105', '106', '107']);
+
+function oneOffTransferToNonLender(t: RiskTransaction): boolean {
+  if (t.amountMinor >= 0) return false;
+  const gvc = t.codes?.gvc?.trim().padStart(3, '0');
+  if ((gvc && DIRECT_DEBIT_GVC.has(gvc)) || /\/(RDDT|IDDT)\//.test(t.codes?.bank_transaction_code ?? '')) return false;
+  const text = matchText(t);
+  return CREDIT_TRANSFER_RE.test(text) && !COLLECTED_RE.test(text) && !LENDER_RE.test(text) && !namesFinancialInstitution(text);
+}
+
+function thirdPartyOrganisation(t: RiskTransaction, holderKeys: readonly string[]): boolean {
+  const text = `${t.counterparty ?? ''} ${t.description}`;
+  return namesOrganisation(text) && !namesFinancialInstitution(text) && !namesHolder(text, holderKeys);
 }
 
 function sameName(holderKey: string, cp: string): boolean {

@@ -1,6 +1,6 @@
 import type { LabelledTransaction, Market, RiskTransaction } from '../types.ts';
 import { normaliseName } from '../names.ts';
-import { categoriseWithCounterparty } from './categorise.ts';
+import { categoriseWithCounterparty, ONE_OFF_LOAN_TRANSFER } from './categorise.ts';
 import { detectStreams } from './streams.ts';
 import { RULES_VERSION } from './rules.data.ts';
 import { TAXONOMY } from './taxonomy.data.ts';
@@ -42,6 +42,16 @@ export function categoriseTransactions(
   const holderKeys = (options.holderNames ?? []).map((h) => normaliseName(h).toUpperCase()).filter((h) => h.length > 0);
   const out: LabelledTransaction[] = txns.map((t) => ({ ...t, ...categoriseWithCounterparty(t, market, holderKeys) }));
   const retail = options.salaryByRecurrence !== false;
+  // loan-worded transfers to a non-lender that recur (same payee, similar amount, monthly or more often) are instalments after all
+  const loanLike = out.filter((t) => t.rule_trace.includes(ONE_OFF_LOAN_TRANSFER));
+  for (const s of detectStreams(loanLike)) {
+    for (const m of s.members) {
+      m.category = 'loan_installment';
+      m.group = 'expenses';
+      m.rule_id = 'recurrence.instalment';
+      m.rule_trace = [...m.rule_trace, 'recurrence.instalment'];
+    }
+  }
   const candidates = out.filter((t) => t.amountMinor > 0 && RELABEL_FROM.has(t.category));
   const streams = detectStreams(candidates).filter((s) => s.stream.cadence === 'monthly' || s.stream.cadence === 'biweekly' || s.stream.cadence === 'weekly');
   if (!streams.length) return out;

@@ -35,7 +35,7 @@ export interface CodeRule {
   purpose?: readonly string[];
 }
 
-export const RULES_VERSION = 'rules-2026.11.3';
+export const RULES_VERSION = 'rules-2026.11.4';
 
 type T = readonly [string, RuleMarket, Category, number, Sign | '', string];
 
@@ -82,7 +82,10 @@ const TEXT: readonly T[] = [
   ['it.card', 'it', 'credit_card', 81, 'debit', '\\b(ESTRATTO CONTO CARTA|ADDEBITO CARTA DI CREDITO|CARTA DI CREDITO|SALDO CARTA|NEXI|CARTASI|AMERICAN EXPRESS|AMEX)\\b'],
   ['de.card', 'de', 'credit_card', 81, 'debit', '\\b(KREDITKARTE|KREDITKARTENABRECHNUNG|KK-ABRECHNUNG|AMEX|AMERICAN EXPRESS|BARCLAYCARD|ADVANZIA|MASTERCARD ABRECHNUNG|VISA ABRECHNUNG)\\b'],
   ['it.taxes', 'it', 'taxes', 85, 'debit', '\\b(F24|AGENZIA (DELLE )?ENTRATE|IMU|TARI|TASI|BOLLO AUTO|IMPOSTA|TRIBUTI|PAGOPA)\\b'],
-  ['de.taxes', 'de', 'taxes', 85, 'debit', '\\b(FINANZAMT|STEUER|KFZ-STEUER|GEWERBESTEUER|UMSATZSTEUER|EINKOMMENSTEUER|GRUNDSTEUER|STEUERKASSE)'],
+  ['de.taxes', 'de', 'taxes', 85, 'debit', '\\b(FINANZAMT|STEUER(?!KANZLEI|BERAT|B(UE|U)RO)|KFZ-STEUER|GEWERBESTEUER|UMSATZSTEUER|EINKOMMENSTEUER|GRUNDSTEUER|STEUERKASSE)'],
+  // social contributions a self-employed person or an employer pays: compulsory like taxes (a debit to INPS is never a pension)
+  ['it.contributions', 'it', 'taxes', 85, 'debit', '\\b(INPS|INAIL|CONTRIBUTI PREVIDENZIALI|CONTRIBUTI INPS|CASSA FORENSE|INARCASSA|ENPAM|ENPAP|CASSA GEOMETRI|GESTIONE SEPARATA)\\b'],
+  ['de.contributions', 'de', 'taxes', 85, 'debit', '\\b(SOZIALVERSICHERUNG\\w*|DEUTSCHE RENTENVERSICHERUNG|RENTENVERSICHERUNG|BERUFSGENOSSENSCHAFT|K(UE|U)NSTLERSOZIALKASSE|SOZIALVERSICHERUNGSBEITR(AE|A)GE)\\b'],
   ['it.overdraft', 'it', 'overdraft_interest', 86, 'debit', '\\b(INTERESSI PASSIVI|INTERESSI DEBITORI|COMPETENZE DI CHIUSURA|COMMISSIONE (DI )?MESSA A DISPOSIZIONE FONDI|CMDF|SCONFINAMENTO)\\b'],
   ['de.overdraft', 'de', 'overdraft_interest', 86, 'debit', '\\b(SOLLZINS(EN)?|(UE|U)BERZIEHUNGSZINS(EN)?|DISPOZINS(EN)?|ZINSEN F(UE|U)R DISPO|GEDULDETE (UE|U)BERZIEHUNG)'],
   ['it.fees', 'it', 'fees', 86, 'debit', '\\b(COMMISSION[EI]|SPESE|CANONE (MENSILE )?CONTO|CANONE CARTA|IMPOSTA DI BOLLO|BOLLO E/C|BOLLO ESTRATTO)\\b'],
@@ -137,7 +140,7 @@ const TEXT: readonly T[] = [
   ['en.cash_in', 'common', 'cash_deposit', 84, 'credit', '\\b(CASH DEPOSIT|CASH IN|CASH LODGEMENT|LODGEMENT|PAID IN|COUNTER CREDIT)\\b'],
   // interest earned on the balance: a credit, not income from work
   ['it.interest_in', 'it', 'other_income', 76, 'credit', '\\b(INTERESSI ATTIVI|INTERESSI CREDITORI|COMPETENZE A CREDITO|COMPETENZE DI CHIUSURA|COMPETENZE)\\b'],
-  ['de.interest_in', 'de', 'other_income', 76, 'credit', '\\b(HABENZINS(EN)?|ZINSGUTSCHRIFT|GUTSCHRIFT ZINSEN|ZINSEN)\\b'],
+  ['de.interest_in', 'de', 'other_income', 76, 'credit', '\\b(HABENZINS(EN)?|ZINSGUTSCHRIFT|GUTSCHRIFT ZINSEN|ZINSEN|RECHNUNGSABSCHLUSS)\\b'],
   // interest charged at the account closing (Rechnungsabschluss) on a debit: the cost of an overdrawn balance
   ['de.interest_out', 'de', 'overdraft_interest', 84, 'debit', '\\bZINSEN\\b'],
   ['en.interest_in', 'common', 'other_income', 75, 'credit', '\\b(INTEREST CREDITED|CREDIT INTEREST|INTEREST PAID|GROSS INTEREST)\\b'],
@@ -146,7 +149,7 @@ const TEXT: readonly T[] = [
   ['de.supplier', 'de', 'other_expense', 55, 'debit', '\\b(RECHNUNG|RE-NR|RG\\.? ?NR|RECHNUNGSNR|LIEFERANT)'],
   // generic transfers
   ['it.transfer', 'it', 'other_transfer', 20, '', '\\b(BONIFICO|BON\\.|SCT|GIROCONTO|RICARICA|POSTEPAY|SATISPAY|PAYPAL)\\b'],
-  ['de.transfer', 'de', 'other_transfer', 20, '', '(UE|U)BERWEISUNG|\\b(DAUERAUFTRAG|ECHTZEIT|PAYPAL|SEPA-GUTSCHRIFT|GUTSCHRIFT)\\b'],
+  ['de.transfer', 'de', 'other_transfer', 20, '', '(UE|U)BERWEISUNG|\\b(DAUERAUFTRAG|ECHTZEIT|PAYPAL|SEPA-GUTSCHRIFT|GUTSCHRIFT|GUTSCHR)\\b'],
   ['en.transfer', 'common', 'other_transfer', 19, '', '\\b(TRANSFER|STANDING ORDER|FASTER PAYMENT|BANK GIRO CREDIT|BGC|SEPA CREDIT)\\b'],
 ];
 

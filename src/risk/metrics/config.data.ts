@@ -4,7 +4,7 @@
  * affordability check (an assumption of the engine, not an offer).
  */
 export const METRICS_CONFIG = {
-  version: 'metrics-2026.11.3',
+  version: 'metrics-2026.11.4',
   annualRate: { it: 0.08, de: 0.07 } as const,
   /** Above this share of the income left after committed outgoings the requested instalment is not affordable. */
   maxInstalmentToFreeIncome: 0.4,

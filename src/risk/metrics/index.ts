@@ -6,6 +6,7 @@ import { METRICS_CONFIG } from './config.data.ts';
 import { annuity, cv, mean, median, money, ratio, round, slope } from './math.ts';
 import type { CategoryRow, Coverage, Metrics, MonthlyRow } from './metrics.types.ts';
 import { ALL_CATEGORIES, groupOf } from '../categorise/index.ts';
+import { payerKind } from '../categorise/payer.ts';
 
 export type { Metrics, MonthlyRow, CategoryRow, Coverage, InputCoverage } from './metrics.types.ts';
 export { METRICS_CONFIG } from './config.data.ts';
@@ -242,11 +243,26 @@ function stdev(xs: readonly number[]): number {
   return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / xs.length);
 }
 
+/**
+ * Credits a business cannot count on: money from a named private person (no legal form, not a bank)
+ * that neither invoice wording nor a monthly rhythm marks as a customer's payment. On a
+ * self-employed applicant's account these are gifts, shared bills, money lent back and forth among
+ * family and friends; a customer without a legal form who pays by plain transfer is missed, the
+ * cautious side for a lender. Shown apart as `private_receipts_monthly`.
+ */
+const PRIVATE_RECEIPT_CATEGORIES = ['other_transfer', 'refund'];
+function isPrivateReceipt(t: CategorisedTransaction): boolean {
+  if (t.amountMinor <= 0 || !PRIVATE_RECEIPT_CATEGORIES.includes(t.category) || t.rule_trace.includes('recurrence.regular_payer')) return false;
+  return payerKind(t) === 'named';
+}
+
 function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readonly MonthlyRow[], perMonth: number): NonNullable<Metrics['commercial']> {
   // a business account's money received from third parties is its revenue: customer payments arrive as
   // plain transfers as often as with an invoice number (income categories and other incoming transfers;
-  // refunds, own transfers and savings are not revenue)
-  const revenue = txns.filter((t) => isIncome(t) || (t.amountMinor > 0 && t.category === 'other_transfer'));
+  // refunds, own transfers, savings and private persons' money are not revenue)
+  const privateReceipts = txns.filter(isPrivateReceipt);
+  const isPrivate = new Set(privateReceipts);
+  const revenue = txns.filter((t) => !isPrivate.has(t) && (isIncome(t) || (t.amountMinor > 0 && t.category === 'other_transfer')));
   const total = sumMinor(revenue);
   const byCustomer = new Map<string, number>();
   for (const t of revenue) {
@@ -259,7 +275,7 @@ function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readon
   const operating = -sumMinor(
     txns.filter((t) => t.amountMinor < 0 && ((t.group === 'expenses' && !METRICS_CONFIG.debtCategories.includes(t.category)) || t.category === 'other_transfer')),
   );
-  const received = sumMinor(txns.filter((t) => t.amountMinor > 0 && !OWN_MONEY.includes(t.category)));
+  const received = sumMinor(txns.filter((t) => t.amountMinor > 0 && !OWN_MONEY.includes(t.category) && !isPrivate.has(t)));
   const s = slope(rows.map((r) => r.income));
   const avg = mean(rows.map((r) => r.income));
   return {
@@ -273,7 +289,9 @@ function commercialMetrics(txns: readonly CategorisedTransaction[], rows: readon
     tax_outflows: money(-sumMinor(txns.filter((t) => t.category === 'taxes' && t.amountMinor < 0))),
     payroll_outflows: money(-sumMinor(txns.filter((t) => t.category === 'payroll' && t.amountMinor < 0))),
     operating_costs_monthly: money(operating / perMonth),
-    // everything received from others (refunds and credit notes offset the costs they repay) minus operating costs
+    private_receipts_monthly: money(sumMinor(privateReceipts) / perMonth),
+    // everything received from others but private persons (refunds and credit notes offset the costs they
+    // repay) minus operating costs
     net_income_monthly: money((received - operating) / perMonth),
   };
 }

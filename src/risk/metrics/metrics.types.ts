@@ -124,6 +124,11 @@ export interface Metrics {
     payroll_outflows: number;
     /** Monthly outflows that run the business: expenses and transfers out, not debt service, own transfers or savings. */
     operating_costs_monthly: number;
+    /**
+     * Monthly money from named private persons that neither invoice wording nor a monthly rhythm marks as a
+     * customer's payment: left out of revenue and net income.
+     */
+    private_receipts_monthly: number;
     /** Revenue minus operating costs, monthly: what can service a loan. */
     net_income_monthly: number;
   } | null;
