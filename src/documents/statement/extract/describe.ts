@@ -166,7 +166,7 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
   // k from the gaps between rows where one wider gap splits the lines.
   const between = gaps.filter((g) => g.above && g.below && g.above.special === null && g.below.special === null);
   // Nearly every pair of rows has at least k lines between them (one odd row may not).
-  const minLines = between.length ? percentile(between.map((g) => g.lines.length), between.length >= 10 ? 0.1 : 0) : 0;
+  const minLines = between.length ? percentile(between.map((g) => g.lines.length), between.length >= 10 ? 0.1 : between.length >= 4 ? 0.25 : 0) : 0;
   const splits = between.filter((g) => g.pitches.filter(isBreak).length === 1).map((g) => g.lines.length - g.pitches.findIndex(isBreak));
   // Lines above a row that has no row above it (or only a balance row): its own lines.
   const firsts = gaps

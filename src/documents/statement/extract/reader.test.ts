@@ -416,3 +416,69 @@ describe('readTable: page furniture', () => {
     expect(t.txs.map((x) => x.description.join(' '))).toEqual(['DD THAMES WATER', 'CARD PAYMENT TESCO', 'DD THAMES WATER']);
   });
 });
+
+describe('readTable: where bookings stop, and newest-first chains from the opening', () => {
+  it('leaves undated figures after the last dated row out where every booking prints its date and a balance', () => {
+    const p = page([
+      { date: '28/10/2024', desc: ['ADDEBITO DIRETTO PAYPAL'], cells: [[420, '86,12'], [540, '1.181,55']] },
+      { date: '29/10/2024', desc: ['BONIFICO A VOSTRO FAVORE'], cells: [[480, '319,21'], [540, '1.500,76']] },
+      { date: '31/10/2024', desc: ['COMMISSIONI E SPESE'], cells: [[420, '0,50'], [540, '1.500,26']] },
+      // the settlement of the period under the table: figures in the debit column, no balance
+      { desc: ['Interessi debitori'], cells: [[420, '1,80']] },
+      { desc: ['Imposta di bollo'], cells: [[420, '8,55']] },
+    ]);
+    const t = read(p, { opening: 126767, closing: 150026 });
+    expect(t.txs.map((x) => x.amountCents)).toEqual([-8612, 31921, -50]);
+  });
+
+  it('keeps undated rows after the last dated row where they carry the balance like the dated ones (the last day printed once)', () => {
+    const p = page([
+      { date: '27/06/2024', desc: ['ADDEBITO SDD CORE'], cells: [[420, '167,83'], [540, '15.413,34']] },
+      { date: '28/06/2024', desc: ['CANONE MENSILE CONTO'], cells: [[420, '5,00'], [540, '15.408,34']] },
+      { desc: ['BOLLO ESTRATTO CONTO'], cells: [[420, '25,00'], [540, '15.383,34']] },
+      { desc: ['INTERESSI CREDITORI'], cells: [[480, '28,97'], [540, '15.412,31']] },
+    ]);
+    const t = read(p, { opening: 1558117, closing: 1541231 });
+    expect(t.txs.map((x) => [x.date, x.amountCents])).toEqual([
+      ['2024-06-27', -16783],
+      ['2024-06-28', -500],
+      ['2024-06-28', -2500],
+      ['2024-06-28', 2897],
+    ]);
+  });
+
+  it('newest first, signs the oldest booking from the opening balance', () => {
+    const p = page([
+      { date: '05/02/2025', desc: ['BONIFICO AFFITTO'], cells: [[400, 'D'], [470, '1.300,00'], [540, '5.223,36']] },
+      { date: '03/02/2025', desc: ['OPERAZIONE POS'], cells: [[400, 'D'], [470, '13,36'], [540, '6.523,36']] },
+      { date: '03/02/2025', desc: ['APPLE.COM/BILL 1649'], cells: [[470, '139,01'], [540, '6.536,72']] },
+    ]);
+    const t = read(p, { opening: 667573, closing: null });
+    expect(t.newestFirst).toBe(true);
+    expect(t.txs.map((x) => x.amountCents)).toEqual([-130000, -1336, -13901]);
+  });
+});
+
+describe('describe: lines above the amount row in a short table', () => {
+  it('keeps one line above each row although two single-line rows have none between them', () => {
+    const t = read(
+      page([
+        { date: '02/12/2024', above: 'ADDEBITO DIRETTO ENEL ENERGIA', desc: ['BOLLETTA DICEMBRE 2024', 'MANDATO WH02Z535'], cells: [[470, '-58,07'], [540, '-588,35']] },
+        { date: '04/12/2024', above: 'ADDEBITO BONIFICO PERIODICO', desc: ['CANONE LOCAZIONE DICEMBRE', 'IBAN BEN. IT40N994'], cells: [[470, '-750,00'], [540, '-1.338,35']] },
+        { date: '07/12/2024', above: 'PAGAMENTO TRAMITE POS DECATHLON', desc: ['CARTA N. XXXX 4188', 'CIRCUITO VISA DEBIT'], cells: [[470, '-164,43'], [540, '-1.502,78']] },
+        { date: '09/12/2024', above: 'ADDEBITO SDD CORE ILIAD', desc: ['FATTURA N. 7398757008', 'MANDATO T996E3OB'], cells: [[470, '-77,84'], [540, '-1.580,62']] },
+        { date: '31/12/2024', desc: ['CANONE CARTA DI DEBITO'], cells: [[470, '-9,00'], [540, '-1.589,62']] },
+        { date: '31/12/2024', desc: ['INTERESSI DEBITORI'], cells: [[470, '-10,33'], [540, '-1.599,95']] },
+      ]),
+      { opening: -53028, closing: -159995 },
+    );
+    expect(t.txs.map((x) => x.description.join(' '))).toEqual([
+      'ADDEBITO DIRETTO ENEL ENERGIA BOLLETTA DICEMBRE 2024 MANDATO WH02Z535',
+      'ADDEBITO BONIFICO PERIODICO CANONE LOCAZIONE DICEMBRE IBAN BEN. IT40N994',
+      'PAGAMENTO TRAMITE POS DECATHLON CARTA N. XXXX 4188 CIRCUITO VISA DEBIT',
+      'ADDEBITO SDD CORE ILIAD FATTURA N. 7398757008 MANDATO T996E3OB',
+      'CANONE CARTA DI DEBITO',
+      'INTERESSI DEBITORI',
+    ]);
+  });
+});

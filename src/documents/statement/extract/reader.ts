@@ -260,6 +260,13 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const inCodeCol = (t: Tok): boolean => codeStarts.some((x) => Math.abs(t.x0 - x) < H * 0.5);
   // (nor is a D/C or +/- marker beside an amount printed before the description)
   const leftOfText = (r: Row): boolean => r.tl.toks.some((t) => !colOf.has(t) && t.kind !== 'marker' && t.x0 < descStart - H && !inCodeCol(t));
+  // Where every booking between the first and the last dated row prints its date, the date is not
+  // printed once per day: undated figures after the last dated row that print fewer figures than
+  // every dated row does (no running balance) are no bookings (a settlement block under the table).
+  const undatedInside = rows.some((r, i) => r.special === null && r.dates.size === 0 && r.amounts.size > 0 && i > first && i < lastDatedIdx && !leftOfText(r));
+  // (fewer figures than any dated row prints: no running balance where every booking has one)
+  const fewestFigures = Math.min(...dated.map((r) => r.amounts.size));
+  const afterTable = (r: Row, i: number): boolean => !undatedInside && i > lastDatedIdx && r.amounts.size < fewestFigures;
   const table: Row[] = [];
   let closed = false;
   // Lines with figures left out of the table since its last booking (a settlement block under it):
@@ -278,7 +285,7 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
     }
     if (r.dates.size > 0) closed = false;
     if (i < first) continue;
-    if (closed || (r.dates.size === 0 && leftOfText(r))) {
+    if (closed || (r.dates.size === 0 && (leftOfText(r) || afterTable(r, i)))) {
       leftOut = true;
       continue;
     }
