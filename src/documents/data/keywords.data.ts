@@ -20,7 +20,7 @@ export const TOTALS_ANY = /\b(totale|totali|summe|total|totals)\b/;
 export const STATEMENT_TITLE =
   /\b(estratto (di )?conto|rendiconto|kontoauszug|auszug|rechnungsabschluss|statement)\b/;
 export const MOVEMENTS_TITLE =
-  /\b(lista movimenti|elenco movimenti|ricerca movimenti|movimenti (del )?conto|ultimi movimenti|umsatzliste|kontoumsatze|umsatzubersicht|umsatzanzeige|umsatzabfrage|buchungsliste|buchungsubersicht|kontobewegungen|elenco operazioni|lista operazioni|dettaglio movimenti|list of transactions|account transactions|transaction report|umsatze (girokonto|konto|tagesgeldkonto|kreditkarte)|transaction history|transaction list|transactions? export|account activity|recent transactions)\b/;
+  /\b(lista movimenti|elenco movimenti|ricerca movimenti|movimenti (del )?conto|ultimi movimenti|umsatzliste|kontoumsatze|umsatzubersicht|umsatzanzeige|umsatzabfrage|buchungsliste|buchungsubersicht|kontobewegungen|elenco operazioni|lista operazioni|list of transactions|transaction report|umsatze (girokonto|konto|tagesgeldkonto|kreditkarte)|transaction history|transaction list|transactions? export|account activity|recent transactions)\b/;
 export const BOOK_BALANCE = /\bsaldo contabile\b/;
 
 export const PERIOD_CUE =

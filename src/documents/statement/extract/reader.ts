@@ -179,9 +179,12 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   if (tableDateCols.length >= 2) for (const r of rows) if (r.special === 'day' && r.dates.size >= 2) r.special = null;
   // …and so is one with a date in the table's date column where the document's balances of the day
   // print none there ("SALDO FATTURA" dated like the bookings among "Saldo del giorno 04/11" rows).
+  // (between dated bookings: a summary box above or under the table keeps its balances)
   const dayRows = rows.filter((r) => r.special === 'day');
   const undatedDays = dayRows.filter((r) => r.dates.size === 0).length;
-  if (undatedDays >= 3 && undatedDays >= dayRows.length * 0.75) for (const r of dayRows) if (r.dates.size > 0) r.special = null;
+  const datedIdx = rows.map((r, i) => (r.special === null && r.dates.size > 0 ? i : -1)).filter((i) => i >= 0);
+  const between = (r: Row): boolean => rows.indexOf(r) > (datedIdx[0] ?? Infinity) && rows.indexOf(r) < (datedIdx[datedIdx.length - 1] ?? -Infinity);
+  if (undatedDays >= 3 && undatedDays >= dayRows.length * 0.75) for (const r of dayRows) if (r.dates.size > 0 && between(r)) r.special = null;
   // ("Money out / Money in": each part of a combined label is a summary)
   const summary = (label: string): boolean => label.length < 80 && label.split('/').every((p) => SUMMARY_ROW.test(p.trim()));
   for (const r of rows) if (r.special === null && r.dates.size === 0 && summary(r.label)) r.special = 'total';
