@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { confirmNamesByFront, confirmNumberByFront, legibleId, resolveValidity, sameGlyphs } from './analyse.ts';
+import { analyseId, confirmNamesByFront, confirmNumberByFront, legibleId, resolveValidity, sameGlyphs } from './analyse.ts';
+import type { PositionedWord, WordPage } from '../layout/model.ts';
 import type { FoundMrz } from './find.ts';
 import type { FrontFields } from './front.ts';
 import { checkDigit, readMrz } from './mrz.ts';
@@ -175,5 +176,41 @@ describe('resolveValidity and legibleId', () => {
     const two: FrontFields = { surname: v('ROSSI'), expiration_date: v('01.01.2030') };
     expect(legibleId({ ...base, type: 'residency_permit', mrz: null, front: two })).toBe(true);
     expect(legibleId({ ...base, type: null, mrz: null, front: two })).toBe(false);
+  });
+});
+
+describe('front side and dates without readable labels (labels in small type read as noise)', () => {
+  // MRZ: born 1975-10-24, expires 2027-02-14, YILMAZ MEHMET (td1 above).
+  const w = (text: string, x0: number, y0: number, h = 8): PositionedWord => ({ text, x0, y0, x1: x0 + text.length * 5, y1: y0 + h, confidence: 0.9 });
+  const mrzLines = td1('YU8242947');
+  const back: WordPage = {
+    page: 2,
+    width: 300,
+    height: 200,
+    words: [w('Vle', 10, 20, 3), w('STADT', 40, 20), w('KOLN', 80, 20), ...mrzLines.map((l, i) => w(l, 10, 140 + i * 14))],
+  };
+  const frontPage = (extra: PositionedWord[] = []): WordPage => ({
+    page: 1,
+    width: 300,
+    height: 200,
+    words: [w('cnwme', 10, 20, 3), w('YILMAZ', 40, 20), w('nate', 10, 40, 3), w('MEHMET', 40, 40), w('24.10.1975', 10, 60), w('15.02.2022', 10, 80), w('14.02.2027', 10, 100), ...extra],
+  });
+
+  it('a page that prints the MRZ names outside the zone is a front side: both sides', () => {
+    const a = analyseId([frontPage(), back], { today: new Date('2026-01-01') });
+    expect(a.mrz?.valid).toBe(true);
+    expect(a.completeness).toBe('both_sides');
+    // The back alone: its names are only in the MRZ.
+    expect(analyseId([back], { today: new Date('2026-01-01') }).completeness).toBe('back_only');
+  });
+
+  it('dates placed by the MRZ: birth and expiry by equality, the one date between them is the issue date', () => {
+    const a = analyseId([frontPage(), back], { today: new Date('2026-01-01') });
+    expect(a.front.birth_date?.value).toBe('24.10.1975');
+    expect(a.front.expiration_date?.value).toBe('14.02.2027');
+    expect(a.front.validity_start_date?.value).toBe('15.02.2022');
+    // Two candidate dates: none is taken.
+    const two = analyseId([frontPage([w('01.01.2020', 10, 120)]), back], { today: new Date('2026-01-01') });
+    expect(two.front.validity_start_date).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import type { Completeness, DocumentType } from '../types.ts';
 import type { BBox, WordPage } from '../layout/model.ts';
 import type { FoundMrz } from './find.ts';
 import { findMrz } from './find.ts';
-import type { FrontFields } from './front.ts';
+import type { FrontFields, FrontValue } from './front.ts';
 import { DATE_SOURCE, foldUpper, looksLikeFront, parseFrontDate, readFront } from './front.ts';
 import type { ReadOptions } from './mrz.ts';
 import { editDistance } from '../text.ts';
@@ -44,7 +44,7 @@ const TITLE_TYPES: { type: IdType; re: RegExp }[] = [
 export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): IdAnalysis {
   let mrz = findMrz(pages, opts);
   const exclude: { page: number; bbox: BBox }[] = mrz ? [{ page: mrz.page, bbox: mrz.bbox }] : [];
-  const front = resolveValidity(readFront(pages, exclude), mrz);
+  const front = datesByMrz(resolveValidity(readFront(pages, exclude), mrz), pages, exclude, mrz);
   if (mrz) mrz = confirmNumberByFront(mrz, front, opts);
   if (mrz) mrz = confirmNamesByFront(mrz, front, opts);
   const text = foldUpper(pages.flatMap((p) => p.words.map((w) => w.text)).join(' '));
@@ -53,7 +53,15 @@ export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): I
   // An 'I' card code with a permit title is a residence permit (several states issue them as I<).
   if (type === 'identity_card' && titled === 'residency_permit') type = 'residency_permit';
   type ??= titled;
-  const frontPages = pages.filter((p) => looksLikeFront(readFront([p], exclude)));
+  // A front side: names under their labels, the MRZ's names printed outside the zone (the back shows
+  // them only in its MRZ), or a document title on a page without an MRZ band (labels of a small card
+  // read as noise, the title's large type still reads).
+  const frontPages = pages.filter(
+    (p) =>
+      looksLikeFront(readFront([p], exclude)) ||
+      (mrz !== null && printsMrzName(p, mrz, exclude)) ||
+      (!hasMrzBand(p, exclude) && TITLE_TYPES.some((t) => t.re.test(foldUpper(p.words.map((w) => w.text).join(' '))))),
+  );
   const hasFront = frontPages.length > 0;
   // The back shows its MRZ even where the MRZ did not read (a smudged photo): lines in the MRZ alphabet.
   const hasBack = mrz !== null || pages.some((p) => hasMrzBand(p, exclude));
@@ -238,6 +246,69 @@ export function resolveValidity(front: FrontFields, mrz: FoundMrz | null): Front
   else if (mrz?.expirationDate) role = parseFrontDate(v.value) === mrz.expirationDate ? 'expiration_date' : 'validity_start_date';
   else role = 'expiration_date';
   return rest[role] ? rest : { ...rest, [role]: v };
+}
+
+/** Words of a page outside the MRZ zone. */
+function wordsOutside(page: WordPage, exclude: readonly { page: number; bbox: BBox }[]): WordPage['words'] {
+  const boxes = exclude.filter((e) => e.page === page.page).map((e) => e.bbox);
+  return page.words.filter((w) => !boxes.some((b) => (w.y0 + w.y1) / 2 >= b[1] - 2 && (w.y0 + w.y1) / 2 <= b[3] + 2 && w.x1 >= b[0] - 2 && w.x0 <= b[2] + 2));
+}
+
+/**
+ * The MRZ's surname (or given name) printed as a word outside the zone, one OCR edit allowed for names
+ * of five letters or more: the holder's name is printed on the front; a back shows it only in its MRZ.
+ */
+export function printsMrzName(page: WordPage, mrz: FoundMrz, exclude: readonly { page: number; bbox: BBox }[]): boolean {
+  const names = [mrz.lastName, mrz.firstName]
+    .flatMap((n) => mrzName(n ?? '').split(' '))
+    .filter((n) => n.length >= 3);
+  if (names.length === 0) return false;
+  const words = wordsOutside(page, exclude).map((w) => mrzName(w.text)).filter((t) => t.length >= 3 && !t.includes(' '));
+  return names.some((n) => words.some((t) => t === n || (n.length >= 5 && editDistance(t, n, 2) <= 1)));
+}
+
+/**
+ * Dates the labels did not place, placed by the MRZ (labels in small type often read as noise): a
+ * printed date equal to the MRZ's birth date is the birth date, one equal to its expiry the expiry, and
+ * the one other date between them — after the birth, before the expiry, at most eleven years before
+ * it — is the start of validity (the date of issue). Only fields still empty are filled, and only
+ * where exactly one date is left.
+ */
+export function datesByMrz(front: FrontFields, pages: readonly WordPage[], exclude: readonly { page: number; bbox: BBox }[], mrz: FoundMrz | null): FrontFields {
+  if (!mrz?.birthDate || !mrz.expirationDate || !mrz.checks.some((c) => c.field === 'expiration_date' && c.valid)) return front;
+  const out: FrontFields = { ...front };
+  const found: { iso: string; value: FrontValue }[] = [];
+  for (const page of pages) {
+    const lines = buildLines({ ...page, words: wordsOutside(page, exclude) });
+    for (const l of lines) {
+      for (const m of l.text.matchAll(new RegExp(DATE_SOURCE, 'g'))) {
+        const iso = parseFrontDate(m[0]);
+        if (!iso) continue;
+        const words = l.words.filter((w) => m[0].includes(w.text.trim()) && w.text.trim().length > 0);
+        const ws = words.length > 0 ? words : l.words;
+        const box = ws.reduce<BBox>((b, w) => [Math.min(b[0], w.x0), Math.min(b[1], w.y0), Math.max(b[2], w.x1), Math.max(b[3], w.y1)], [Infinity, Infinity, -Infinity, -Infinity]);
+        const confidence = ws.reduce((s, w) => s + (w.confidence ?? 1), 0) / ws.length;
+        found.push({ iso, value: { value: m[0], page: page.page, bbox: box, confidence } });
+      }
+    }
+  }
+  const used = new Set(
+    (['birth_date', 'expiration_date', 'validity_start_date'] as const).map((f) => (out[f] ? parseFrontDate(out[f].value) : null)).filter((d) => d),
+  );
+  const take = (field: 'birth_date' | 'expiration_date', iso: string): void => {
+    const hit = found.find((d) => d.iso === iso);
+    if (!out[field] && hit) out[field] = hit.value;
+    used.add(iso);
+  };
+  take('birth_date', mrz.birthDate);
+  take('expiration_date', mrz.expirationDate);
+  if (!out.validity_start_date) {
+    const exp = new Date(mrz.expirationDate);
+    const earliest = new Date(Date.UTC(exp.getUTCFullYear() - 11, exp.getUTCMonth(), exp.getUTCDate())).toISOString().slice(0, 10);
+    const left = [...new Set(found.map((d) => d.iso))].filter((iso) => !used.has(iso) && iso > mrz.birthDate! && iso < mrz.expirationDate! && iso >= earliest);
+    if (left.length === 1) out.validity_start_date = found.find((d) => d.iso === left[0])!.value;
+  }
+  return out;
 }
 
 /** Two or more lines of the page in the MRZ alphabet with filler runs ("IDD<<T220001293<<<<"), outside what was read. */
