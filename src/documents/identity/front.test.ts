@@ -144,3 +144,28 @@ describe('readFront: a misread translation stays part of its label', () => {
     expect(f.issuing_authority?.value).toBe('Stadt Köln');
   });
 });
+
+describe('readFront: labels read as noise, values in larger type', () => {
+  it('an unread label after a value starts a block of its own ("SENEGAL csüriybs 01 MAR 2027")', () => {
+    const words = [...line(40, 20, 'Staatsangehörigkeit', 3), ...line(39, 60, 'SENEGAL', 6), ...line(40, 90, 'csüriybs', 3), ...line(39, 110, '01 MAR 2027', 6)];
+    const f = readFront([page(words)]);
+    expect(f.citizenship?.value).toBe('SENEGAL');
+  });
+
+  it('an authority known by its name where its label did not read, with the word OCR put on a line of its own', () => {
+    const main = { text: 'Main', x0: 0, y0: 0, x1: 0, y1: 0 };
+    const words = [...line(60, 20, 'Ausstetiende Bxhxrde', 3), ...line(70, 20, 'Stadt Frankfurt am', 6)];
+    const am = words[words.length - 1]!;
+    Object.assign(main, { x0: am.x1 + 2, x1: am.x1 + 16, y0: am.y0 - 2, y1: am.y1 + 1 });
+    const f = readFront([page([...words, main, ...line(90, 20, 'LANDRATSAMT', 3)])]);
+    expect(f.issuing_authority?.value).toBe('Stadt Frankfurt am Main');
+  });
+
+  it('a labelled authority keeps the word OCR split off beside it; a line under it is another value', () => {
+    const words = [...line(50, 20, 'Issuing Authority:', 3), ...line(49, 56, 'GARDA NATIONAL IMMIGRATION', 6)];
+    const last = words[words.length - 1]!;
+    const bureau = { text: 'BUREAU', x0: last.x1 + 3, x1: last.x1 + 25, y0: last.y0 + 3, y1: last.y1 + 3 };
+    const f = readFront([page([...words, bureau, ...line(60, 56, 'STAMP 4', 6)])]);
+    expect(f.issuing_authority?.value).toBe('GARDA NATIONAL IMMIGRATION BUREAU');
+  });
+});
