@@ -214,3 +214,19 @@ describe('front side and dates without readable labels (labels in small type rea
     expect(two.front.validity_start_date).toBeUndefined();
   });
 });
+
+describe('result: an MRZ field whose own digit holds while the composite fails yields to the printed side', () => {
+  it('document number: the front\'s reading is taken; with the composite holding, the MRZ\'s', async () => {
+    const { idFields } = await import('./result.ts');
+    const good = td1('CF2755940');
+    // The composite broken elsewhere (optional data misread): the number's own digit still holds.
+    const broken = [good[0]!.slice(0, 20) + 'X' + good[0]!.slice(21), good[1]!, good[2]!];
+    const mrz = found(broken);
+    expect(mrz.checks.find((c) => c.field === 'document_number')?.valid).toBe(true);
+    expect(mrz.checks.find((c) => c.field === 'composite')?.valid).toBe(false);
+    const a = { type: 'identity_card' as const, mrz: { ...mrz, documentNumber: 'CF2T55940' }, front: front('CF2755940'), hasFront: true, hasBack: true, completeness: 'both_sides' as const, crossChecks: [], frontPage: 1 };
+    expect(idFields(a).document_number.value).toBe('CF2755940');
+    const ok = { ...a, mrz: { ...found(good), documentNumber: 'CF2T55940' } };
+    expect(idFields(ok).document_number.value).toBe('CF2T55940');
+  });
+});

@@ -169,3 +169,11 @@ describe('readFront: labels read as noise, values in larger type', () => {
     expect(f.issuing_authority?.value).toBe('GARDA NATIONAL IMMIGRATION BUREAU');
   });
 });
+
+describe('readFront: a document number printed without a label', () => {
+  it('the one free word of 8-10 capitals and digits is the number; two such words are none', () => {
+    const words = [...line(20, 20, 'BUNDESREPUBLIK DEUTSCHLAND', 5), ...line(20, 180, 'WF6GNM9J9', 5), ...line(40, 20, 'Name', 3), ...line(45, 20, 'OKAFOR', 6)];
+    expect(readFront([page(words)]).document_number?.value).toBe('WF6GNM9J9');
+    expect(readFront([page([...words, ...line(60, 180, 'AB1234567', 5)])]).document_number).toBeUndefined();
+  });
+});

@@ -319,6 +319,7 @@ function stripSeparators(s: string): string {
 export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { page: number; bbox: BBox }[] = []): FrontFields {
   const out: FrontFields = {};
   let unlabelledAuthority: FrontValue | undefined;
+  let unlabelledNumber: FrontValue | undefined;
   for (const page of pages) {
     const excl = excludeBoxes.filter((e) => e.page === page.page).map((e) => e.bbox);
     const lines = buildLines(page).filter((l) => !excl.some((b) => l.y0 >= b[1] - 2 && l.y1 <= b[3] + 2));
@@ -354,9 +355,34 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
       else unlabelledAuthority ??= v;
     }
     for (const [k, v] of Object.entries(found) as [FrontField, FrontValue][]) out[k] ??= v;
+    // A document number printed without a label (in a corner, in its own typeface): one free word of
+    // 8-10 capitals and digits, at least three of them digits, on the page.
+    const numbers = blocks
+      .filter((b) => !takenBlock.has(b))
+      .flatMap((b) => b.words)
+      .filter((w) => isBareNumber(w.text));
+    if (numbers.length === 1 && !found.document_number) {
+      const w = numbers[0]!;
+      unlabelledNumber ??= { page: page.page, bbox: [w.x0, w.y0, w.x1, w.y1], confidence: w.confidence ?? 1, value: bareNumber(w.text) };
+    }
   }
   if (unlabelledAuthority) out.issuing_authority ??= unlabelledAuthority;
+  if (unlabelledNumber) out.document_number ??= unlabelledNumber;
   return out;
+}
+
+function bareNumber(text: string): string {
+  const ok = (c: string | undefined): boolean => c !== undefined && /[A-Za-z0-9]/.test(c);
+  let a = 0;
+  let b = text.length;
+  while (a < b && !ok(text[a])) a++;
+  while (b > a && !ok(text[b - 1])) b--;
+  return text.slice(a, b);
+}
+
+function isBareNumber(text: string): boolean {
+  const t = bareNumber(text);
+  return /^[A-Z0-9]{8,10}$/.test(t) && (t.match(/\d/g) ?? []).length >= 3;
 }
 
 function sameBox(b: Block, box: BBox): boolean {
