@@ -230,3 +230,27 @@ describe('result: an MRZ field whose own digit holds while the composite fails y
     expect(idFields(ok).document_number.value).toBe('CF2T55940');
   });
 });
+
+describe('sides on one sheet and MRZ read in pieces', () => {
+  const w = (text: string, x0: number, y0: number, h = 8): PositionedWord => ({ text, x0, y0, x1: x0 + text.length * 5, y1: y0 + h, confidence: 0.9 });
+  it('a title further above the MRZ band than a card is tall is a front of its own; the title of the band\'s card is not', () => {
+    // Band 150 wide (a card ~172 wide, ~125 tall); MRZ unreadable (no check digit holds).
+    const band = [w('IRITAX8<<<<<<<<<<<<<<<<<<<<<<<', 20, 400), w('8110<<<<<<<<<<<<<<<<<<<<<<<<<<', 20, 414)];
+    const far: WordPage = { page: 1, width: 600, height: 800, words: [w('PERMESSO', 20, 60), w('DI', 70, 60), w('SOGGIORNO', 90, 60), ...band] };
+    expect(analyseId([far]).completeness).toBe('both_sides');
+    const near: WordPage = { page: 1, width: 600, height: 800, words: [w('PERMESSO', 20, 330), w('DI', 70, 330), w('SOGGIORNO', 90, 330), ...band] };
+    expect(analyseId([near]).completeness).toBe('back_only');
+  });
+
+  it('a photo\'s MRZ read in pieces ("22<<<<<<<<", "19TUR<<<<<") is still a back side', () => {
+    const p: WordPage = { page: 1, width: 400, height: 250, words: [w('BH', 70, 60), w('Innsbruck-Land', 90, 60), w('Bruns', 70, 175), w('22<<<<<<<<', 180, 175), w('19TUR<<<<<', 180, 190)] };
+    expect(analyseId([p]).completeness).toBe('back_only');
+  });
+
+  it('a date OCR cut over two lines ("16 MAY" and "2020" set lower) is found for the MRZ to place', () => {
+    const mrzLines = td1('YU8242947');
+    const back: WordPage = { page: 2, width: 300, height: 200, words: [w('16', 10, 20, 10), w('FEB', 25, 21, 10), w('2022', 45, 27, 6), ...mrzLines.map((l, i) => w(l, 10, 140 + i * 14))] };
+    const f: WordPage = { page: 1, width: 300, height: 200, words: [w('YILMAZ', 40, 20), w('MEHMET', 40, 40)] };
+    expect(analyseId([f, back], { today: new Date('2026-01-01') }).front.validity_start_date?.value).toBe('16 FEB 2022');
+  });
+});

@@ -60,7 +60,7 @@ export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): I
     (p) =>
       looksLikeFront(readFront([p], exclude)) ||
       (mrz !== null && printsMrzName(p, mrz, exclude)) ||
-      (!hasMrzBand(p, exclude) && TITLE_TYPES.some((t) => t.re.test(foldUpper(p.words.map((w) => w.text).join(' '))))),
+      titleOffBand(p, exclude),
   );
   const hasFront = frontPages.length > 0;
   // The back shows its MRZ even where the MRZ did not read (a smudged photo): lines in the MRZ alphabet.
@@ -236,7 +236,7 @@ export function resolveValidity(front: FrontFields, mrz: FoundMrz | null): Front
   const v = front.validity;
   if (!v) return front;
   const { validity: _, ...rest } = front;
-  const dates = [...v.value.matchAll(new RegExp(DATE_SOURCE, 'g'))].map((m) => m[0]);
+  const dates = [...v.value.matchAll(new RegExp(DATE_SOURCE, 'gu'))].map((m) => m[0]);
   if (dates.length >= 2) {
     return { ...rest, validity_start_date: rest.validity_start_date ?? { ...v, value: dates[0]! }, expiration_date: rest.expiration_date ?? { ...v, value: dates[dates.length - 1]! } };
   }
@@ -279,17 +279,14 @@ export function datesByMrz(front: FrontFields, pages: readonly WordPage[], exclu
   const out: FrontFields = { ...front };
   const found: { iso: string; value: FrontValue }[] = [];
   for (const page of pages) {
-    const lines = buildLines({ ...page, words: wordsOutside(page, exclude) });
-    for (const l of lines) {
-      for (const m of l.text.matchAll(new RegExp(DATE_SOURCE, 'g'))) {
-        const iso = parseFrontDate(m[0]);
-        if (!iso) continue;
-        const words = l.words.filter((w) => m[0].includes(w.text.trim()) && w.text.trim().length > 0);
-        const ws = words.length > 0 ? words : l.words;
-        const box = ws.reduce<BBox>((b, w) => [Math.min(b[0], w.x0), Math.min(b[1], w.y0), Math.max(b[2], w.x1), Math.max(b[3], w.y1)], [Infinity, Infinity, -Infinity, -Infinity]);
-        const confidence = ws.reduce((s, w) => s + (w.confidence ?? 1), 0) / ws.length;
-        found.push({ iso, value: { value: m[0], page: page.page, bbox: box, confidence } });
-      }
+    for (const ws of dateRuns(wordsOutside(page, exclude))) {
+      const text = ws.map((w) => w.text).join(' ');
+      const m = new RegExp(DATE_SOURCE, 'u').exec(text);
+      const iso = m ? parseFrontDate(m[0]) : null;
+      if (!m || !iso) continue;
+      const box = ws.reduce<BBox>((b, w) => [Math.min(b[0], w.x0), Math.min(b[1], w.y0), Math.max(b[2], w.x1), Math.max(b[3], w.y1)], [Infinity, Infinity, -Infinity, -Infinity]);
+      const confidence = ws.reduce((s, w) => s + (w.confidence ?? 1), 0) / ws.length;
+      found.push({ iso, value: { value: m[0], page: page.page, bbox: box, confidence } });
     }
   }
   const used = new Set(
@@ -311,11 +308,67 @@ export function datesByMrz(front: FrontFields, pages: readonly WordPage[], exclu
   return out;
 }
 
-/** Two or more lines of the page in the MRZ alphabet with filler runs ("IDD<<T220001293<<<<"), outside what was read. */
+/**
+ * Runs of up to three words, each starting a run, joined left to right where the next word follows
+ * within two glyph heights and overlaps it in height: a date OCR cut over two lines ("16 MAY" and a
+ * "2020" set a little lower) is one run.
+ */
+function dateRuns(words: readonly WordPage['words'][number][]): WordPage['words'][number][][] {
+  const out: WordPage['words'][number][][] = [];
+  for (const start of words) {
+    const run = [start];
+    for (let k = 0; k < 2; k++) {
+      const last = run[run.length - 1]!;
+      const h = Math.min(last.y1 - last.y0, start.y1 - start.y0);
+      const next = words
+        .filter((w) => !run.includes(w) && w.x0 >= last.x1 - h * 0.3 && w.x0 - last.x1 <= h * 2 && Math.min(w.y1, last.y1) - Math.max(w.y0, last.y0) >= 0.3 * Math.min(w.y1 - w.y0, last.y1 - last.y0))
+        .sort((a, b) => a.x0 - b.x0)[0];
+      if (!next) break;
+      run.push(next);
+    }
+    out.push(run);
+  }
+  return out;
+}
+
+/**
+ * A document title printed on a card of its own: on a page without an MRZ band, or further from the
+ * band than a card is tall (both sides scanned on one sheet), or beside it (photographed side by side). A card is about 0.63 times as tall as it is
+ * wide, and its MRZ lines span about 0.87 of its width (ICAO 9303 TD1-TD3 alike).
+ */
+function titleOffBand(page: WordPage, exclude: readonly { page: number; bbox: BBox }[]): boolean {
+  const titles = buildLines(page).filter((l) => TITLE_TYPES.some((t) => t.re.test(foldUpper(l.text))));
+  if (titles.length === 0) return false;
+  const band = mrzBandLines(page);
+  const read = exclude.filter((e) => e.page === page.page).map((e) => e.bbox);
+  const boxes: BBox[] = [...read, ...(band.length >= 2 ? [[Math.min(...band.map((l) => l.x0)), Math.min(...band.map((l) => l.y0)), Math.max(...band.map((l) => l.x1)), Math.max(...band.map((l) => l.y1))] as BBox] : [])];
+  if (boxes.length === 0) return true;
+  return titles.some((t) =>
+    boxes.every((b) => {
+      const cardH = ((b[2] - b[0]) / 0.87) * 0.63;
+      const cy = (t.y0 + t.y1) / 2;
+      // Above the band by more than a card, below it, or beside it (the two sides photographed side by side).
+      return cy < b[1] - cardH * 1.1 || cy > b[3] + cardH * 0.5 || t.x1 < b[0] || t.x0 > b[2];
+    }),
+  );
+}
+
+/**
+ * Lines of a page in the MRZ alphabet: a run of three fillers in a line that reads as MRZ, or, where a
+ * photo's MRZ read in pieces ("22<<<<<<<<", "TRIRLC888714219<<cccc"), ten or more MRZ characters in a
+ * row holding two fillers (no other print on a card has '<<').
+ */
+function mrzBandLines(page: WordPage): ReturnType<typeof buildLines> {
+  return buildLines(page).filter((l) => {
+    const t = l.text.replace(/\s+/g, '');
+    return (/<{3,}/.test(t) && cleanMrzLine(l.text) !== null) || [...t.matchAll(/[A-Z0-9<]{10,}/g)].some((m) => m[0].includes('<<'));
+  });
+}
+
+/** Two or more lines of the page in the MRZ alphabet with filler runs ("IDD<<T220001293<<<<"), or an MRZ read on it. */
 function hasMrzBand(page: WordPage, exclude: readonly { page: number; bbox: BBox }[]): boolean {
   if (exclude.some((e) => e.page === page.page)) return true;
-  const lines = buildLines(page).filter((l) => /<{3,}/.test(l.text.replace(/\s+/g, '')) && cleanMrzLine(l.text) !== null);
-  return lines.length >= 2;
+  return mrzBandLines(page).length >= 2;
 }
 
 /**

@@ -177,3 +177,17 @@ describe('readFront: a document number printed without a label', () => {
     expect(readFront([page([...words, ...line(60, 180, 'AB1234567', 5)])]).document_number).toBeUndefined();
   });
 });
+
+describe('readFront: label beside its value, and dates as OCR reads them', () => {
+  it('a value twice the label\'s size on the label\'s baseline is its value, not the garbled label words after it', () => {
+    // "Geburtsort / Place of birth: WENZHOU", the translation read as "cure of tes"; the value rises above the label.
+    const words = [...line(105, 20, 'Geburtsort', 3), ...line(105, 42, 'cure of tes', 2.5), ...line(100, 75, 'WENZHOU', 8), ...line(116, 20, 'Annnerkunge', 3)];
+    expect(readFront([page(words)]).birth_place?.value).toBe('WENZHOU');
+  });
+
+  it('a day read with letters for digits ("Ol MAY 2022") is that date', () => {
+    expect(parseFrontDate('Ol MAY 2022')).toBe('2022-05-01');
+    expect(parseFrontDate('O1.03.2027')).toBe('2027-03-01');
+    expect(parseFrontDate('MOLO 12 2022')).toBeNull();
+  });
+});

@@ -225,6 +225,8 @@ export function fits(field: IdLabelField, text: string): boolean {
     case 'surname':
     case 'given_names':
     case 'full_name':
+      // Names are printed with capitals; lower-case specks ("eek") are a photo's noise.
+      return letters >= 2 && !/\d{3}/.test(text) && /^\p{Lu}/u.test(text.trim());
     case 'birth_place':
     case 'citizenship':
       return letters >= 2 && !/\d{3}/.test(text);
@@ -268,10 +270,17 @@ function candidates(hits: readonly LabelHit[], blocks: readonly Block[], lines: 
     for (const b of blocks) {
       // Side by side: the value's line and the label's overlap in height (a larger value set on the
       // label's baseline is a line of its own to OCR, a little higher).
-      if (overlapY(hit, b) >= 0.4 * Math.min(hit.y1 - hit.y0, b.y1 - b.y0)) {
+      // Values are printed larger than their labels: a block in the label's own type size beside it is
+      // more likely the rest of a label OCR garbled ("Geburtsort / cure of tes" for "Place of birth").
+      const labelSized = b.h < h * 1.15 && !/[\p{Lu}\d]{2}/u.test(textOf(b.words)) ? 2.5 : 0;
+      // A label and its value share a baseline where the value is printed beside it: a value twice the
+      // label's size rises above it and overlaps it only a little, but their bottoms meet.
+      const baseline = Math.abs(b.y1 - hit.y1) <= 0.35 * (b.y1 - b.y0);
+      if (overlapY(hit, b) >= 0.4 * Math.min(hit.y1 - hit.y0, b.y1 - b.y0) || (baseline && overlapY(hit, b) > 0)) {
         if (b.x0 < hit.x1 - h * 0.5) continue;
         if (hits.some((o) => o !== hit && o.x0 > hit.x0 && o.x0 < b.x0 && overlapY(o, b) > 0)) continue;
-        out.push({ hit, block: b, cost: 0.5 + (b.x0 - hit.x1) / h / 4 });
+        // The gap in the larger of the two type sizes: a small label's value sits many label heights away.
+        out.push({ hit, block: b, cost: (baseline ? 0.25 : 1) + (b.x0 - hit.x1) / Math.max(h, b.h) / 4 + labelSized });
         continue;
       }
       const gap = b.y0 - hit.y1;
@@ -280,8 +289,8 @@ function candidates(hits: readonly LabelHit[], blocks: readonly Block[], lines: 
       const between = lines.some((l) => l.words.some((w) => (w.y0 + w.y1) / 2 > hit.y1 && w.y1 <= b.y0 + 1 && w.x1 > b.x0 && w.x0 < b.x1));
       if (between) continue;
       const dx = Math.abs(b.x0 - hit.x0);
-      if (dx <= h * 2.5) out.push({ hit, block: b, cost: gap / h + dx / h / 2 });
-      else if (b.x0 >= hit.x0 - h && b.x0 < hit.x1) out.push({ hit, block: b, cost: 4 + gap / h });
+      if (dx <= h * 2.5) out.push({ hit, block: b, cost: gap / h + dx / h / 2 + labelSized });
+      else if (b.x0 >= hit.x0 - h && b.x0 < hit.x1) out.push({ hit, block: b, cost: 4 + gap / h + labelSized });
     }
   }
   return out.sort((a, b) => a.cost - b.cost);
@@ -291,9 +300,12 @@ function confidenceOf(words: readonly PositionedWord[]): number {
   return words.reduce((s, w) => s + (w.confidence ?? 1), 0) / Math.max(1, words.length);
 }
 
-/** A printed date: day, month (number or name), four-digit year, separated by '.', '/', '-' or spaces. */
-export const DATE_SOURCE = String.raw`(\d{1,2})(?:\s*[./-]\s*|\s+)(\d{1,2}|[A-Za-zÀ-ÿ]{3,9})(?:\.?\s+|\s*[./-]\s*)(\d{4})`;
-const DATE_RE = new RegExp(DATE_SOURCE);
+/**
+ * A printed date: day, month (number or name), four-digit year, separated by '.', '/', '-' or spaces.
+ * The day may hold the letters OCR reads for 0 and 1 ("Ol MAY 2022"); they count as those digits.
+ */
+export const DATE_SOURCE = String.raw`((?<![\p{L}\d])[\dOoIl]{1,2})(?:\s*[./-]\s*|\s+)(\d{1,2}|[A-Za-zÀ-ÿ]{3,9})(?:\.?\s+|\s*[./-]\s*)(\d{4})`;
+const DATE_RE = new RegExp(DATE_SOURCE, 'u');
 
 /** A combined label's value split into its parts: the date, and the rest (the place) on either side of it. */
 export function splitCombined(text: string): { date: string | null; rest: string | null } {
@@ -450,7 +462,7 @@ function isFrontField(f: IdLabelField): f is FrontField & IdLabelField {
 export function parseFrontDate(s: string): string | null {
   const m = DATE_RE.exec(s);
   if (!m) return null;
-  const d = Number(m[1]);
+  const d = Number(m[1]!.replace(/[Oo]/g, '0').replace(/[Il]/g, '1'));
   const mo = /^\d+$/.test(m[2]!) ? Number(m[2]) : (MONTHS[m[2]!.toLowerCase()] ?? MONTHS[m[2]!.toLowerCase().slice(0, 3)] ?? 0);
   const y = Number(m[3]);
   if (mo < 1 || mo > 12) return null;
