@@ -254,3 +254,30 @@ describe('sides on one sheet and MRZ read in pieces', () => {
     expect(analyseId([f, back], { today: new Date('2026-01-01') }).front.validity_start_date?.value).toBe('16 FEB 2022');
   });
 });
+
+describe('dates by their order where no MRZ places them', () => {
+  const v = (value: string): { iso: string; value: { value: string; page: number; bbox: [number, number, number, number]; confidence: number } } => {
+    const [d, m, y] = value.split('.');
+    return { iso: `${y}-${m}-${d}`, value: { value, page: 1, bbox: [0, 0, 1, 1], confidence: 0.9 } };
+  };
+  const today = new Date('2026-11-25');
+
+  it('three dates: the earliest is the birth, the latest the expiry, the one between the issue date', async () => {
+    const { datesByOrder } = await import('./analyse.ts');
+    const f = datesByOrder({}, [v('01.01.2028'), v('09.01.1967'), v('28.11.2021')], today);
+    expect([f.birth_date?.value, f.validity_start_date?.value, f.expiration_date?.value]).toEqual(['09.01.1967', '28.11.2021', '01.01.2028']);
+  });
+
+  it('a lone date is the expiry only where it lies ahead; a labelled field stays and bounds the rest', async () => {
+    const { datesByOrder } = await import('./analyse.ts');
+    expect(datesByOrder({}, [v('29.08.2030')], today).expiration_date?.value).toBe('29.08.2030');
+    expect(datesByOrder({}, [v('12.03.1990')], today).expiration_date).toBeUndefined();
+    const labelled = { validity_start_date: { value: '15.07.2020', page: 1, bbox: [0, 0, 1, 1] as [number, number, number, number], confidence: 0.9 } };
+    const f = datesByOrder(labelled, [v('15.07.2020'), v('21.12.1968'), v('14.07.2030')], today);
+    expect([f.birth_date?.value, f.validity_start_date?.value, f.expiration_date?.value]).toEqual(['21.12.1968', '15.07.2020', '14.07.2030']);
+    // Two recent dates: the earlier is no birth date (less than eleven years before the expiry).
+    const two = datesByOrder({}, [v('28.04.2024'), v('27.04.2026')], today);
+    expect(two.birth_date).toBeUndefined();
+    expect(two.expiration_date?.value).toBe('27.04.2026');
+  });
+});

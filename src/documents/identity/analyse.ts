@@ -44,7 +44,7 @@ const TITLE_TYPES: { type: IdType; re: RegExp }[] = [
 export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): IdAnalysis {
   let mrz = findMrz(pages, opts);
   const exclude: { page: number; bbox: BBox }[] = mrz ? [{ page: mrz.page, bbox: mrz.bbox }] : [];
-  const front = datesByMrz(resolveValidity(readFront(pages, exclude), mrz), pages, exclude, mrz);
+  const front = datesByMrz(resolveValidity(readFront(pages, exclude), mrz), pages, exclude, mrz, opts.today);
   if (mrz) mrz = confirmNumberByFront(mrz, front, opts);
   if (mrz) mrz = confirmNamesByFront(mrz, front, opts);
   const text = foldUpper(pages.flatMap((p) => p.words.map((w) => w.text)).join(' '));
@@ -272,11 +272,21 @@ export function printsMrzName(page: WordPage, mrz: FoundMrz, exclude: readonly {
  * printed date equal to the MRZ's birth date is the birth date, one equal to its expiry the expiry, and
  * the one other date between them — after the birth, before the expiry, at most eleven years before
  * it — is the start of validity (the date of issue). Only fields still empty are filled, and only
- * where exactly one date is left.
+ * where exactly one date is left. Without an MRZ whose expiry holds its check digit: by their order.
  */
-export function datesByMrz(front: FrontFields, pages: readonly WordPage[], exclude: readonly { page: number; bbox: BBox }[], mrz: FoundMrz | null): FrontFields {
-  if (!mrz?.birthDate || !mrz.expirationDate || !mrz.checks.some((c) => c.field === 'expiration_date' && c.valid)) return front;
-  const out: FrontFields = { ...front };
+export function datesByMrz(
+  front: FrontFields,
+  pages: readonly WordPage[],
+  exclude: readonly { page: number; bbox: BBox }[],
+  mrz: FoundMrz | null,
+  today: Date = new Date(),
+): FrontFields {
+  if (!mrz?.birthDate || !mrz.expirationDate || !mrz.checks.some((c) => c.field === 'expiration_date' && c.valid)) return datesByOrder(front, printedDates(pages, exclude), today);
+  return placeByMrz({ ...front }, printedDates(pages, exclude), { ...mrz, birthDate: mrz.birthDate, expirationDate: mrz.expirationDate });
+}
+
+/** Dates printed outside the MRZ zone, each with its words' box. */
+function printedDates(pages: readonly WordPage[], exclude: readonly { page: number; bbox: BBox }[]): { iso: string; value: FrontValue }[] {
   const found: { iso: string; value: FrontValue }[] = [];
   for (const page of pages) {
     for (const ws of dateRuns(wordsOutside(page, exclude))) {
@@ -289,6 +299,56 @@ export function datesByMrz(front: FrontFields, pages: readonly WordPage[], exclu
       found.push({ iso, value: { value: m[0], page: page.page, bbox: box, confidence } });
     }
   }
+  return found;
+}
+
+/**
+ * Without an MRZ to compare with, an identity document's dates keep their order: birth, then issue,
+ * then expiry, and a document is valid for at most ten years. Dates no label placed fill the fields
+ * still empty: the latest is the expiry (a lone date only where it lies ahead of today: no birth or
+ * issue date does), the earliest the birth date where it lies more than eleven years before the expiry
+ * (or fourteen before today), and one date left between them, at most eleven years before the expiry,
+ * the issue date.
+ */
+export function datesByOrder(front: FrontFields, found: readonly { iso: string; value: FrontValue }[], today: Date): FrontFields {
+  const out: FrontFields = { ...front };
+  const labelled = (['birth_date', 'expiration_date', 'validity_start_date'] as const).map((f) => (out[f] ? parseFrontDate(out[f].value) : null));
+  const isos = [...new Set(found.map((d) => d.iso))].filter((iso) => !labelled.includes(iso)).sort();
+  if (isos.length === 0) return out;
+  const valueOf = (iso: string): FrontValue => found.find((d) => d.iso === iso)!.value;
+  const yearsBefore = (iso: string, years: number): string => {
+    const d = new Date(iso);
+    return new Date(Date.UTC(d.getUTCFullYear() - years, d.getUTCMonth(), d.getUTCDate())).toISOString().slice(0, 10);
+  };
+  const now = today.toISOString().slice(0, 10);
+  let expiry = labelled[1];
+  const left = [...isos];
+  if (!out.expiration_date) {
+    const latest = left[left.length - 1]!;
+    const laterThanLabelled = labelled.every((d) => d === null || d < latest);
+    if (laterThanLabelled && (left.length >= 2 || latest > now)) {
+      out.expiration_date = valueOf(latest);
+      expiry = latest;
+      left.pop();
+    }
+  }
+  if (!out.birth_date && left.length > 0) {
+    const earliest = left[0]!;
+    const before = expiry ? earliest < yearsBefore(expiry, 11) : earliest < yearsBefore(now, 14);
+    if (before && labelled.every((d) => d === null || d > earliest)) {
+      out.birth_date = valueOf(earliest);
+      left.shift();
+    }
+  }
+  if (!out.validity_start_date && expiry && left.length === 1) {
+    const d = left[0]!;
+    const birth = out.birth_date ? parseFrontDate(out.birth_date.value) : null;
+    if (d < expiry && d >= yearsBefore(expiry, 11) && (birth === null || d > birth)) out.validity_start_date = valueOf(d);
+  }
+  return out;
+}
+
+function placeByMrz(out: FrontFields, found: readonly { iso: string; value: FrontValue }[], mrz: FoundMrz & { birthDate: string; expirationDate: string }): FrontFields {
   const used = new Set(
     (['birth_date', 'expiration_date', 'validity_start_date'] as const).map((f) => (out[f] ? parseFrontDate(out[f].value) : null)).filter((d) => d),
   );
