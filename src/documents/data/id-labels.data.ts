@@ -82,3 +82,17 @@ export const ID_LABELS: readonly IdLabel[] = [
  * stand as a label: at the start of a line or of a column, or in a bilingual pair.
  */
 export const SHORT_LABEL_MAX = 4;
+
+/**
+ * Words an issuing authority's name opens with (upper case, no accents), it/de/en/fr: where an
+ * authority's label was not read, the block that opens with one of them is the authority
+ * ("QUESTURA DI BERGAMO", "Stadt Köln", "Landratsamt Ebersberg", "BH Innsbruck-Land", "MA 35 Wien",
+ * "GARDA NATIONAL IMMIGRATION BUREAU", "PREFECTURE DE POLICE").
+ */
+export const AUTHORITY_WORDS: readonly string[] = [
+  'QUESTURA', 'PREFETTURA', 'COMUNE', 'MINISTERO',
+  'STADT', 'LANDESHAUPTSTADT', 'LANDRATSAMT', 'LANDKREIS', 'KREIS', 'KREISVERWALTUNG', 'AUSLANDERBEHORDE', 'BURGERAMT', 'GEMEINDE',
+  'MAGISTRAT', 'BEZIRKSHAUPTMANNSCHAFT', 'BH', 'MA', 'LANDESPOLIZEIDIREKTION', 'MIGRATIONSAMT', 'REGIERUNGSPRASIDIUM',
+  'GARDA', 'IMMIGRATION', 'HOME', 'MINISTRY', 'DEPARTMENT',
+  'PREFECTURE', 'MAIRIE', 'SOUS',
+];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { confirmNamesByFront, confirmNumberByFront, legibleId, resolveValidity, sameGlyphs } from './analyse.ts';
+import { analyseId, confirmNamesByFront, confirmNumberByFront, legibleId, resolveValidity, sameGlyphs } from './analyse.ts';
+import type { PositionedWord, WordPage } from '../layout/model.ts';
 import type { FoundMrz } from './find.ts';
 import type { FrontFields } from './front.ts';
 import { checkDigit, readMrz } from './mrz.ts';
@@ -175,5 +176,108 @@ describe('resolveValidity and legibleId', () => {
     const two: FrontFields = { surname: v('ROSSI'), expiration_date: v('01.01.2030') };
     expect(legibleId({ ...base, type: 'residency_permit', mrz: null, front: two })).toBe(true);
     expect(legibleId({ ...base, type: null, mrz: null, front: two })).toBe(false);
+  });
+});
+
+describe('front side and dates without readable labels (labels in small type read as noise)', () => {
+  // MRZ: born 1975-10-24, expires 2027-02-14, YILMAZ MEHMET (td1 above).
+  const w = (text: string, x0: number, y0: number, h = 8): PositionedWord => ({ text, x0, y0, x1: x0 + text.length * 5, y1: y0 + h, confidence: 0.9 });
+  const mrzLines = td1('YU8242947');
+  const back: WordPage = {
+    page: 2,
+    width: 300,
+    height: 200,
+    words: [w('Vle', 10, 20, 3), w('STADT', 40, 20), w('KOLN', 80, 20), ...mrzLines.map((l, i) => w(l, 10, 140 + i * 14))],
+  };
+  const frontPage = (extra: PositionedWord[] = []): WordPage => ({
+    page: 1,
+    width: 300,
+    height: 200,
+    words: [w('cnwme', 10, 20, 3), w('YILMAZ', 40, 20), w('nate', 10, 40, 3), w('MEHMET', 40, 40), w('24.10.1975', 10, 60), w('15.02.2022', 10, 80), w('14.02.2027', 10, 100), ...extra],
+  });
+
+  it('a page that prints the MRZ names outside the zone is a front side: both sides', () => {
+    const a = analyseId([frontPage(), back], { today: new Date('2026-01-01') });
+    expect(a.mrz?.valid).toBe(true);
+    expect(a.completeness).toBe('both_sides');
+    // The back alone: its names are only in the MRZ.
+    expect(analyseId([back], { today: new Date('2026-01-01') }).completeness).toBe('back_only');
+  });
+
+  it('dates placed by the MRZ: birth and expiry by equality, the one date between them is the issue date', () => {
+    const a = analyseId([frontPage(), back], { today: new Date('2026-01-01') });
+    expect(a.front.birth_date?.value).toBe('24.10.1975');
+    expect(a.front.expiration_date?.value).toBe('14.02.2027');
+    expect(a.front.validity_start_date?.value).toBe('15.02.2022');
+    // Two candidate dates: none is taken.
+    const two = analyseId([frontPage([w('01.01.2020', 10, 120)]), back], { today: new Date('2026-01-01') });
+    expect(two.front.validity_start_date).toBeUndefined();
+  });
+});
+
+describe('result: an MRZ field whose own digit holds while the composite fails yields to the printed side', () => {
+  it('document number: the front\'s reading is taken; with the composite holding, the MRZ\'s', async () => {
+    const { idFields } = await import('./result.ts');
+    const good = td1('CF2755940');
+    // The composite broken elsewhere (optional data misread): the number's own digit still holds.
+    const broken = [good[0]!.slice(0, 20) + 'X' + good[0]!.slice(21), good[1]!, good[2]!];
+    const mrz = found(broken);
+    expect(mrz.checks.find((c) => c.field === 'document_number')?.valid).toBe(true);
+    expect(mrz.checks.find((c) => c.field === 'composite')?.valid).toBe(false);
+    const a = { type: 'identity_card' as const, mrz: { ...mrz, documentNumber: 'CF2T55940' }, front: front('CF2755940'), hasFront: true, hasBack: true, completeness: 'both_sides' as const, crossChecks: [], frontPage: 1 };
+    expect(idFields(a).document_number.value).toBe('CF2755940');
+    const ok = { ...a, mrz: { ...found(good), documentNumber: 'CF2T55940' } };
+    expect(idFields(ok).document_number.value).toBe('CF2T55940');
+  });
+});
+
+describe('sides on one sheet and MRZ read in pieces', () => {
+  const w = (text: string, x0: number, y0: number, h = 8): PositionedWord => ({ text, x0, y0, x1: x0 + text.length * 5, y1: y0 + h, confidence: 0.9 });
+  it('a title further above the MRZ band than a card is tall is a front of its own; the title of the band\'s card is not', () => {
+    // Band 150 wide (a card ~172 wide, ~125 tall); MRZ unreadable (no check digit holds).
+    const band = [w('IRITAX8<<<<<<<<<<<<<<<<<<<<<<<', 20, 400), w('8110<<<<<<<<<<<<<<<<<<<<<<<<<<', 20, 414)];
+    const far: WordPage = { page: 1, width: 600, height: 800, words: [w('PERMESSO', 20, 60), w('DI', 70, 60), w('SOGGIORNO', 90, 60), ...band] };
+    expect(analyseId([far]).completeness).toBe('both_sides');
+    const near: WordPage = { page: 1, width: 600, height: 800, words: [w('PERMESSO', 20, 330), w('DI', 70, 330), w('SOGGIORNO', 90, 330), ...band] };
+    expect(analyseId([near]).completeness).toBe('back_only');
+  });
+
+  it('a photo\'s MRZ read in pieces ("22<<<<<<<<", "19TUR<<<<<") is still a back side', () => {
+    const p: WordPage = { page: 1, width: 400, height: 250, words: [w('BH', 70, 60), w('Innsbruck-Land', 90, 60), w('Bruns', 70, 175), w('22<<<<<<<<', 180, 175), w('19TUR<<<<<', 180, 190)] };
+    expect(analyseId([p]).completeness).toBe('back_only');
+  });
+
+  it('a date OCR cut over two lines ("16 MAY" and "2020" set lower) is found for the MRZ to place', () => {
+    const mrzLines = td1('YU8242947');
+    const back: WordPage = { page: 2, width: 300, height: 200, words: [w('16', 10, 20, 10), w('FEB', 25, 21, 10), w('2022', 45, 27, 6), ...mrzLines.map((l, i) => w(l, 10, 140 + i * 14))] };
+    const f: WordPage = { page: 1, width: 300, height: 200, words: [w('YILMAZ', 40, 20), w('MEHMET', 40, 40)] };
+    expect(analyseId([f, back], { today: new Date('2026-01-01') }).front.validity_start_date?.value).toBe('16 FEB 2022');
+  });
+});
+
+describe('dates by their order where no MRZ places them', () => {
+  const v = (value: string): { iso: string; value: { value: string; page: number; bbox: [number, number, number, number]; confidence: number } } => {
+    const [d, m, y] = value.split('.');
+    return { iso: `${y}-${m}-${d}`, value: { value, page: 1, bbox: [0, 0, 1, 1], confidence: 0.9 } };
+  };
+  const today = new Date('2026-11-25');
+
+  it('three dates: the earliest is the birth, the latest the expiry, the one between the issue date', async () => {
+    const { datesByOrder } = await import('./analyse.ts');
+    const f = datesByOrder({}, [v('01.01.2028'), v('09.01.1967'), v('28.11.2021')], today);
+    expect([f.birth_date?.value, f.validity_start_date?.value, f.expiration_date?.value]).toEqual(['09.01.1967', '28.11.2021', '01.01.2028']);
+  });
+
+  it('a lone date is the expiry only where it lies ahead; a labelled field stays and bounds the rest', async () => {
+    const { datesByOrder } = await import('./analyse.ts');
+    expect(datesByOrder({}, [v('29.08.2030')], today).expiration_date?.value).toBe('29.08.2030');
+    expect(datesByOrder({}, [v('12.03.1990')], today).expiration_date).toBeUndefined();
+    const labelled = { validity_start_date: { value: '15.07.2020', page: 1, bbox: [0, 0, 1, 1] as [number, number, number, number], confidence: 0.9 } };
+    const f = datesByOrder(labelled, [v('15.07.2020'), v('21.12.1968'), v('14.07.2030')], today);
+    expect([f.birth_date?.value, f.validity_start_date?.value, f.expiration_date?.value]).toEqual(['21.12.1968', '15.07.2020', '14.07.2030']);
+    // Two recent dates: the earlier is no birth date (less than eleven years before the expiry).
+    const two = datesByOrder({}, [v('28.04.2024'), v('27.04.2026')], today);
+    expect(two.birth_date).toBeUndefined();
+    expect(two.expiration_date?.value).toBe('27.04.2026');
   });
 });

@@ -7,7 +7,7 @@ import type { Completeness, DocumentType } from '../types.ts';
 import type { BBox, WordPage } from '../layout/model.ts';
 import type { FoundMrz } from './find.ts';
 import { findMrz } from './find.ts';
-import type { FrontFields } from './front.ts';
+import type { FrontFields, FrontValue } from './front.ts';
 import { DATE_SOURCE, foldUpper, looksLikeFront, parseFrontDate, readFront } from './front.ts';
 import type { ReadOptions } from './mrz.ts';
 import { editDistance } from '../text.ts';
@@ -44,7 +44,7 @@ const TITLE_TYPES: { type: IdType; re: RegExp }[] = [
 export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): IdAnalysis {
   let mrz = findMrz(pages, opts);
   const exclude: { page: number; bbox: BBox }[] = mrz ? [{ page: mrz.page, bbox: mrz.bbox }] : [];
-  const front = resolveValidity(readFront(pages, exclude), mrz);
+  const front = datesByMrz(resolveValidity(readFront(pages, exclude), mrz), pages, exclude, mrz, opts.today);
   if (mrz) mrz = confirmNumberByFront(mrz, front, opts);
   if (mrz) mrz = confirmNamesByFront(mrz, front, opts);
   const text = foldUpper(pages.flatMap((p) => p.words.map((w) => w.text)).join(' '));
@@ -53,7 +53,15 @@ export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): I
   // An 'I' card code with a permit title is a residence permit (several states issue them as I<).
   if (type === 'identity_card' && titled === 'residency_permit') type = 'residency_permit';
   type ??= titled;
-  const frontPages = pages.filter((p) => looksLikeFront(readFront([p], exclude)));
+  // A front side: names under their labels, the MRZ's names printed outside the zone (the back shows
+  // them only in its MRZ), or a document title on a page without an MRZ band (labels of a small card
+  // read as noise, the title's large type still reads).
+  const frontPages = pages.filter(
+    (p) =>
+      looksLikeFront(readFront([p], exclude)) ||
+      (mrz !== null && printsMrzName(p, mrz, exclude)) ||
+      titleOffBand(p, exclude),
+  );
   const hasFront = frontPages.length > 0;
   // The back shows its MRZ even where the MRZ did not read (a smudged photo): lines in the MRZ alphabet.
   const hasBack = mrz !== null || pages.some((p) => hasMrzBand(p, exclude));
@@ -228,7 +236,7 @@ export function resolveValidity(front: FrontFields, mrz: FoundMrz | null): Front
   const v = front.validity;
   if (!v) return front;
   const { validity: _, ...rest } = front;
-  const dates = [...v.value.matchAll(new RegExp(DATE_SOURCE, 'g'))].map((m) => m[0]);
+  const dates = [...v.value.matchAll(new RegExp(DATE_SOURCE, 'gu'))].map((m) => m[0]);
   if (dates.length >= 2) {
     return { ...rest, validity_start_date: rest.validity_start_date ?? { ...v, value: dates[0]! }, expiration_date: rest.expiration_date ?? { ...v, value: dates[dates.length - 1]! } };
   }
@@ -240,11 +248,187 @@ export function resolveValidity(front: FrontFields, mrz: FoundMrz | null): Front
   return rest[role] ? rest : { ...rest, [role]: v };
 }
 
-/** Two or more lines of the page in the MRZ alphabet with filler runs ("IDD<<T220001293<<<<"), outside what was read. */
+/** Words of a page outside the MRZ zone. */
+function wordsOutside(page: WordPage, exclude: readonly { page: number; bbox: BBox }[]): WordPage['words'] {
+  const boxes = exclude.filter((e) => e.page === page.page).map((e) => e.bbox);
+  return page.words.filter((w) => !boxes.some((b) => (w.y0 + w.y1) / 2 >= b[1] - 2 && (w.y0 + w.y1) / 2 <= b[3] + 2 && w.x1 >= b[0] - 2 && w.x0 <= b[2] + 2));
+}
+
+/**
+ * The MRZ's surname (or given name) printed as a word outside the zone, one OCR edit allowed for names
+ * of five letters or more: the holder's name is printed on the front; a back shows it only in its MRZ.
+ */
+export function printsMrzName(page: WordPage, mrz: FoundMrz, exclude: readonly { page: number; bbox: BBox }[]): boolean {
+  const names = [mrz.lastName, mrz.firstName]
+    .flatMap((n) => mrzName(n ?? '').split(' '))
+    .filter((n) => n.length >= 3);
+  if (names.length === 0) return false;
+  const words = wordsOutside(page, exclude).map((w) => mrzName(w.text)).filter((t) => t.length >= 3 && !t.includes(' '));
+  return names.some((n) => words.some((t) => t === n || (n.length >= 5 && editDistance(t, n, 2) <= 1)));
+}
+
+/**
+ * Dates the labels did not place, placed by the MRZ (labels in small type often read as noise): a
+ * printed date equal to the MRZ's birth date is the birth date, one equal to its expiry the expiry, and
+ * the one other date between them — after the birth, before the expiry, at most eleven years before
+ * it — is the start of validity (the date of issue). Only fields still empty are filled, and only
+ * where exactly one date is left. Without an MRZ whose expiry holds its check digit: by their order.
+ */
+export function datesByMrz(
+  front: FrontFields,
+  pages: readonly WordPage[],
+  exclude: readonly { page: number; bbox: BBox }[],
+  mrz: FoundMrz | null,
+  today: Date = new Date(),
+): FrontFields {
+  if (!mrz?.birthDate || !mrz.expirationDate || !mrz.checks.some((c) => c.field === 'expiration_date' && c.valid)) return datesByOrder(front, printedDates(pages, exclude), today);
+  return placeByMrz({ ...front }, printedDates(pages, exclude), { ...mrz, birthDate: mrz.birthDate, expirationDate: mrz.expirationDate });
+}
+
+/** Dates printed outside the MRZ zone, each with its words' box. */
+function printedDates(pages: readonly WordPage[], exclude: readonly { page: number; bbox: BBox }[]): { iso: string; value: FrontValue }[] {
+  const found: { iso: string; value: FrontValue }[] = [];
+  for (const page of pages) {
+    for (const ws of dateRuns(wordsOutside(page, exclude))) {
+      const text = ws.map((w) => w.text).join(' ');
+      const m = new RegExp(DATE_SOURCE, 'u').exec(text);
+      const iso = m ? parseFrontDate(m[0]) : null;
+      if (!m || !iso) continue;
+      const box = ws.reduce<BBox>((b, w) => [Math.min(b[0], w.x0), Math.min(b[1], w.y0), Math.max(b[2], w.x1), Math.max(b[3], w.y1)], [Infinity, Infinity, -Infinity, -Infinity]);
+      const confidence = ws.reduce((s, w) => s + (w.confidence ?? 1), 0) / ws.length;
+      found.push({ iso, value: { value: m[0], page: page.page, bbox: box, confidence } });
+    }
+  }
+  return found;
+}
+
+/**
+ * Without an MRZ to compare with, an identity document's dates keep their order: birth, then issue,
+ * then expiry, and a document is valid for at most ten years. Dates no label placed fill the fields
+ * still empty: the latest is the expiry (a lone date only where it lies ahead of today: no birth or
+ * issue date does), the earliest the birth date where it lies more than eleven years before the expiry
+ * (or fourteen before today), and one date left between them, at most eleven years before the expiry,
+ * the issue date.
+ */
+export function datesByOrder(front: FrontFields, found: readonly { iso: string; value: FrontValue }[], today: Date): FrontFields {
+  const out: FrontFields = { ...front };
+  const labelled = (['birth_date', 'expiration_date', 'validity_start_date'] as const).map((f) => (out[f] ? parseFrontDate(out[f].value) : null));
+  const isos = [...new Set(found.map((d) => d.iso))].filter((iso) => !labelled.includes(iso)).sort();
+  if (isos.length === 0) return out;
+  const valueOf = (iso: string): FrontValue => found.find((d) => d.iso === iso)!.value;
+  const yearsBefore = (iso: string, years: number): string => {
+    const d = new Date(iso);
+    return new Date(Date.UTC(d.getUTCFullYear() - years, d.getUTCMonth(), d.getUTCDate())).toISOString().slice(0, 10);
+  };
+  const now = today.toISOString().slice(0, 10);
+  let expiry = labelled[1];
+  const left = [...isos];
+  if (!out.expiration_date) {
+    const latest = left[left.length - 1]!;
+    const laterThanLabelled = labelled.every((d) => d === null || d < latest);
+    if (laterThanLabelled && (left.length >= 2 || latest > now)) {
+      out.expiration_date = valueOf(latest);
+      expiry = latest;
+      left.pop();
+    }
+  }
+  if (!out.birth_date && left.length > 0) {
+    const earliest = left[0]!;
+    const before = expiry ? earliest < yearsBefore(expiry, 11) : earliest < yearsBefore(now, 14);
+    if (before && labelled.every((d) => d === null || d > earliest)) {
+      out.birth_date = valueOf(earliest);
+      left.shift();
+    }
+  }
+  if (!out.validity_start_date && expiry && left.length === 1) {
+    const d = left[0]!;
+    const birth = out.birth_date ? parseFrontDate(out.birth_date.value) : null;
+    if (d < expiry && d >= yearsBefore(expiry, 11) && (birth === null || d > birth)) out.validity_start_date = valueOf(d);
+  }
+  return out;
+}
+
+function placeByMrz(out: FrontFields, found: readonly { iso: string; value: FrontValue }[], mrz: FoundMrz & { birthDate: string; expirationDate: string }): FrontFields {
+  const used = new Set(
+    (['birth_date', 'expiration_date', 'validity_start_date'] as const).map((f) => (out[f] ? parseFrontDate(out[f].value) : null)).filter((d) => d),
+  );
+  const take = (field: 'birth_date' | 'expiration_date', iso: string): void => {
+    const hit = found.find((d) => d.iso === iso);
+    if (!out[field] && hit) out[field] = hit.value;
+    used.add(iso);
+  };
+  take('birth_date', mrz.birthDate);
+  take('expiration_date', mrz.expirationDate);
+  if (!out.validity_start_date) {
+    const exp = new Date(mrz.expirationDate);
+    const earliest = new Date(Date.UTC(exp.getUTCFullYear() - 11, exp.getUTCMonth(), exp.getUTCDate())).toISOString().slice(0, 10);
+    const left = [...new Set(found.map((d) => d.iso))].filter((iso) => !used.has(iso) && iso > mrz.birthDate! && iso < mrz.expirationDate! && iso >= earliest);
+    if (left.length === 1) out.validity_start_date = found.find((d) => d.iso === left[0])!.value;
+  }
+  return out;
+}
+
+/**
+ * Runs of up to three words, each starting a run, joined left to right where the next word follows
+ * within two glyph heights and overlaps it in height: a date OCR cut over two lines ("16 MAY" and a
+ * "2020" set a little lower) is one run.
+ */
+function dateRuns(words: readonly WordPage['words'][number][]): WordPage['words'][number][][] {
+  const out: WordPage['words'][number][][] = [];
+  for (const start of words) {
+    const run = [start];
+    for (let k = 0; k < 2; k++) {
+      const last = run[run.length - 1]!;
+      const h = Math.min(last.y1 - last.y0, start.y1 - start.y0);
+      const next = words
+        .filter((w) => !run.includes(w) && w.x0 >= last.x1 - h * 0.3 && w.x0 - last.x1 <= h * 2 && Math.min(w.y1, last.y1) - Math.max(w.y0, last.y0) >= 0.3 * Math.min(w.y1 - w.y0, last.y1 - last.y0))
+        .sort((a, b) => a.x0 - b.x0)[0];
+      if (!next) break;
+      run.push(next);
+    }
+    out.push(run);
+  }
+  return out;
+}
+
+/**
+ * A document title printed on a card of its own: on a page without an MRZ band, or further from the
+ * band than a card is tall (both sides scanned on one sheet), or beside it (photographed side by side). A card is about 0.63 times as tall as it is
+ * wide, and its MRZ lines span about 0.87 of its width (ICAO 9303 TD1-TD3 alike).
+ */
+function titleOffBand(page: WordPage, exclude: readonly { page: number; bbox: BBox }[]): boolean {
+  const titles = buildLines(page).filter((l) => TITLE_TYPES.some((t) => t.re.test(foldUpper(l.text))));
+  if (titles.length === 0) return false;
+  const band = mrzBandLines(page);
+  const read = exclude.filter((e) => e.page === page.page).map((e) => e.bbox);
+  const boxes: BBox[] = [...read, ...(band.length >= 2 ? [[Math.min(...band.map((l) => l.x0)), Math.min(...band.map((l) => l.y0)), Math.max(...band.map((l) => l.x1)), Math.max(...band.map((l) => l.y1))] as BBox] : [])];
+  if (boxes.length === 0) return true;
+  return titles.some((t) =>
+    boxes.every((b) => {
+      const cardH = ((b[2] - b[0]) / 0.87) * 0.63;
+      const cy = (t.y0 + t.y1) / 2;
+      // Above the band by more than a card, below it, or beside it (the two sides photographed side by side).
+      return cy < b[1] - cardH * 1.1 || cy > b[3] + cardH * 0.5 || t.x1 < b[0] || t.x0 > b[2];
+    }),
+  );
+}
+
+/**
+ * Lines of a page in the MRZ alphabet: a run of three fillers in a line that reads as MRZ, or, where a
+ * photo's MRZ read in pieces ("22<<<<<<<<", "TRIRLC888714219<<cccc"), ten or more MRZ characters in a
+ * row holding two fillers (no other print on a card has '<<').
+ */
+function mrzBandLines(page: WordPage): ReturnType<typeof buildLines> {
+  return buildLines(page).filter((l) => {
+    const t = l.text.replace(/\s+/g, '');
+    return (/<{3,}/.test(t) && cleanMrzLine(l.text) !== null) || [...t.matchAll(/[A-Z0-9<]{10,}/g)].some((m) => m[0].includes('<<'));
+  });
+}
+
+/** Two or more lines of the page in the MRZ alphabet with filler runs ("IDD<<T220001293<<<<"), or an MRZ read on it. */
 function hasMrzBand(page: WordPage, exclude: readonly { page: number; bbox: BBox }[]): boolean {
   if (exclude.some((e) => e.page === page.page)) return true;
-  const lines = buildLines(page).filter((l) => /<{3,}/.test(l.text.replace(/\s+/g, '')) && cleanMrzLine(l.text) !== null);
-  return lines.length >= 2;
+  return mrzBandLines(page).length >= 2;
 }
 
 /**

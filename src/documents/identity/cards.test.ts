@@ -52,6 +52,24 @@ describe('findCards', () => {
     expect(cards[0]!.x1).toBeLessThanOrEqual(cards[1]!.x0 + 1);
   });
 
+  it('front above back a few millimetres apart, each a card: two cards, not one (their joint box is card-shaped too)', () => {
+    const img = canvas(2481, 3507, 252, 3);
+    card(img, 150, 200, 1040, 680, 200);
+    card(img, 150, 920, 1040, 680, 200);
+    const cards = findCards(img);
+    expect(cards).toHaveLength(2);
+    expect(cards[0]!.y1).toBeLessThanOrEqual(cards[1]!.y0 + 16);
+  });
+
+  it('a pale card (a few levels below the paper) above a darker one on a 300-dpi scan: both', () => {
+    const img = canvas(2481, 3507, 252, 3);
+    card(img, 250, 150, 1030, 650, 242);
+    card(img, 250, 1000, 1030, 650, 205);
+    const cards = findCards(img);
+    expect(cards).toHaveLength(2);
+    expect(near(cards[0]!.x0, 250) && near(cards[0]!.y0, 150) && near(cards[0]!.x1, 1280, 24) && near(cards[0]!.y1, 800, 24)).toBe(true);
+  });
+
   it('no card: a blank page, or a card that is the whole image', () => {
     expect(findCards(canvas(800, 1100, 250, 3))).toEqual([]);
     const img = canvas(1000, 630, 240, 3);

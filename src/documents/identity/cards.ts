@@ -27,7 +27,13 @@ export interface CardBox {
 
 /** Cards found on a gray image, in reading order (top to bottom, left to right); [] when the card is the image. */
 export function findCards(img: OcrImage, cellPx = 8): CardBox[] {
-  const onPaper = findCardsIn(img, cellPx, 'paper');
+  // Paper under uneven light (the brightest paper nearby), and paper as a smooth surface with its own
+  // grain (a pale card on a 300-dpi scan): the second wins where it finds both sides and the first
+  // fewer cards. One card of two found is worse than none: only found cards are read, and a page read
+  // whole still has both sides (a grey photocopy's back went missing so).
+  const near = findCardsIn(img, cellPx, 'paper');
+  const smooth = findCardsIn(img, cellPx, 'smooth');
+  const onPaper = smooth.length >= 2 && smooth.length > near.length ? smooth : near;
   return onPaper.length > 0 ? onPaper : findCardsIn(img, cellPx, 'surround');
 }
 
@@ -37,7 +43,7 @@ export function findCards(img: OcrImage, cellPx = 8): CardBox[] {
  * scanner's dark edge do not count as card. 'surround': a card differs, lighter or darker, from the
  * tone of the image's outer ring (a table or cloth under a photographed card).
  */
-function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'surround'): CardBox[] {
+function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'smooth' | 'surround'): CardBox[] {
   if (img.channels !== 1) return [];
   const { width: w, height: h, data } = img;
   const cw = Math.floor(w / cellPx);
@@ -86,8 +92,11 @@ function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'surround'):
   if (mode === 'surround') {
     for (let i = 0; i < on.length; i++) on[i] = Math.abs(mean[i]! - ref) > tol || spread[i]! > inkSpread ? 1 : 0;
   } else {
-    const paper = paperLevel(mean, cw, ch);
-    const grain = Math.max(12, 2 * dev[Math.floor(dev.length * 0.5)]!);
+    const paper = mode === 'smooth' ? paperLevel(mean, cw, ch) : paperLocal(mean, cw, ch);
+    // 'smooth': the paper's own grain, how far cells stray from its level (most cells are paper), so
+    // that a pale card a few levels below clean paper counts as card (a light-green permit).
+    const res = Array.from(paper, (p, i) => Math.abs(p - mean[i]!)).sort((a, b) => a - b);
+    const grain = mode === 'smooth' ? Math.max(7, Math.min(12, 4 * res[res.length >> 1]!)) : Math.max(12, 2 * dev[Math.floor(dev.length * 0.5)]!);
     // Near-black cells are off: a scanner's black edge around a tilted page would join every card to
     // the frame (a portrait's dark cells inside a card leave holes its body surrounds).
     for (let i = 0; i < on.length; i++) on[i] = mean[i]! > 60 && (paper[i]! - mean[i]! > grain || spread[i]! > inkSpread) ? 1 : 0;
@@ -128,7 +137,16 @@ function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'surround'):
     parts.push({ x0, y0, x1: x1 + 1, y1: y1 + 1, n });
   }
   // Parts of one card: a back's tinted body and its MRZ printed on a white band below it, a close gap
-  // apart and one above the other; joined where the joint box has a card's side ratio.
+  // apart and one above the other; joined where the joint box has a card's side ratio. Two parts that
+  // are each a card (front above back on a scan, a few millimetres apart) stay two. Fragments of one
+  // pale card (its pattern and print came out in pieces) interleave: boxes that overlap in both
+  // directions join where the joint box has a card's side ratio.
+  const ratioOf = (b: CardBox): number => Math.max(b.x1 - b.x0, b.y1 - b.y0) / Math.max(1, Math.min(b.x1 - b.x0, b.y1 - b.y0));
+  const wholeCard = (b: CardBox & { n: number }): boolean => {
+    const r = ratioOf(b);
+    const area = (b.x1 - b.x0) * (b.y1 - b.y0);
+    return r >= 1.3 && r <= 1.9 && area >= cw * ch * 0.02 && b.n >= area * 0.5;
+  };
   for (let merged = true; merged; ) {
     merged = false;
     for (let a = 0; a < parts.length && !merged; a++) {
@@ -136,10 +154,14 @@ function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'surround'):
         const p = parts[a]!;
         const q = parts[b]!;
         const overlap = Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0);
+        const overlapY = Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0);
         const gap = Math.max(p.y0, q.y0) - Math.min(p.y1, q.y1);
         const j = { x0: Math.min(p.x0, q.x0), y0: Math.min(p.y0, q.y0), x1: Math.max(p.x1, q.x1), y1: Math.max(p.y1, q.y1), n: p.n + q.n };
-        const r = Math.max(j.x1 - j.x0, j.y1 - j.y0) / Math.min(j.x1 - j.x0, j.y1 - j.y0);
-        if (overlap >= 0.6 * Math.min(p.x1 - p.x0, q.x1 - q.x0) && gap <= 0.06 * (j.x1 - j.x0) && r >= 1.3 && r <= 1.9) {
+        const r = ratioOf(j);
+        if (r < 1.3 || r > 1.9 || (wholeCard(p) && wholeCard(q))) continue;
+        const stacked = overlap >= 0.6 * Math.min(p.x1 - p.x0, q.x1 - q.x0) && gap <= 0.06 * (j.x1 - j.x0);
+        const interleaved = overlap > 0 && overlapY > 0 && j.n >= (j.x1 - j.x0) * (j.y1 - j.y0) * 0.5;
+        if (stacked || interleaved) {
           parts.splice(b, 1);
           parts[a] = j;
           merged = true;
@@ -168,8 +190,83 @@ function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'surround'):
   return boxes.sort((a, b) => (Math.abs(a.y0 - b.y0) > (a.y1 - a.y0) / 2 ? a.y0 - b.y0 : a.x0 - b.x0));
 }
 
-/** The paper's level at each cell: the brightest 8×8-cell block (at its 90th percentile) within six blocks. */
+/**
+ * The paper's level at each cell: a smooth surface (quadratic in x and y) fitted to the 8×8-cell
+ * blocks' 90th percentiles, refitted without the blocks well below it (cards, portraits, a scanner's
+ * dark edge). A scanner's or a lamp's uneven light is smooth and stays paper; a card's edge is a step.
+ * The brightest block nearby (the older rule) took a whole card for paper where the card was wider than
+ * its reach (a 300-dpi scan), and a page's darker corners for card under uneven light.
+ */
 function paperLevel(mean: Float32Array, cw: number, ch: number): Float32Array {
+  const B = 8;
+  const bw = Math.ceil(cw / B);
+  const bh = Math.ceil(ch / B);
+  const bx: number[] = [];
+  const by: number[] = [];
+  const bv: number[] = [];
+  for (let y = 0; y < bh; y++) {
+    for (let x = 0; x < bw; x++) {
+      const v: number[] = [];
+      for (let yy = y * B; yy < Math.min(ch, (y + 1) * B); yy++) for (let xx = x * B; xx < Math.min(cw, (x + 1) * B); xx++) v.push(mean[yy * cw + xx]!);
+      v.sort((p, q) => p - q);
+      bx.push(((x + 0.5) / bw) * 2 - 1);
+      by.push(((y + 0.5) / bh) * 2 - 1);
+      bv.push(v[Math.floor(v.length * 0.9)]!);
+    }
+  }
+  const terms = (x: number, y: number): number[] => [1, x, y, x * x, y * y, x * y];
+  // Paper is most of a scanned sheet: every block but a scanner's black edge to begin with.
+  let keep = bv.map((v) => v > 60);
+  let coef: number[] | null = null;
+  for (let round = 0; round < 4; round++) {
+    const c = leastSquares(
+      bv.flatMap((_, i) => (keep[i] ? [terms(bx[i]!, by[i]!)] : [])),
+      bv.filter((_, i) => keep[i]),
+    );
+    if (!c) break;
+    coef = c;
+    const fit = (i: number): number => terms(bx[i]!, by[i]!).reduce((s, t, k) => s + t * c[k]!, 0);
+    const res = bv.map((v, i) => v - fit(i)).filter((_, i) => keep[i]).map(Math.abs).sort((p, q) => p - q);
+    const t = Math.max(6, 3 * (res[res.length >> 1] ?? 0));
+    keep = bv.map((v, i) => v >= fit(i) - t);
+  }
+  const out = new Float32Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      const i = Math.min(bh - 1, Math.floor(y / B)) * bw + Math.min(bw - 1, Math.floor(x / B));
+      out[y * cw + x] = coef ? terms(((x + 0.5) / cw) * 2 - 1, ((y + 0.5) / ch) * 2 - 1).reduce((s, t, k) => s + t * coef[k]!, 0) : bv[i]!;
+    }
+  }
+  return out;
+}
+
+/** Least squares by the normal equations (Gaussian elimination, partial pivoting); null when singular. */
+function leastSquares(rows: readonly number[][], ys: readonly number[]): number[] | null {
+  const n = rows[0]?.length ?? 0;
+  if (rows.length < n * 2 || n === 0) return null;
+  const a = Array.from({ length: n }, () => new Array<number>(n + 1).fill(0));
+  rows.forEach((r, k) => {
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) a[i]![j]! += r[i]! * r[j]!;
+      a[i]![n]! += r[i]! * ys[k]!;
+    }
+  });
+  for (let i = 0; i < n; i++) {
+    let piv = i;
+    for (let r = i + 1; r < n; r++) if (Math.abs(a[r]![i]!) > Math.abs(a[piv]![i]!)) piv = r;
+    if (Math.abs(a[piv]![i]!) < 1e-9) return null;
+    [a[i], a[piv]] = [a[piv]!, a[i]!];
+    for (let r = 0; r < n; r++) {
+      if (r === i) continue;
+      const f = a[r]![i]! / a[i]![i]!;
+      for (let c = i; c <= n; c++) a[r]![c]! -= f * a[i]![c]!;
+    }
+  }
+  return a.map((row, i) => row[n]! / row[i]!);
+}
+
+/** The paper's level at each cell: the brightest 8×8-cell block (at its 90th percentile) within six blocks. */
+function paperLocal(mean: Float32Array, cw: number, ch: number): Float32Array {
   const B = 8;
   const bw = Math.ceil(cw / B);
   const bh = Math.ceil(ch / B);

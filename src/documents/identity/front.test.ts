@@ -144,3 +144,50 @@ describe('readFront: a misread translation stays part of its label', () => {
     expect(f.issuing_authority?.value).toBe('Stadt Köln');
   });
 });
+
+describe('readFront: labels read as noise, values in larger type', () => {
+  it('an unread label after a value starts a block of its own ("SENEGAL csüriybs 01 MAR 2027")', () => {
+    const words = [...line(40, 20, 'Staatsangehörigkeit', 3), ...line(39, 60, 'SENEGAL', 6), ...line(40, 90, 'csüriybs', 3), ...line(39, 110, '01 MAR 2027', 6)];
+    const f = readFront([page(words)]);
+    expect(f.citizenship?.value).toBe('SENEGAL');
+  });
+
+  it('an authority known by its name where its label did not read, with the word OCR put on a line of its own', () => {
+    const main = { text: 'Main', x0: 0, y0: 0, x1: 0, y1: 0 };
+    const words = [...line(60, 20, 'Ausstetiende Bxhxrde', 3), ...line(70, 20, 'Stadt Frankfurt am', 6)];
+    const am = words[words.length - 1]!;
+    Object.assign(main, { x0: am.x1 + 2, x1: am.x1 + 16, y0: am.y0 - 2, y1: am.y1 + 1 });
+    const f = readFront([page([...words, main, ...line(90, 20, 'LANDRATSAMT', 3)])]);
+    expect(f.issuing_authority?.value).toBe('Stadt Frankfurt am Main');
+  });
+
+  it('a labelled authority keeps the word OCR split off beside it; a line under it is another value', () => {
+    const words = [...line(50, 20, 'Issuing Authority:', 3), ...line(49, 56, 'GARDA NATIONAL IMMIGRATION', 6)];
+    const last = words[words.length - 1]!;
+    const bureau = { text: 'BUREAU', x0: last.x1 + 3, x1: last.x1 + 25, y0: last.y0 + 3, y1: last.y1 + 3 };
+    const f = readFront([page([...words, bureau, ...line(60, 56, 'STAMP 4', 6)])]);
+    expect(f.issuing_authority?.value).toBe('GARDA NATIONAL IMMIGRATION BUREAU');
+  });
+});
+
+describe('readFront: a document number printed without a label', () => {
+  it('the one free word of 8-10 capitals and digits is the number; two such words are none', () => {
+    const words = [...line(20, 20, 'BUNDESREPUBLIK DEUTSCHLAND', 5), ...line(20, 180, 'WF6GNM9J9', 5), ...line(40, 20, 'Name', 3), ...line(45, 20, 'OKAFOR', 6)];
+    expect(readFront([page(words)]).document_number?.value).toBe('WF6GNM9J9');
+    expect(readFront([page([...words, ...line(60, 180, 'AB1234567', 5)])]).document_number).toBeUndefined();
+  });
+});
+
+describe('readFront: label beside its value, and dates as OCR reads them', () => {
+  it('a value twice the label\'s size on the label\'s baseline is its value, not the garbled label words after it', () => {
+    // "Geburtsort / Place of birth: WENZHOU", the translation read as "cure of tes"; the value rises above the label.
+    const words = [...line(105, 20, 'Geburtsort', 3), ...line(105, 42, 'cure of tes', 2.5), ...line(100, 75, 'WENZHOU', 8), ...line(116, 20, 'Annnerkunge', 3)];
+    expect(readFront([page(words)]).birth_place?.value).toBe('WENZHOU');
+  });
+
+  it('a day read with letters for digits ("Ol MAY 2022") is that date', () => {
+    expect(parseFrontDate('Ol MAY 2022')).toBe('2022-05-01');
+    expect(parseFrontDate('O1.03.2027')).toBe('2027-03-01');
+    expect(parseFrontDate('MOLO 12 2022')).toBeNull();
+  });
+});

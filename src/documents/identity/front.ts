@@ -15,7 +15,7 @@ import type { BBox, Line, PositionedWord, WordPage } from '../layout/model.ts';
 import { bboxOf } from '../layout/model.ts';
 import { buildLines } from '../layout/lines.ts';
 import type { IdLabel, IdLabelField } from '../data/id-labels.data.ts';
-import { ID_LABELS } from '../data/id-labels.data.ts';
+import { AUTHORITY_WORDS, ID_LABELS } from '../data/id-labels.data.ts';
 import { MONTHS } from '../data/months.data.ts';
 import { editDistance } from '../text.ts';
 
@@ -63,11 +63,15 @@ const PHRASES: Phrase[] = ID_LABELS.map((label) => ({ label, words: label.phrase
   (a, b) => b.words.length - a.words.length || b.label.phrase.length - a.label.phrase.length,
 );
 
-/** Equal, or one edit apart for words of six letters or more (OCR of small label type). */
+/**
+ * Equal, or one edit apart for words of six letters or more, two from ten, three from fifteen (OCR of
+ * small label type: "Geburtsdatvuen", "Stastsangehörigken").
+ */
 function wordMatches(token: string, word: string): boolean {
   if (token === word) return true;
-  if (word.length < 6 || Math.abs(token.length - word.length) > 1 || /\d/.test(token)) return false;
-  return editDistance(token, word, 2) <= 1;
+  const max = word.length >= 15 ? 3 : word.length >= 10 ? 2 : word.length >= 6 ? 1 : 0;
+  if (max === 0 || Math.abs(token.length - word.length) > max || /\d/.test(token)) return false;
+  return editDistance(token, word, max + 1) <= max;
 }
 
 function phraseAt(tokens: readonly Token[], i: number): Phrase | null {
@@ -156,6 +160,8 @@ interface Block {
 /** A line's words that are not label words, cut into blocks at column gaps and at labels. */
 function blocksOf(line: Line, index: number, labelWords: ReadonlySet<PositionedWord>): Block[] {
   const h = heightOf(line.words);
+  const hs = line.words.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+  const lineMedian = hs[hs.length >> 1] ?? h;
   const out: Block[] = [];
   let cur: PositionedWord[] = [];
   const flush = (): void => {
@@ -171,12 +177,28 @@ function blocksOf(line: Line, index: number, labelWords: ReadonlySet<PositionedW
     }
     const prev = cur[cur.length - 1];
     if (prev && w.x0 - prev.x1 > h * 1.8) flush();
+    else if (prev && typeChanges(cur, w, lineMedian)) flush();
     // A lone separator (":" or "/") is not a value.
     if (/^[:/|.\-–]+$/.test(w.text)) continue;
     cur.push(w);
   }
   flush();
   return out;
+}
+
+/**
+ * A word in much smaller or larger type than the block before it starts a block of its own: labels are
+ * printed smaller than values, and a label OCR could not read ("csüriybs" for "Gültig bis") is no part
+ * of the value before it. Short words are not measured (a lower-case "am" is short of capitals).
+ */
+function typeChanges(cur: readonly PositionedWord[], w: PositionedWord, lineMedian: number): boolean {
+  const wh = w.y1 - w.y0;
+  const big = cur.reduce((m, x) => Math.max(m, x.y1 - x.y0), 0);
+  const longest = cur.reduce((m, x) => Math.max(m, x.text.replace(/[^\p{L}\p{N}]/gu, '').length), 0);
+  const letters = w.text.replace(/[^\p{L}\p{N}]/gu, '').length;
+  // The smaller side must be small for its line too: one box OCR drew too tall splits nothing.
+  if (wh < big * 0.6 && letters >= 4 && wh < lineMedian * 0.8) return true;
+  return big < wh * 0.6 && longest >= 4 && big < lineMedian * 0.8;
 }
 
 /** The text of a block without leading separators. */
@@ -203,6 +225,8 @@ export function fits(field: IdLabelField, text: string): boolean {
     case 'surname':
     case 'given_names':
     case 'full_name':
+      // Names are printed with capitals; lower-case specks ("eek") are a photo's noise.
+      return letters >= 2 && !/\d{3}/.test(text) && /^\p{Lu}/u.test(text.trim());
     case 'birth_place':
     case 'citizenship':
       return letters >= 2 && !/\d{3}/.test(text);
@@ -246,10 +270,17 @@ function candidates(hits: readonly LabelHit[], blocks: readonly Block[], lines: 
     for (const b of blocks) {
       // Side by side: the value's line and the label's overlap in height (a larger value set on the
       // label's baseline is a line of its own to OCR, a little higher).
-      if (overlapY(hit, b) >= 0.4 * Math.min(hit.y1 - hit.y0, b.y1 - b.y0)) {
+      // Values are printed larger than their labels: a block in the label's own type size beside it is
+      // more likely the rest of a label OCR garbled ("Geburtsort / cure of tes" for "Place of birth").
+      const labelSized = b.h < h * 1.15 && !/[\p{Lu}\d]{2}/u.test(textOf(b.words)) ? 2.5 : 0;
+      // A label and its value share a baseline where the value is printed beside it: a value twice the
+      // label's size rises above it and overlaps it only a little, but their bottoms meet.
+      const baseline = Math.abs(b.y1 - hit.y1) <= 0.35 * (b.y1 - b.y0);
+      if (overlapY(hit, b) >= 0.4 * Math.min(hit.y1 - hit.y0, b.y1 - b.y0) || (baseline && overlapY(hit, b) > 0)) {
         if (b.x0 < hit.x1 - h * 0.5) continue;
         if (hits.some((o) => o !== hit && o.x0 > hit.x0 && o.x0 < b.x0 && overlapY(o, b) > 0)) continue;
-        out.push({ hit, block: b, cost: 0.5 + (b.x0 - hit.x1) / h / 4 });
+        // The gap in the larger of the two type sizes: a small label's value sits many label heights away.
+        out.push({ hit, block: b, cost: (baseline ? 0.25 : 1) + (b.x0 - hit.x1) / Math.max(h, b.h) / 4 + labelSized });
         continue;
       }
       const gap = b.y0 - hit.y1;
@@ -258,8 +289,8 @@ function candidates(hits: readonly LabelHit[], blocks: readonly Block[], lines: 
       const between = lines.some((l) => l.words.some((w) => (w.y0 + w.y1) / 2 > hit.y1 && w.y1 <= b.y0 + 1 && w.x1 > b.x0 && w.x0 < b.x1));
       if (between) continue;
       const dx = Math.abs(b.x0 - hit.x0);
-      if (dx <= h * 2.5) out.push({ hit, block: b, cost: gap / h + dx / h / 2 });
-      else if (b.x0 >= hit.x0 - h && b.x0 < hit.x1) out.push({ hit, block: b, cost: 4 + gap / h });
+      if (dx <= h * 2.5) out.push({ hit, block: b, cost: gap / h + dx / h / 2 + labelSized });
+      else if (b.x0 >= hit.x0 - h && b.x0 < hit.x1) out.push({ hit, block: b, cost: 4 + gap / h + labelSized });
     }
   }
   return out.sort((a, b) => a.cost - b.cost);
@@ -269,9 +300,12 @@ function confidenceOf(words: readonly PositionedWord[]): number {
   return words.reduce((s, w) => s + (w.confidence ?? 1), 0) / Math.max(1, words.length);
 }
 
-/** A printed date: day, month (number or name), four-digit year, separated by '.', '/', '-' or spaces. */
-export const DATE_SOURCE = String.raw`(\d{1,2})(?:\s*[./-]\s*|\s+)(\d{1,2}|[A-Za-zÀ-ÿ]{3,9})(?:\.?\s+|\s*[./-]\s*)(\d{4})`;
-const DATE_RE = new RegExp(DATE_SOURCE);
+/**
+ * A printed date: day, month (number or name), four-digit year, separated by '.', '/', '-' or spaces.
+ * The day may hold the letters OCR reads for 0 and 1 ("Ol MAY 2022"); they count as those digits.
+ */
+export const DATE_SOURCE = String.raw`((?<![\p{L}\d])[\dOoIl]{1,2})(?:\s*[./-]\s*|\s+)(\d{1,2}|[A-Za-zÀ-ÿ]{3,9})(?:\.?\s+|\s*[./-]\s*)(\d{4})`;
+const DATE_RE = new RegExp(DATE_SOURCE, 'u');
 
 /** A combined label's value split into its parts: the date, and the rest (the place) on either side of it. */
 export function splitCombined(text: string): { date: string | null; rest: string | null } {
@@ -296,6 +330,8 @@ function stripSeparators(s: string): string {
 /** Reads every labelled field on the pages; the first page that has a field gives it. */
 export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { page: number; bbox: BBox }[] = []): FrontFields {
   const out: FrontFields = {};
+  let unlabelledAuthority: FrontValue | undefined;
+  let unlabelledNumber: FrontValue | undefined;
   for (const page of pages) {
     const excl = excludeBoxes.filter((e) => e.page === page.page).map((e) => e.bbox);
     const lines = buildLines(page).filter((l) => !excl.some((b) => l.y0 >= b[1] - 2 && l.y1 <= b[3] + 2));
@@ -321,9 +357,98 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
         for (const f of hit.fields) put(f as FrontField, f === 'birth_date' ? date : rest);
       } else if (isFrontField(hit.fields[0]!)) put(hit.fields[0], text);
     }
+    // An authority's name runs on in words OCR put on a line of their own beside it ("Main" a little
+    // higher than "Stadt Frankfurt am", "BUREAU" after "GARDA NATIONAL IMMIGRATION"). Unlabelled (its label read as noise), an authority is known by the word it is named with.
+    const labelled = found.issuing_authority ? blocks.find((b) => takenBlock.has(b) && sameBox(b, found.issuing_authority!.bbox)) : undefined;
+    const authority = authorityBlock(labelled, blocks, takenBlock);
+    if (authority) {
+      const v = { page: page.page, bbox: bboxOf(authority), confidence: confidenceOf(authority), value: textOf(authority) };
+      if (labelled) found.issuing_authority = v;
+      else unlabelledAuthority ??= v;
+    }
     for (const [k, v] of Object.entries(found) as [FrontField, FrontValue][]) out[k] ??= v;
+    // A document number printed without a label (in a corner, in its own typeface): one free word of
+    // 8-10 capitals and digits, at least three of them digits, on the page.
+    const numbers = blocks
+      .filter((b) => !takenBlock.has(b))
+      .flatMap((b) => b.words)
+      .filter((w) => isBareNumber(w.text));
+    if (numbers.length === 1 && !found.document_number) {
+      const w = numbers[0]!;
+      unlabelledNumber ??= { page: page.page, bbox: [w.x0, w.y0, w.x1, w.y1], confidence: w.confidence ?? 1, value: bareNumber(w.text) };
+    }
   }
+  if (unlabelledAuthority) out.issuing_authority ??= unlabelledAuthority;
+  if (unlabelledNumber) out.document_number ??= unlabelledNumber;
   return out;
+}
+
+function bareNumber(text: string): string {
+  const ok = (c: string | undefined): boolean => c !== undefined && /[A-Za-z0-9]/.test(c);
+  let a = 0;
+  let b = text.length;
+  while (a < b && !ok(text[a])) a++;
+  while (b > a && !ok(text[b - 1])) b--;
+  return text.slice(a, b);
+}
+
+function isBareNumber(text: string): boolean {
+  const t = bareNumber(text);
+  return /^[A-Z0-9]{8,10}$/.test(t) && (t.match(/\d/g) ?? []).length >= 3;
+}
+
+function sameBox(b: Block, box: BBox): boolean {
+  return b.x0 === box[0] && b.y0 === box[1] && b.x1 === box[2] && b.y1 === box[3];
+}
+
+/**
+ * The authority's words: the labelled block with the blocks that continue it, or (no label read) the
+ * first free block that opens with an authority's word (data/id-labels.data.ts AUTHORITY_WORDS) from
+ * that word on. Continuations are free blocks right after it on a line OCR split off (a word whose box
+ * is a little higher). A line under it is another field's value (values are printed on one line).
+ */
+function authorityBlock(labelled: Block | undefined, blocks: readonly Block[], taken: ReadonlySet<Block>): PositionedWord[] | null {
+  let start: PositionedWord[] | null = null;
+  let from: Block | undefined = labelled;
+  if (labelled) start = labelled.words;
+  else {
+    for (const b of blocks) {
+      if (taken.has(b)) continue;
+      // A two-letter word ("BH", "MA") names an authority only before more words.
+      const k = b.words.findIndex((w, i) => isAuthorityWord(w.text) && (foldUpper(w.text).length > 2 || i < b.words.length - 1));
+      if (k < 0 || /\d{4}/.test(textOf(b.words))) continue;
+      start = b.words.slice(k);
+      from = b;
+      break;
+    }
+  }
+  if (!start || !from) return null;
+  const words = [...start];
+  const used = new Set<Block>([from]);
+  for (let more = true; more; ) {
+    more = false;
+    const box = bboxOf(words);
+    const h = heightOf(words);
+    for (const b of blocks) {
+      if (used.has(b) || taken.has(b) || /\d/.test(textOf(b.words))) continue;
+      // OCR boxes of one line differ in height (a word's box takes in a mark above it): the smaller of
+      // the two measures the gap, and the type sizes must not differ more than that.
+      const small = Math.min(h, b.h);
+      const overlapY = Math.min(box[3], b.y1) - Math.max(box[1], b.y0);
+      const beside = overlapY >= 0.5 * Math.min(box[3] - box[1], b.y1 - b.y0) && b.x0 >= box[2] - small * 0.3 && b.x0 - box[2] <= small * 1.5;
+      if (!beside || b.h < h * 0.4 || b.h > h * 2.5) continue;
+      words.push(...b.words);
+      used.add(b);
+      more = true;
+      break;
+    }
+  }
+  return words;
+}
+
+function isAuthorityWord(text: string): boolean {
+  const t = foldUpper(text).replace(/[^A-Z]/g, '');
+  return t.length >= 2 && AUTHORITY_WORDS.some((a) => t === a || (a.length >= 7 && editDistance(t, a, 2) <= 1));
 }
 
 function isFrontField(f: IdLabelField): f is FrontField & IdLabelField {
@@ -337,7 +462,7 @@ function isFrontField(f: IdLabelField): f is FrontField & IdLabelField {
 export function parseFrontDate(s: string): string | null {
   const m = DATE_RE.exec(s);
   if (!m) return null;
-  const d = Number(m[1]);
+  const d = Number(m[1]!.replace(/[Oo]/g, '0').replace(/[Il]/g, '1'));
   const mo = /^\d+$/.test(m[2]!) ? Number(m[2]) : (MONTHS[m[2]!.toLowerCase()] ?? MONTHS[m[2]!.toLowerCase().slice(0, 3)] ?? 0);
   const y = Number(m[3]);
   if (mo < 1 || mo > 12) return null;

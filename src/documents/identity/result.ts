@@ -29,8 +29,11 @@ function fromFront<T>(v: FrontValue | undefined, map: (s: string) => T | null): 
 function fromMrz<T>(a: IdAnalysis, value: T | null, checked: boolean | null): Picked<T> {
   const m = a.mrz;
   if (!m || value === null || value === '') return NONE;
-  // A passing check digit proves the characters; unchecked fields are as good as the OCR.
-  const confidence = checked === true ? 0.98 : checked === false ? 0.4 : Math.min(0.9, m.ocrConfidence);
+  // A passing check digit proves the characters where the composite digit holds too; where it fails, the
+  // zone was misread somewhere, and a field's own digit passes a misreading one time in ten ("CF2T5S5SI"
+  // for CF275594V): the printed side's reading, where there is one, is taken before it.
+  const composite = m.checks.find((c) => c.field === 'composite')?.valid !== false;
+  const confidence = checked === true ? (composite ? 0.98 : 0.85) : checked === false ? 0.4 : Math.min(0.9, m.ocrConfidence);
   return { value, confidence: r2(confidence), source: { page: m.page, bbox: m.bbox } };
 }
 

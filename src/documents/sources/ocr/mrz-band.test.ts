@@ -113,6 +113,21 @@ describe('band geometry', () => {
     ]);
   });
 
+  it("a photo's textured backdrop at both ends of the band does not join the lines into one", () => {
+    const w = 300;
+    const h = 70;
+    const data = new Uint8Array(w * h).fill(235);
+    // Fabric: dark speckle on every row of the band's outer 12 %.
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if ((x < 36 || x >= 264) && (x * 7 + y * 13) % 3 === 0) data[y * w + x] = 30;
+    for (const y0 of [12, 40]) for (let y = y0; y < y0 + 12; y++) for (let x = 50; x < 250; x++) if (x % 8 < 5) data[y * w + x] = 20;
+    const boxes = lineBoxes(inkMask({ width: w, height: h, channels: 1 as const, data }));
+    expect(boxes).toHaveLength(2);
+    expect(boxes.map((b) => [b.y0, b.y1])).toEqual([
+      [12, 24],
+      [40, 52],
+    ]);
+  });
+
   it('a tilted line is straightened', () => {
     const w = 400;
     const h = 80;

@@ -145,13 +145,18 @@ export function inkMask(img: OcrImage): OcrImage {
 /** Text lines of an ink mask: [y0, y1) row runs with their ink x-extent. */
 export function lineBoxes(mask: OcrImage): Box[] {
   const { width: w, height: h, data } = mask;
+  // Rows are measured over the band's middle: MRZ lines run across the whole band, while a photo's
+  // backdrop (fabric, wood grain) beside the card has ink at the band's ends on every row and would
+  // join all the lines into one.
+  const xa = Math.floor(w * 0.2);
+  const xb = Math.ceil(w * 0.8);
   const rows = new Uint32Array(h);
   for (let y = 0; y < h; y++) {
     let n = 0;
-    for (let x = 0; x < w; x++) n += data[y * w + x]!;
+    for (let x = xa; x < xb; x++) n += data[y * w + x]!;
     rows[y] = n;
   }
-  const minInk = Math.max(2, Math.round(w * 0.02));
+  const minInk = Math.max(2, Math.round((xb - xa) * 0.02));
   const runs: [number, number][] = [];
   let start = -1;
   for (let y = 0; y <= h; y++) {
