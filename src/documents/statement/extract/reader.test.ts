@@ -449,13 +449,14 @@ describe('readTable: where bookings stop, and newest-first chains from the openi
 
   it('newest first, signs the oldest booking from the opening balance', () => {
     const p = page([
+      { date: '07/02/2025', desc: ['PRELIEVO ATM'], cells: [[400, 'D'], [470, '100,00'], [540, '5.123,36']] },
       { date: '05/02/2025', desc: ['BONIFICO AFFITTO'], cells: [[400, 'D'], [470, '1.300,00'], [540, '5.223,36']] },
       { date: '03/02/2025', desc: ['OPERAZIONE POS'], cells: [[400, 'D'], [470, '13,36'], [540, '6.523,36']] },
       { date: '03/02/2025', desc: ['APPLE.COM/BILL 1649'], cells: [[470, '139,01'], [540, '6.536,72']] },
     ]);
     const t = read(p, { opening: 667573, closing: null });
     expect(t.newestFirst).toBe(true);
-    expect(t.txs.map((x) => x.amountCents)).toEqual([-130000, -1336, -13901]);
+    expect(t.txs.map((x) => x.amountCents)).toEqual([-10000, -130000, -1336, -13901]);
   });
 });
 

@@ -170,15 +170,17 @@ export function solveRoles(rows: readonly SolveRow[], cols: number[], hints: Sol
       if (count > 1) penalty += 3;
       return { amount, unsigned, balance, checkpoint: null };
     });
+    const revOpening = hints.dateOrder === 'desc' ? hints.opening : null;
     const fwdOrder = flat.map((_, i) => i);
     const revOrder = [...fwdOrder].reverse();
     // Printed order or newest first; day/carry balances printed after their rows or before them.
     const walks = [
       { w: walk(flat, fwdOrder, hints.opening), newestFirst: false },
-      // (newest first the walk starts at the oldest booking, whose balance before it is the opening too)
-      { w: walk(flat, revOrder, hints.opening), newestFirst: true },
+      // (where the dates show newest first, the walk starts at the oldest booking, whose balance
+      // before it is the opening too)
+      { w: walk(flat, revOrder, revOpening), newestFirst: true },
       { w: walk(flat, shiftCheckpoints(flat, fwdOrder), hints.opening), newestFirst: false },
-      { w: walk(flat, shiftCheckpoints(flat, revOrder), hints.opening), newestFirst: true },
+      { w: walk(flat, shiftCheckpoints(flat, revOrder), revOpening), newestFirst: true },
     ];
     const allowed = hints.dateOrder ? walks.filter((x) => x.newestFirst === (hints.dateOrder === 'desc')) : walks;
     const { w, newestFirst } = allowed.reduce((a, b) => (b.w.agree - b.w.disagree > a.w.agree - a.w.disagree ? b : a));
