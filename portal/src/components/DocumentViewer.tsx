@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { raw, type BBox } from '../api.ts';
+import { client, type BBox } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { BASE } from '../router.tsx';
 import { ErrorBox, Loading } from './common.tsx';
@@ -24,7 +24,7 @@ type Doc =
   | { kind: 'none'; type: string };
 
 async function loadDoc(processId: string, fileId: string, signal: AbortSignal): Promise<Doc> {
-  const r = await raw(`/document-engine/v1/processes/${processId}/files/${fileId}/content`, { signal });
+  const r = await client.getFileContent({ path: { process_id: processId, file_id: fileId }, signal });
   const type = (r.headers.get('content-type') ?? '').split(';')[0]!.trim();
   const buf = await r.arrayBuffer();
   if (type === 'application/pdf') {

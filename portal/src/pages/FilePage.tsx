@@ -40,14 +40,18 @@ export function FilePage({ processId, fileId }: { processId: string; fileId: str
   const i18n = useI18n();
   const { t, code, money, date, pct } = i18n;
   const file = useLoad(
-    (signal) => client.getFile({ path: { process_id: processId, file_id: fileId }, signal }) as Promise<FileResource>,
+    (signal) =>
+      client.getFile({ path: { process_id: processId, file_id: fileId }, signal }) as Promise<FileResource>,
     [processId, fileId],
   );
   const f = file.data;
   const busy = f ? f.parsing_status === 'processing' : false;
   usePolling(
     busy,
-    async () => file.setData((await client.getFile({ path: { process_id: processId, file_id: fileId } })) as FileResource),
+    async () =>
+      file.setData(
+        (await client.getFile({ path: { process_id: processId, file_id: fileId } })) as FileResource,
+      ),
     f?.parsing_status ?? '',
   );
   const [selected, setSelected] = useState<{ key: string; box: Box | null } | null>(null);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, type Delivery, type Page, type Settings } from '../api.ts';
+import { client, type Delivery, type Settings } from '../api.ts';
 import {
   Badge,
   ConfirmButton,
@@ -15,20 +15,16 @@ const LIMIT = 20;
 
 export function IntegrationsPage() {
   const { t } = useI18n();
-  const settings = useLoad((signal) => api<Settings>('/portal/v1/settings', { signal }), []);
+  const settings = useLoad((signal) => client.getSettings({ signal }), []);
   const [offset, setOffset] = useState(0);
   const deliveries = useLoad(
-    (signal) =>
-      api<Page<Delivery>>('/portal/v1/webhook-deliveries', { query: { limit: LIMIT, offset }, signal }),
+    (signal) => client.listWebhookDeliveries({ query: { limit: LIMIT, offset }, signal }),
     [offset],
   );
   const pending = deliveries.data?.items.some((d) => d.status === 'pending') ?? false;
   usePolling(
     pending,
-    async () =>
-      deliveries.setData(
-        await api<Page<Delivery>>('/portal/v1/webhook-deliveries', { query: { limit: LIMIT, offset } }),
-      ),
+    async () => deliveries.setData(await client.listWebhookDeliveries({ query: { limit: LIMIT, offset } })),
     deliveries.data?.items.map((d) => d.status + d.attempts).join() ?? '',
   );
 
@@ -88,8 +84,7 @@ function WebhookUrls({ settings, onSaved }: { settings: Settings; onSaved: (s: S
     setError(null);
     setSaved(false);
     try {
-      const s = await api<Settings>('/portal/v1/settings', {
-        method: 'PATCH',
+      const s = await client.updateSettings({
         body: { webhooks: { doc_engine_url: docUrl.trim() || null, workflow_url: wfUrl.trim() || null } },
       });
       onSaved(s);
@@ -187,7 +182,7 @@ function SigningSecret({
           question={t('webhooks.rotateQuestion')}
           confirmLabel={t('webhooks.rotateConfirm')}
           onConfirm={async () => {
-            onRotated(await api<Settings>('/portal/v1/settings/rotate-webhook-secret', { method: 'POST' }));
+            onRotated(await client.rotateWebhookSecret());
             setShown(true);
           }}
         />
@@ -200,10 +195,7 @@ function SigningSecret({
             setError(null);
             setTestMsg(null);
             try {
-              const r = await api<{ items: Delivery[] }>('/portal/v1/webhooks/test', {
-                method: 'POST',
-                body: {},
-              });
+              const r = await client.sendTestWebhook({ body: {} });
               setTestMsg(t('webhooks.testSent', { n: r.items.length }));
               onTested();
             } catch (e) {
@@ -275,9 +267,7 @@ function DeliveryTable({ items, onChanged }: { items: Delivery[]; onChanged: () 
                     onClick={async () => {
                       setError(null);
                       try {
-                        await api(`/portal/v1/webhook-deliveries/${d.delivery_id}/redeliver`, {
-                          method: 'POST',
-                        });
+                        await client.redeliverWebhook({ path: { delivery_id: d.delivery_id } });
                         onChanged();
                       } catch (e) {
                         setError(e);

@@ -1,37 +1,22 @@
 import { useCallback, useRef, useState, type DragEvent } from 'react';
-import {
-  api,
-  client,
-  P,
-  uploadFile,
-  type BankAccount,
-  type CreditReport,
-  type FileRef,
-  type Page,
-  type Process,
-} from '../api.ts';
+import { client, withProgress, type BankAccount, type OpenBankingAccount } from '../api.ts';
 import { Badge, ConfirmButton, ErrorBox, Loading, useLoad, usePolling } from '../components/common.tsx';
 import { useI18n } from '../i18n.tsx';
 import { Link } from '../router.tsx';
 
-interface ProcessData {
-  process: Process;
-  files: Page<FileRef>;
-  bank: Page<BankAccount>;
-  ob: Page<BankAccount>;
-  reports: Page<CreditReport>;
-}
+type Account = BankAccount | OpenBankingAccount;
 
 export function ProcessPage({ processId }: { processId: string }) {
   const { t, dateTime, code } = useI18n();
   const load = useCallback(
-    async (signal?: AbortSignal): Promise<ProcessData> => {
+    async (signal?: AbortSignal) => {
+      const path = { process_id: processId };
       const [process, files, bank, ob, reports] = await Promise.all([
-        client.getProcess({ path: { process_id: processId }, signal }) as Promise<Process>,
-        client.listFiles({ path: { process_id: processId }, query: { limit: 100 }, signal }) as Promise<Page<FileRef>>,
-        api<Page<BankAccount>>(`${P(processId)}/bank-accounts`, { query: { limit: 100 }, signal }),
-        api<Page<BankAccount>>(`${P(processId)}/open-banking-accounts`, { query: { limit: 100 }, signal }),
-        api<Page<CreditReport>>(`${P(processId)}/credit-reports`, { query: { limit: 20 }, signal }),
+        client.getProcess({ path, signal }),
+        client.listFiles({ path, query: { limit: 100 }, signal }),
+        client.listBankAccounts({ path, query: { limit: 100 }, signal }),
+        client.listOpenBankingAccounts({ path, query: { limit: 100 }, signal }),
+        client.listCreditReports({ path, query: { limit: 20 }, signal }),
       ]);
       return { process, files, bank, ob, reports };
     },
@@ -266,7 +251,7 @@ function AccountsSection({
   empty,
 }: {
   title: string;
-  accounts: BankAccount[];
+  accounts: Account[];
   total: number;
   empty: string;
 }) {
@@ -281,11 +266,11 @@ function AccountsSection({
       ) : (
         <ul className="accounts">
           {accounts.map((a) => (
-            <li key={a.bank_account_id ?? a.open_banking_account_id}>
+            <li key={'bank_account_id' in a ? a.bank_account_id : a.open_banking_account_id}>
               <div className="mono">{a.iban}</div>
               <div className="muted small">
                 {a.account_holder ?? '—'}
-                {a.bank_name ? ` · ${a.bank_name}` : ''} ·{' '}
+                {'bank_name' in a && a.bank_name ? ` · ${a.bank_name}` : ''} ·{' '}
                 {t('process.transactionsCount', { n: num(a.total_transactions) })} · {date(a.date_min)} –{' '}
                 {date(a.date_max)}
               </div>
@@ -338,12 +323,13 @@ function Uploader({
       setItems((xs) => [...xs, { id, name: file.name, size: file.size, progress: 0, state: 'uploading' }]);
       active.current++;
       onActive(active.current);
-      const fields: Record<string, string> = { ext_file_id: file.name.slice(0, 200) || `file-${id}` };
-      if (docType) fields.document_type = docType;
-      if (checkId) fields.check_id_completeness = 'true';
-      uploadFile(processId, file, fields, (f) =>
-        setItems((xs) => xs.map((x) => (x.id === id ? { ...x, progress: f } : x))),
-      )
+      const form = new FormData();
+      form.append('ext_file_id', file.name.slice(0, 200) || `file-${id}`);
+      if (docType) form.append('document_type', docType);
+      if (checkId) form.append('check_id_completeness', 'true');
+      form.append('file', file, file.name);
+      withProgress((f) => setItems((xs) => xs.map((x) => (x.id === id ? { ...x, progress: f } : x))))
+        .uploadFile({ path: { process_id: processId }, body: form })
         .then(async () => {
           setItems((xs) => xs.map((x) => (x.id === id ? { ...x, progress: 1, state: 'done' } : x)));
           await onUploaded();

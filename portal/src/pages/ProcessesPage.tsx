@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { client, type Page, type Process } from '../api.ts';
+import { client } from '../api.ts';
 import { Badge, ErrorBox, Loading, Pager, useLoad } from '../components/common.tsx';
 import { useI18n } from '../i18n.tsx';
 import { Link, navigate, useRoute } from '../router.tsx';
@@ -22,9 +22,14 @@ export function ProcessesPage() {
   const list = useLoad(
     (signal) =>
       client.listProcesses({
-        query: { ...filters, statuses: filters.statuses ? filters.statuses.split(',') : [], limit: LIMIT, offset },
+        query: {
+          ...filters,
+          statuses: filters.statuses ? filters.statuses.split(',') : [],
+          limit: LIMIT,
+          offset,
+        },
         signal,
-      }) as Promise<Page<Process>>,
+      }),
     [key],
   );
 

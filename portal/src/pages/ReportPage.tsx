@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import {
-  api,
   client,
-  download,
-  P,
+  saveAs,
   type BankAccount,
-  type CreditReport,
   type FileRef,
-  type Page,
+  type OpenBankingAccount,
   type Process,
+  type ReportInputsBody,
+  type ReportParams,
+  type ReportResult,
   type ValidationResult,
 } from '../api.ts';
 import { Badge, Check, Dl, ErrorBox, Loading, useLoad, usePolling } from '../components/common.tsx';
@@ -22,18 +22,19 @@ interface Inputs {
   process: Process;
   files: FileRef[];
   bank: BankAccount[];
-  ob: BankAccount[];
+  ob: OpenBankingAccount[];
 }
 
 export function NewReportPage({ processId }: { processId: string }) {
   const { t, code, date } = useI18n();
   const inputs = useLoad(
     async (signal): Promise<Inputs> => {
+      const path = { process_id: processId };
       const [process, files, bank, ob] = await Promise.all([
-        client.getProcess({ path: { process_id: processId }, signal }) as Promise<Process>,
-        client.listFiles({ path: { process_id: processId }, query: { limit: 100 }, signal }) as Promise<Page<FileRef>>,
-        api<Page<BankAccount>>(`${P(processId)}/bank-accounts`, { query: { limit: 100 }, signal }),
-        api<Page<BankAccount>>(`${P(processId)}/open-banking-accounts`, { query: { limit: 100 }, signal }),
+        client.getProcess({ path, signal }),
+        client.listFiles({ path, query: { limit: 100 }, signal }),
+        client.listBankAccounts({ path, query: { limit: 100 }, signal }),
+        client.listOpenBankingAccounts({ path, query: { limit: 100 }, signal }),
       ]);
       return {
         process,
@@ -48,8 +49,8 @@ export function NewReportPage({ processId }: { processId: string }) {
   const [all, setAll] = useState(true);
   const [sel, setSel] = useState<Set<string>>(new Set());
   const [holder, setHolder] = useState<string | null>(null);
-  const [market, setMarket] = useState('it');
-  const [source, setSource] = useState('retail');
+  const [market, setMarket] = useState<ReportParams['data_market']>('it');
+  const [source, setSource] = useState<ReportParams['data_source']>('retail');
   const [period, setPeriod] = useState('');
   const [amount, setAmount] = useState('');
   const [overdraft, setOverdraft] = useState('');
@@ -68,10 +69,10 @@ export function NewReportPage({ processId }: { processId: string }) {
       setValidation(null);
     };
 
-  const body = () => {
+  const body = (): ReportInputsBody => {
     const ids = (prefix: string) =>
       [...sel].filter((s) => s.startsWith(prefix)).map((s) => s.slice(prefix.length));
-    const params: Record<string, unknown> = { data_market: market, data_source: source };
+    const params: ReportParams = { data_market: market, data_source: source };
     if (holderValue.trim()) params.account_holder = holderValue.trim();
     if (period) params.loan_period = Number(period);
     if (amount) params.requested_loan_amount = amount;
@@ -91,12 +92,7 @@ export function NewReportPage({ processId }: { processId: string }) {
     setBusy(true);
     setError(null);
     try {
-      setValidation(
-        await api<ValidationResult>(`${P(processId)}/credit-reports/run-validation`, {
-          method: 'POST',
-          body: body(),
-        }),
-      );
+      setValidation(await client.runValidation({ path: { process_id: processId }, body: body() }));
     } catch (err) {
       setError(err);
     } finally {
@@ -107,10 +103,7 @@ export function NewReportPage({ processId }: { processId: string }) {
     setBusy(true);
     setError(null);
     try {
-      const r = await api<CreditReport>(`${P(processId)}/credit-reports/run-report`, {
-        method: 'POST',
-        body: body(),
-      });
+      const r = await client.runReport({ path: { process_id: processId }, body: body() });
       navigate(`/processes/${processId}/reports/${r.credit_report_id}`);
     } catch (err) {
       setError(err);
@@ -181,14 +174,20 @@ export function NewReportPage({ processId }: { processId: string }) {
           <div className="grid2 tight">
             <label>
               {t('report.dataMarket')}
-              <select value={market} onChange={(e) => changed(setMarket)(e.target.value)}>
+              <select
+                value={market}
+                onChange={(e) => changed(setMarket)(e.target.value as ReportParams['data_market'])}
+              >
                 <option value="it">{t('report.market.it')}</option>
                 <option value="de">{t('report.market.de')}</option>
               </select>
             </label>
             <label>
               {t('report.dataSource')}
-              <select value={source} onChange={(e) => changed(setSource)(e.target.value)}>
+              <select
+                value={source}
+                onChange={(e) => changed(setSource)(e.target.value as ReportParams['data_source'])}
+              >
                 <option value="retail">{t('report.source.retail')}</option>
                 <option value="commercial">{t('report.source.commercial')}</option>
               </select>
@@ -385,12 +384,12 @@ const PDF_LANGS: Lang[] = ['it', 'de', 'en'];
 
 export function ReportPage({ processId, reportId }: { processId: string; reportId: string }) {
   const { t, lang, code, dateTime, money, pct, num } = useI18n();
-  const url = `${P(processId)}/credit-reports/${reportId}`;
-  const rep = useLoad((signal) => api<CreditReport>(url, { signal }), [url]);
+  const path = { process_id: processId, credit_report_id: reportId };
+  const rep = useLoad((signal) => client.getCreditReport({ path, signal }), [processId, reportId]);
   const r = rep.data;
   usePolling(
     r?.status === 'processing',
-    async () => rep.setData(await api<CreditReport>(url)),
+    async () => rep.setData(await client.getCreditReport({ path })),
     r?.status ?? '',
   );
   const [pdfLang, setPdfLang] = useState<Lang>(lang);
@@ -399,7 +398,7 @@ export function ReportPage({ processId, reportId }: { processId: string; reportI
 
   if (rep.loading && !r) return <Loading />;
   if (!r) return <ErrorBox error={rep.error} />;
-  const res = r.report_result;
+  const res = r.report_result as ReportResult | null;
   const currency = (res?.metrics.currency as string | undefined) ?? 'EUR';
   const m = (res?.metrics ?? {}) as Record<string, Record<string, unknown> | null>;
   const n = (o: Record<string, unknown> | null | undefined, k: string) =>
@@ -409,9 +408,8 @@ export function ReportPage({ processId, reportId }: { processId: string; reportI
     setPdfBusy(true);
     setPdfError(null);
     try {
-      await download(`${url}/generate-pdf`, `credit-report-${reportId.slice(0, 8)}-${pdfLang}.pdf`, {
-        langCountryCode: pdfLang,
-      });
+      const pdf = await client.generateCreditReportPdf({ path, query: { langCountryCode: pdfLang } });
+      await saveAs(pdf, `credit-report-${reportId.slice(0, 8)}-${pdfLang}.pdf`);
     } catch (e) {
       setPdfError(e);
     } finally {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { api, type Settings } from '../api.ts';
+import { client } from '../api.ts';
 import { ErrorBox, Loading, useLoad } from '../components/common.tsx';
 import { useI18n } from '../i18n.tsx';
 
 export function SettingsPage() {
   const { t } = useI18n();
-  const settings = useLoad((signal) => api<Settings>('/portal/v1/settings', { signal }), []);
+  const settings = useLoad((signal) => client.getSettings({ signal }), []);
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   const s = settings.data;
@@ -27,12 +27,7 @@ export function SettingsPage() {
                 setError(null);
                 setSaved(false);
                 try {
-                  settings.setData(
-                    await api<Settings>('/portal/v1/settings', {
-                      method: 'PATCH',
-                      body: { auto_parsing: e.target.checked },
-                    }),
-                  );
+                  settings.setData(await client.updateSettings({ body: { auto_parsing: e.target.checked } }));
                   setSaved(true);
                 } catch (err) {
                   setError(err);
