@@ -11,6 +11,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | null;
+  /** The embedded database (no DATABASE_URL) runs on a thread of its own (DOCRISK_PGLITE_THREAD). */
+  pgliteThread: boolean;
   dataDir: string;
   blobStore: BlobStoreKind;
   /** Settings of the s3 blob store (null unless DOCRISK_BLOB_STORE=s3). */
@@ -83,6 +85,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'DOCRISK_ISSUER', type: 'string', default: 'docrisk', doc: 'iss claim of access tokens' },
   { name: 'DOCRISK_WORKER_CONCURRENCY', type: 'integer 1-64', default: '2', doc: 'jobs handled at once per queue by this process' },
   { name: 'DOCRISK_WORKER_PORT', type: 'port (0-65535)', default: '8081', doc: '`docrisk worker`: port of its /healthz, /readyz and /metrics (bound to HOST)' },
+  { name: 'DOCRISK_PGLITE_THREAD', type: '0 | 1', default: '1', doc: 'the embedded database runs on a thread of its own, so a long statement does not stall the API (0: on the API thread, cheaper per query)' },
   { name: 'DOCRISK_BLOB_DIR_SHARED', type: '0 | 1', default: '0', doc: '1: the fs blob directory is shared by every node, so api/worker nodes may use it with DATABASE_URL' },
   { name: 'DOCRISK_JOB_HEARTBEAT_SECONDS', type: 'integer 10-600', default: '30', doc: 'a job whose worker stops beating this long (it died) is retried' },
   { name: 'DOCRISK_SHUTDOWN_GRACE_MS', type: 'integer >= 0', default: '15000', doc: 'time given to in-flight requests and jobs on shutdown' },
@@ -147,6 +150,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL: expected a postgres:// or postgresql:// URL');
   }
+  const pgliteThread = oneOf('DOCRISK_PGLITE_THREAD', ['0', '1', 'true', 'false'], '1');
   const blobStore = oneOf<BlobStoreKind>('DOCRISK_BLOB_STORE', ['fs', 'postgres', 's3'], 'fs');
   let s3: Config['s3'] = null;
   if (blobStore === 's3') {
@@ -202,6 +206,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     port: int('PORT', 8080, 0, 65535),
     host: str('HOST') ?? '127.0.0.1',
     databaseUrl,
+    pgliteThread: pgliteThread === '1' || pgliteThread === 'true',
     dataDir: path.resolve(cwd, str('DOCRISK_DATA_DIR') ?? './data'),
     blobStore,
     s3,

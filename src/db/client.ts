@@ -102,12 +102,14 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob, thr
 export interface DatabaseOptions {
   databaseUrl: string | null;
   dataDir: string;
+  /** PGlite on a thread of its own (default: yes). */
+  pgliteThread?: boolean;
   poolSize?: number;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize);
-  return openPglite(path.join(opts.dataDir, 'pgdata'));
+  return openPglite(path.join(opts.dataDir, 'pgdata'), undefined, opts.pgliteThread ?? true);
 }
 
 /**

@@ -1,13 +1,12 @@
 /**
  * PGlite on a thread of its own. PGlite runs PostgreSQL (WASM) synchronously on the thread that
  * calls it: on the API's thread one large statement — storing a 199k-row parse result, ≈ 40 MB of
- * JSON, took 2–6 s — stalled every request (/healthz up to 9.7 s). This client keeps PGlite's
- * query, exec, transaction and listen API (its base class does the protocol work: serialising
- * parameters, parsing rows) and sends each wire-protocol round to pglite-thread.ts, where PostgreSQL
- * runs. A query costs a few message hops (≈ 0.1 ms each) more than in process.
+ * JSON, took 2–6 s — stalled every request (/healthz up to 11.7 s). This client keeps PGlite's
+ * query, exec, transaction and listen API and sends each query whole to pglite-thread.ts, where
+ * PostgreSQL runs and parameters and rows are serialised and parsed: one message each way.
  */
 import { Worker } from 'node:worker_threads';
-import { messages, Mutex, type PGliteInterface } from '@electric-sql/pglite';
+import { messages, Mutex, type PGliteInterface, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { PGliteWorker } from '@electric-sql/pglite/worker';
 
 /** PGlite's abstract client (query, exec, transaction over execProtocolStream), which PGliteWorker extends. */
@@ -55,9 +54,71 @@ export class PGliteThread extends BasePGlite {
   static async create(dataDir: string | null): Promise<PGliteThread & PGliteInterface> {
     const db = new PGliteThread(dataDir);
     await db.#ready;
-    const client = db as PGliteThread & PGliteInterface & { _initArrayTypes(): Promise<void> };
-    await client._initArrayTypes();
-    return client;
+    return db as PGliteThread & PGliteInterface;
+  }
+
+  /**
+   * A query in one round to the thread, which serialises its parameters and parses its rows (a
+   * 40 MB parameter is copied across, not encoded here). Parsers must keep a type's text as it is
+   * (drizzle's for dates and intervals): functions do not cross threads.
+   */
+  async query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    await this.#ready;
+    return this.#transactionMutex.runExclusive(() => this.#query<T>(text, params, options));
+  }
+
+  async exec(text: string, options?: QueryOptions): Promise<Results[]> {
+    await this.#ready;
+    return this.#transactionMutex.runExclusive(() => this.#exec(text, options));
+  }
+
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    await this.#ready;
+    return this.#transactionMutex.runExclusive(async () => {
+      await this.#exec('BEGIN');
+      let closed = false;
+      const open = () => {
+        if (closed) throw new Error('Transaction is closed');
+      };
+      const tx = {
+        query: <R>(text: string, params?: unknown[], options?: QueryOptions) => (open(), this.#query<R>(text, params, options)),
+        sql: () => {
+          throw new Error('tx.sql is not supported on the database thread');
+        },
+        exec: (text: string, options?: QueryOptions) => (open(), this.#exec(text, options)),
+        rollback: async () => {
+          open();
+          await this.#exec('ROLLBACK');
+          closed = true;
+        },
+        listen: (channel: string, cb: (payload: string) => void) => (open(), this.listen(channel, cb, tx)),
+        get closed() {
+          return closed;
+        },
+      } as unknown as Transaction;
+      try {
+        const out = await fn(tx);
+        if (!closed) {
+          closed = true;
+          const [r] = await this.#exec('COMMIT');
+          if ((r as { command?: string } | undefined)?.command === 'ROLLBACK') throw new Error('Transaction was rolled back instead of committed');
+        }
+        return out;
+      } catch (e) {
+        if (!closed) {
+          closed = true;
+          await this.#exec('ROLLBACK');
+        }
+        throw e;
+      }
+    });
+  }
+
+  #query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    return this.#call('query', text, params, wire(options)) as Promise<Results<T>>;
+  }
+  #exec(text: string, options?: QueryOptions): Promise<Results[]> {
+    return this.#call('exec', text, wire(options)) as Promise<Results[]>;
   }
 
   #fail(e: Error): void {
@@ -158,6 +219,20 @@ export class PGliteThread extends BasePGlite {
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
     return this.#transactionMutex.runExclusive(fn);
   }
+}
+
+/** Query options as they cross to the thread: parsers that keep a type's text, by type id. */
+function wire(o: QueryOptions | undefined): { rowMode?: 'array' | 'object'; rawTypes?: number[] } | undefined {
+  if (!o) return undefined;
+  if (o.serializers && Object.keys(o.serializers).length > 0) throw new Error('custom serializers are not supported on the database thread');
+  if (o.blob) throw new Error('COPY with a blob is not supported on the database thread');
+  const rawTypes: number[] = [];
+  for (const [type, parse] of Object.entries(o.parsers ?? {})) {
+    const probe = '2024-01-02 03:04:05+00';
+    if ((parse as (v: string, t: number) => unknown)(probe, Number(type)) !== probe) throw new Error(`a parser for type ${type} that changes the text is not supported on the database thread`);
+    rawTypes.push(Number(type));
+  }
+  return { ...(o.rowMode ? { rowMode: o.rowMode } : {}), ...(rawTypes.length ? { rawTypes } : {}) };
 }
 
 /** A channel name as PostgreSQL folds it (unquoted: lower case; quoted: as written). */
