@@ -46,15 +46,16 @@ export interface SandboxOptions {
  * A child idles at ≈ 175–190 MB (engine loaded; pdf.js once a PDF was read). Measured peaks above
  * that idle (bench/hostile.ts, BENCHMARKS.md): validations of scans and photos with one tesseract
  * worker ≤ 340 MB, the 199k-row CSV ≤ 380 MB, bombs ≤ 315 MB (refused while decoding:
- * pdfjs-guard.ts, pixel caps). 640 MB keeps every job within 512 MB of the idle child. A 24-page
- * scan's parse peaks ≈ 370 MB above idle since pages are rendered one at a time and each page's
- * canvas memory is given back (it was 813 MB, and parses had a 1280 MB cap).
+ * pdfjs-guard.ts, pixel caps). 640 MB keeps every validation within 512 MB of the idle child. A
+ * 24-page scan's parse peaks 370–436 MB above idle since pages are rendered one at a time and each
+ * page's canvas memory is given back (it was 813 MB, and parses had a 1280 MB cap); parses get
+ * 672 MB, the idle child (≈ 160 MB) + 512.
  */
 export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   workers: 2,
   heapMb: 512,
   maxRssMb: 640,
-  parseMaxRssMb: 640,
+  parseMaxRssMb: 672,
   validateTimeoutMs: 60_000,
   parseTimeoutMs: 300_000,
   recycleAfterJobs: 50,
