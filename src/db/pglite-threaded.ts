@@ -37,6 +37,7 @@ export class PGliteThread extends BasePGlite {
     this.#worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), { workerData: { dataDir } });
     this.#ready = new Promise((resolve, reject) => {
       this.#worker.once('error', reject);
+      this.#worker.once('exit', (code) => reject(new Error(`the database thread ended before it was ready (code ${code})`)));
       this.#worker.on('message', (m: Reply | { ready: true } | { notify: true; channel: string; payload: string }) => {
         if ('ready' in m) return resolve();
         if ('notify' in m) return this.#notify(m.channel, m.payload);
