@@ -8,6 +8,8 @@
  * every PDF/PNG/JPEG/TIFF in DIR (e.g. testkit scans and photos: the worst legitimate OCR load).
  *
  *   node bench/hostile.ts http [--scans DIR]
+ * `--only REGEX` keeps the files whose name matches (e.g. `--only long-scan` with `--scans` on the
+ * directory `node scripts/hostile.ts DIR --long-scan` wrote).
  * The same files uploaded over HTTP to a real `docrisk serve` process (embedded PGlite, or
  * BENCH_DATABASE_URL for PostgreSQL) with default settings, while a prober asks /healthz every 50 ms:
  * upload status and time, validation and parsing outcome, time to leave `processing`, peak RSS of the
@@ -26,6 +28,8 @@ const mode = process.argv[2] ?? 'sandbox';
 const scansAt = process.argv.indexOf('--scans');
 const scanDir = scansAt > 0 ? process.argv[scansAt + 1] : undefined;
 const MB = 1024 * 1024;
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? new RegExp(process.argv[onlyAt + 1]!) : null;
 
 interface Input {
   name: string;
@@ -40,7 +44,7 @@ async function inputs(): Promise<Input[]> {
     for (const f of readdirSync(scanDir).sort())
       if (/\.(pdf|png|jpe?g|tiff?)$/i.test(f))
         out.push({ name: `legitimate ${f}`, file: f, bytes: new Uint8Array(readFileSync(path.join(scanDir, f))) });
-  return out;
+  return only ? out.filter((i) => only.test(i.file)) : out;
 }
 
 /** Every child process of `pid`, recursively (Linux /proc). */

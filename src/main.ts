@@ -53,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   if (cmd === 'migrate') {
-    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteThread: config.pgliteThread });
     try {
       await db.migrate();
       console.log(`migrations applied (${db.kind})`);

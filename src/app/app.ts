@@ -83,7 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   // Asynchronous writes: lines written while one is in flight go out together (flushed at exit).
   const logger = opts.logger ?? pino({ level: config.logLevel, base: { service: 'docrisk' } }, pino.destination({ dest: 1, sync: false }));
   const clock = opts.clock ?? systemClock;
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteThread: config.pgliteThread }));
   try {
     await database.migrate();
     const db = database.db;

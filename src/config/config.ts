@@ -11,6 +11,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | null;
+  /** The embedded database (no DATABASE_URL) runs on a thread of its own (DOCRISK_PGLITE_THREAD). */
+  pgliteThread: boolean;
   dataDir: string;
   blobStore: BlobStoreKind;
   /** Settings of the s3 blob store (null unless DOCRISK_BLOB_STORE=s3). */
@@ -83,6 +85,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'DOCRISK_ISSUER', type: 'string', default: 'docrisk', doc: 'iss claim of access tokens' },
   { name: 'DOCRISK_WORKER_CONCURRENCY', type: 'integer 1-64', default: '2', doc: 'jobs handled at once per queue by this process' },
   { name: 'DOCRISK_WORKER_PORT', type: 'port (0-65535)', default: '8081', doc: '`docrisk worker`: port of its /healthz, /readyz and /metrics (bound to HOST)' },
+  { name: 'DOCRISK_PGLITE_THREAD', type: '0 | 1', default: '1', doc: 'the embedded database runs on a thread of its own, so a long statement does not stall the API (0: on the API thread, cheaper per query)' },
   { name: 'DOCRISK_BLOB_DIR_SHARED', type: '0 | 1', default: '0', doc: '1: the fs blob directory is shared by every node, so api/worker nodes may use it with DATABASE_URL' },
   { name: 'DOCRISK_JOB_HEARTBEAT_SECONDS', type: 'integer 10-600', default: '30', doc: 'a job whose worker stops beating this long (it died) is retried' },
   { name: 'DOCRISK_SHUTDOWN_GRACE_MS', type: 'integer >= 0', default: '15000', doc: 'time given to in-flight requests and jobs on shutdown' },
@@ -96,7 +99,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { name: 'DOCRISK_SANDBOX_WORKERS', type: 'integer 1-64', default: '2', doc: 'document child processes at most' },
   { name: 'DOCRISK_SANDBOX_HEAP_MB', type: 'integer >= 64', default: '512', doc: 'V8 heap cap of a document child' },
   { name: 'DOCRISK_SANDBOX_MAX_RSS_MB', type: 'integer >= 128', default: '640', doc: 'a document child above this RSS is killed (the file: too_large); a child idles at about 190 MB' },
-  { name: 'DOCRISK_SANDBOX_PARSE_MAX_RSS_MB', type: 'integer >= 128', default: '1280', doc: 'the same for parse jobs (a long scan is read page by page: ≈ 20 MB per page)' },
+  { name: 'DOCRISK_SANDBOX_PARSE_MAX_RSS_MB', type: 'integer >= 128', default: '672', doc: 'the same for parse jobs (a long scan is rendered and read a page or two at a time)' },
   { name: 'DOCRISK_SANDBOX_VALIDATE_TIMEOUT_MS', type: 'integer >= 100', default: '60000', doc: 'time allowed to validate one upload' },
   { name: 'DOCRISK_SANDBOX_PARSE_TIMEOUT_MS', type: 'integer >= 100', default: '300000', doc: 'time allowed to parse one file' },
   { name: 'DOCRISK_RATE_LIMIT_STORE', type: 'memory | postgres', default: 'postgres with DATABASE_URL, else memory', doc: 'where rate-limit counters live (postgres: shared by every API process)' },
@@ -147,6 +150,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL: expected a postgres:// or postgresql:// URL');
   }
+  const pgliteThread = oneOf('DOCRISK_PGLITE_THREAD', ['0', '1', 'true', 'false'], '1');
   const blobStore = oneOf<BlobStoreKind>('DOCRISK_BLOB_STORE', ['fs', 'postgres', 's3'], 'fs');
   let s3: Config['s3'] = null;
   if (blobStore === 's3') {
@@ -202,6 +206,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     port: int('PORT', 8080, 0, 65535),
     host: str('HOST') ?? '127.0.0.1',
     databaseUrl,
+    pgliteThread: pgliteThread === '1' || pgliteThread === 'true',
     dataDir: path.resolve(cwd, str('DOCRISK_DATA_DIR') ?? './data'),
     blobStore,
     s3,
@@ -239,7 +244,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       workers: int('DOCRISK_SANDBOX_WORKERS', 2, 1, 64),
       heapMb: int('DOCRISK_SANDBOX_HEAP_MB', 512, 64, 65536),
       maxRssMb: int('DOCRISK_SANDBOX_MAX_RSS_MB', 640, 128, 131072),
-      parseMaxRssMb: int('DOCRISK_SANDBOX_PARSE_MAX_RSS_MB', 1280, 128, 131072),
+      parseMaxRssMb: int('DOCRISK_SANDBOX_PARSE_MAX_RSS_MB', 672, 128, 131072),
       validateTimeoutMs: int('DOCRISK_SANDBOX_VALIDATE_TIMEOUT_MS', 60_000, 100, 3_600_000),
       parseTimeoutMs: int('DOCRISK_SANDBOX_PARSE_TIMEOUT_MS', 300_000, 100, 86_400_000),
     },

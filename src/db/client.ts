@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -14,6 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { PGliteThread } from './pglite-threaded.ts';
 
 export type Schema = typeof schema;
 /** The drizzle handle used by repositories; PGlite's and node-postgres' share the PgDatabase API. */
@@ -27,8 +28,8 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Present for kind 'pglite'. */
-  pglite: PGlite | null;
+  /** Present for kind 'pglite': in this thread, or on a thread of its own (PGliteThread). */
+  pglite: PGlite | (PGliteThread & PGliteInterface) | null;
   /** Present for kind 'postgres'. */
   pool: pg.Pool | null;
   migrate(): Promise<void>;
@@ -67,13 +68,22 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
-export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
+/**
+ * The embedded database. With a data directory (the service) PostgreSQL runs on a thread of its
+ * own (pglite-threaded.ts), so a long statement — storing a 40 MB parse result — does not stall
+ * the API's event loop; in memory or from a dump (tests, tools) it runs in this thread, and
+ * `thread` says otherwise either way.
+ */
+export async function openPglite(dataDir: string | null, loadDataDir?: Blob, thread = dataDir !== null && !loadDataDir): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
-  });
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  if (thread && loadDataDir) throw new Error('a PGlite dump is loaded in this thread only');
+  const pglite = thread
+    ? await PGliteThread.create(dataDir)
+    : await PGlite.create({
+        ...(dataDir ? { dataDir } : {}),
+        ...(loadDataDir ? { loadDataDir } : {}),
+      });
+  const db = drizzlePglite(pglite as PGlite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -92,12 +102,14 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
 export interface DatabaseOptions {
   databaseUrl: string | null;
   dataDir: string;
+  /** PGlite on a thread of its own (default: yes). */
+  pgliteThread?: boolean;
   poolSize?: number;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize);
-  return openPglite(path.join(opts.dataDir, 'pgdata'));
+  return openPglite(path.join(opts.dataDir, 'pgdata'), undefined, opts.pgliteThread ?? true);
 }
 
 /**
@@ -115,7 +127,7 @@ export async function queryPrepared<T>(db: Executor, name: string, query: SQL): 
   return (Array.isArray(r) ? r : (r as unknown as { rows: T[] }).rows) as T[];
 }
 
-const preparedOn = new WeakMap<PGlite, Set<string>>();
+const preparedOn = new WeakMap<object, Set<string>>();
 
 /** A string as an SQL literal (standard_conforming_strings is on: only quotes need doubling). */
 function literal(v: string): string {
@@ -130,17 +142,18 @@ function literal(v: string): string {
 export async function queryText<T>(db: Executor, name: string, text: string, values: string[]): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
-  if (client instanceof PGlite) {
+  if (client instanceof PGlite || client instanceof PGliteThread) {
+    const lite = client as PGliteInterface;
     // PGlite plans every extended-protocol query afresh (planning was ~80 % of a GET process there): the
     // statement is PREPAREd once per database and EXECUTEd with quoted literals (EXECUTE takes no bind parameters).
     if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad statement name ${name}`);
-    let prepared = preparedOn.get(client);
-    if (!prepared) preparedOn.set(client, (prepared = new Set()));
+    let prepared = preparedOn.get(lite);
+    if (!prepared) preparedOn.set(lite, (prepared = new Set()));
     if (!prepared.has(name)) {
-      await client.exec(`prepare ${name} as ${text}`);
+      await lite.exec(`prepare ${name} as ${text}`);
       prepared.add(name);
     }
-    return (await client.query<T>(`execute ${name}(${values.map(literal).join(', ')})`)).rows;
+    return (await lite.query<T>(`execute ${name}(${values.map(literal).join(', ')})`)).rows;
   }
   const chunks = text.split(/\$(\d+)/).map((part, i) => (i % 2 === 1 ? sql`${values[Number(part) - 1]}` : sql.raw(part)));
   const r = await db.execute(sql.join(chunks));

@@ -5,6 +5,7 @@
  * decodes under the limits of pdfjs-guard.ts (decoded bytes per stream, JPX pixels), and OCR runs
  * one tesseract worker (a child runs one job at a time; the pool's children are the parallelism).
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DocumentParseError, LIMITS, parseDocument, setOcrModels, shutdownOcr, validateDocument } from '../documents/index.ts';
 import type { ValidationOutcome } from '../documents/index.ts';
@@ -25,7 +26,7 @@ const send = (m: JobReply): void => {
 
 installPdfGuard({
   maxStreamBytes: LIMITS.pdfMaxDecodedStreamBytes,
-  maxJpxPixels: LIMITS.renderMaxImagePixels,
+  maxImagePixels: LIMITS.renderMaxImagePixels,
 });
 setOcrEngine(new TesseractEngine({ poolSize: 1 }));
 process.send?.({ ready: true });
@@ -36,20 +37,38 @@ function withRefusal(v: ValidationOutcome, refused: string | null): ValidationOu
   return { ...v, status: 'unreadable', errors: [{ code: 'too_large', message: refused }] };
 }
 
+/**
+ * What the guard refused for the last few documents (by digest): the engine keeps OCR readings of
+ * the same bytes (validate then parse), and a reading taken from there decodes nothing, so the
+ * refusal would not be seen again.
+ */
+const refusedBefore = new Map<string, string>();
+
+function refusal(key: string): string | null {
+  const now = takeRefusal();
+  if (now) {
+    refusedBefore.delete(key);
+    refusedBefore.set(key, now);
+    while (refusedBefore.size > 8) refusedBefore.delete(refusedBefore.keys().next().value!);
+  }
+  return now ?? refusedBefore.get(key) ?? null;
+}
+
 async function run(m: JobRequest): Promise<unknown> {
   takeRefusal();
   // The parent names the stored file (the API process never holds an upload) or, in tests, passes bytes.
   const bytes = m.path !== undefined ? await readFile(m.path).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.length)) : m.bytes!;
+  const key = createHash('sha256').update(bytes).digest('hex');
   if (m.op === 'validate') {
     const v = await validateDocument(bytes, m.opts);
-    return withRefusal(v, takeRefusal());
+    return withRefusal(v, refusal(key));
   }
   try {
     const o = await parseDocument(bytes, m.opts);
     takeRefusal();
     return { ...o, parsing_result: enrichParsingResult(o.parsing_result) };
   } catch (e) {
-    const refused = takeRefusal();
+    const refused = refusal(key);
     throw refused ? new DocumentParseError('too_large', refused) : e;
   }
 }

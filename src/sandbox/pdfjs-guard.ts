@@ -10,7 +10,10 @@
  * - every decoding stream (Flate, LZW, RunLength, CCITT, predictors, ASCII filters, and chains of
  *   them) refuses to grow its buffer past `maxStreamBytes`, and so does the platform
  *   DecompressionStream pdf.js uses first for Flate and Brotli;
- * - a JPX codestream whose SIZ marker declares more than `maxJpxPixels` is not decoded.
+ * - a JPX codestream whose SIZ marker declares more than `maxImagePixels` is not decoded, nor a
+ *   JBIG2 stream whose page or region segments do (read from its segment headers: 45,000² in 6 KB
+ *   grew the child by 240 MB), nor a CCITT image whose DecodeParms Columns × Rows do (both go to a
+ *   WASM decoder that allocates what the stream declares, not what the image dictionary says).
  *
  * pdf.js runs its "worker" on the calling thread in Node (a fake worker it imports from
  * `GlobalWorkerOptions.workerSrc` at its first document). The guard reads pdf.worker.mjs's source,
@@ -28,8 +31,8 @@ import { GlobalWorkerOptions } from 'pdfjs-dist/legacy/build/pdf.mjs';
 export interface PdfGuardLimits {
   /** A decoded stream longer than this is refused. */
   maxStreamBytes: number;
-  /** A JPX image whose codestream declares more pixels than this is refused. */
-  maxJpxPixels: number;
+  /** A JPX, JBIG2 or CCITT image whose stream declares more pixels than this is refused. */
+  maxImagePixels: number;
 }
 
 interface GuardState extends PdfGuardLimits {
@@ -37,6 +40,7 @@ interface GuardState extends PdfGuardLimits {
   refused: string | null;
   refuse(message: string): never;
   checkJpx(bytes: Uint8Array): void;
+  checkJbig2(bytes: Uint8Array, width: number, height: number, ccitt?: { Columns: number; Rows: number }): void;
 }
 
 const KEY = '__docriskPdfGuard';
@@ -53,6 +57,52 @@ export function jpxDeclaredSize(bytes: Uint8Array): { width: number; height: num
     return { width: Math.max(0, width), height: Math.max(0, height) };
   }
   return null;
+}
+
+/** Region segment types (T.88 7.3): text, halftone, generic and refinement regions, intermediate and immediate. */
+const JBIG2_REGIONS = new Set([4, 6, 7, 20, 22, 23, 36, 38, 39, 40, 42, 43]);
+const JBIG2_PAGE_INFO = 48;
+
+/**
+ * Width × height of every page information and region segment of a JBIG2 stream (embedded, as a
+ * PDF holds it, or a file with its header), read from the segment headers (T.88 7.2) without
+ * decoding; a striped page of unknown height (0xffffffff) counts its width only. Stops at the first
+ * segment it cannot follow (an unknown data length), with what it read until then.
+ */
+export function jbig2DeclaredSizes(bytes: Uint8Array): { width: number; height: number }[] {
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 0;
+  if (bytes.length >= 9 && bytes[0] === 0x97 && bytes[1] === 0x4a && bytes[2] === 0x42 && bytes[3] === 0x32) {
+    // File header: id (8), flags, page count unless "unknown" (bit 1).
+    if ((bytes[8]! & 1) === 0) return []; // random-access organisation: headers first; not how a PDF embeds JBIG2
+    at = (bytes[8]! & 2) === 0 ? 13 : 9;
+  }
+  const out: { width: number; height: number }[] = [];
+  while (at + 11 <= bytes.length) {
+    const number = v.getUint32(at);
+    const flags = bytes[at + 4]!;
+    const type = flags & 0x3f;
+    let p = at + 5;
+    let count = bytes[p]! >>> 5;
+    if (count === 7) {
+      if (p + 4 > bytes.length) break;
+      count = v.getUint32(p) & 0x1fffffff;
+      p += 4 + Math.ceil((count + 1) / 8);
+    } else p += 1;
+    p += count * (number <= 256 ? 1 : number <= 65536 ? 2 : 4);
+    p += flags & 0x40 ? 4 : 1;
+    if (p + 4 > bytes.length) break;
+    const length = v.getUint32(p);
+    p += 4;
+    if (length === 0xffffffff) break;
+    if ((type === JBIG2_PAGE_INFO || JBIG2_REGIONS.has(type)) && p + 8 <= bytes.length) {
+      const width = v.getUint32(p);
+      const height = v.getUint32(p + 4);
+      out.push({ width, height: type === JBIG2_PAGE_INFO && height === 0xffffffff ? 1 : height });
+    }
+    at = p + length;
+  }
+  return out;
 }
 
 function state(): GuardState | undefined {
@@ -93,6 +143,15 @@ const PATCHES: readonly (readonly [string, string])[] = [
           guard.refuse(\`a PDF stream decodes to more than \${Math.round(guard.maxStreamBytes / 1048576)} MB\`);
         }
       }`,
+  ],
+  [
+    // JBIG2 and CCITT go to a WASM decoder (or its JS fallback) that allocates what the stream's own
+    // segment headers (JBIG2) or DecodeParms (CCITT Columns × Rows) declare, whatever the dictionary says.
+    `  async decode(bytes, width, height, globals, CCITTOptions) {
+    const module = await this._getModule(jbig2);`,
+    `  async decode(bytes, width, height, globals, CCITTOptions) {
+    globalThis.${KEY}?.checkJbig2(bytes, width, height, CCITTOptions);
+    const module = await this._getModule(jbig2);`,
   ],
   [
     `    const padComponents = numComponents !== undefined;
@@ -136,8 +195,15 @@ export function installPdfGuard(limits: PdfGuardLimits): void {
     },
     checkJpx(bytes: Uint8Array): void {
       const size = jpxDeclaredSize(bytes);
-      if (size && size.width * size.height > g.maxJpxPixels)
-        g.refuse(`a JPEG 2000 image declares ${size.width}×${size.height} pixels; the limit is ${g.maxJpxPixels / 1e6} megapixels`);
+      if (size && size.width * size.height > g.maxImagePixels)
+        g.refuse(`a JPEG 2000 image declares ${size.width}×${size.height} pixels; the limit is ${g.maxImagePixels / 1e6} megapixels`);
+    },
+    checkJbig2(bytes: Uint8Array, width: number, height: number, ccitt?: { Columns: number; Rows: number }): void {
+      const kind = ccitt ? 'CCITT' : 'JBIG2';
+      const sizes = ccitt ? [{ width: ccitt.Columns, height: Math.max(ccitt.Rows, height) }] : jbig2DeclaredSizes(bytes);
+      for (const s of [{ width, height }, ...sizes])
+        if (s.width * s.height > g.maxImagePixels)
+          g.refuse(`a ${kind} image declares ${s.width}×${s.height} pixels; the limit is ${g.maxImagePixels / 1e6} megapixels`);
     },
   };
   (globalThis as Record<string, unknown>)[KEY] = g;

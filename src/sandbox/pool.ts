@@ -25,8 +25,7 @@ export interface SandboxOptions {
   maxRssMb: number;
   /**
    * The same for parse jobs (default: maxRssMb). A long scan's parse renders and reads every page,
-   * and each rendered page leaves ≈ 16–20 MB of RSS behind in the child (not given back by pdf.js
-   * and the canvas library; see BENCHMARKS.md): a 24-page scan passed 640 MB.
+   * one or two at a time, giving each page's canvas memory back (sources/ocr/render.ts).
    */
   parseMaxRssMb?: number;
   validateTimeoutMs: number;
@@ -47,14 +46,16 @@ export interface SandboxOptions {
  * A child idles at ≈ 175–190 MB (engine loaded; pdf.js once a PDF was read). Measured peaks above
  * that idle (bench/hostile.ts, BENCHMARKS.md): validations of scans and photos with one tesseract
  * worker ≤ 340 MB, the 199k-row CSV ≤ 380 MB, bombs ≤ 315 MB (refused while decoding:
- * pdfjs-guard.ts, pixel caps). 640 MB keeps every validation within 512 MB of the idle child.
- * Parses get 1280 MB: a 24-page scan needs more than 640 (parseMaxRssMb).
+ * pdfjs-guard.ts, pixel caps). 640 MB keeps every validation within 512 MB of the idle child. A
+ * 24-page scan's parse peaks 370–436 MB above idle since pages are rendered one at a time and each
+ * page's canvas memory is given back (it was 813 MB, and parses had a 1280 MB cap); parses get
+ * 672 MB, the idle child (≈ 160 MB) + 512.
  */
 export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   workers: 2,
   heapMb: 512,
   maxRssMb: 640,
-  parseMaxRssMb: 1280,
+  parseMaxRssMb: 672,
   validateTimeoutMs: 60_000,
   parseTimeoutMs: 300_000,
   recycleAfterJobs: 50,
@@ -208,7 +209,9 @@ export class DocumentSandbox {
 
   private spawn(): Slot {
     const proc = fork(CHILD, [this.o.ocrModels], {
-      execArgv: [`--max-old-space-size=${this.o.heapMb}`],
+      // --expose-gc: the OCR renderer collects after each page, which gives back the canvas's native
+      // memory V8 does not see (sources/ocr/render.ts releaseCanvases).
+      execArgv: [`--max-old-space-size=${this.o.heapMb}`, '--expose-gc'],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

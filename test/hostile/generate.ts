@@ -183,6 +183,59 @@ export function pdfJpxBomb(side = 60_000): Uint8Array {
   ]);
 }
 
+/**
+ * An embedded JBIG2 stream (ITU T.88, sequential segments as a PDF holds them) whose page information
+ * segment and immediate generic region declare `side`×`side` pixels, with a few bytes of coded data
+ * (a decoder that trusts the segment headers allocates the page bitmap: 60,000² at 1 bit a pixel is 450 MB; 45,000², 250 MB, is the largest pdf.js's decoder here takes on).
+ */
+export function jbig2Stream(side: number): Uint8Array {
+  const b: number[] = [];
+  const u16 = (v: number) => b.push((v >>> 8) & 0xff, v & 0xff);
+  const u32 = (v: number) => b.push((v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff);
+  const header = (n: number, type: number, length: number) => {
+    u32(n);
+    b.push(type, 0x00, 0x01); // flags (type, 1-byte page association), no referred-to segments, page 1
+    u32(length);
+  };
+  header(0, 48, 19); // page information: width, height, resolutions, flags, striping
+  for (const v of [side, side, 0, 0]) u32(v);
+  b.push(0);
+  u16(0);
+  // MMR-coded (T.6) rows, each all white against an all-white reference row: one V0 bit a row.
+  const coded = new Array<number>(Math.ceil(side / 8)).fill(0xff);
+  header(1, 38, 17 + 1 + coded.length); // immediate generic region: region info, flags (MMR), data
+  for (const v of [side, side, 0, 0]) u32(v);
+  b.push(0, 0x01);
+  for (const c of coded) b.push(c);
+  header(2, 49, 0); // end of page
+  return new Uint8Array(b);
+}
+
+/** A page drawing a JBIG2 image whose dictionary says 100×100 while its segments declare `side`² (45,000² in 6 KB). */
+export function pdfJbig2Bomb(side = 45_000): Uint8Array {
+  return pdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Count 1 /Kids [3 0 R] >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>',
+    streamObject('', enc('q 595 0 0 842 0 0 cm /Im1 Do Q')),
+    streamObject('/Type /XObject /Subtype /Image /Width 100 /Height 100 /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /JBIG2Decode', jbig2Stream(side)),
+  ]);
+}
+
+/** A page drawing a CCITT G4 image whose dictionary says 100×100 while its DecodeParms declare `side` columns and rows. */
+export function pdfCcittBomb(side = 45_000): Uint8Array {
+  return pdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Count 1 /Kids [3 0 R] >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>',
+    streamObject('', enc('q 595 0 0 842 0 0 cm /Im1 Do Q')),
+    streamObject(
+      `/Type /XObject /Subtype /Image /Width 100 /Height 100 /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /CCITTFaxDecode /DecodeParms << /K -1 /Columns ${side} /Rows ${side} >>`,
+      new Uint8Array(Math.ceil(side / 8)).fill(0xff), // T.6: one V0 bit a row, every row all white
+    ),
+  ]);
+}
+
 /** `pages` pages of `points`² points each, every one under the per-page pixel cap at 200 dpi, together far over. */
 export function pdfManyLargePages(pages = 8, points = 2200): Uint8Array {
   const kids = Array.from({ length: pages }, (_, i) => `${3 + i} 0 R`).join(' ');
@@ -228,5 +281,6 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   },
   { name: 'PDF with a 20,000² image XObject', file: 'image-bomb.pdf', make: () => pdfImageBomb(), outcome: { status: 'unreadable' } },
   { name: 'PDF with a JPX image declaring 60,000²', file: 'jpx-bomb.pdf', make: () => pdfJpxBomb(), outcome: { status: 'unreadable', code: 'too_large' } },
+  { name: 'PDF with a JBIG2 image declaring 45,000²', file: 'jbig2-bomb.pdf', make: () => pdfJbig2Bomb(), outcome: { status: 'unreadable', code: 'too_large' } },
   { name: 'PDF with a 200-inch MediaBox', file: 'huge-mediabox.pdf', make: () => pdfHugeMediaBox(), outcome: { status: 'unreadable' } },
 ];

@@ -12,7 +12,7 @@ import { removeRules, ruleOptions } from './rules.ts';
 import { decodeImage, decodeImagePages, NOMINAL_DPI, normalise } from './image.ts';
 import type { QualityVerdict } from './quality.ts';
 import { blankVerdict, imageStats, ocrVerdict } from './quality.ts';
-import { isCardSize, renderPdfPages, type RenderedPage } from './render.ts';
+import { dpiFor, isCardSize, openPdfForRender, type PdfRenderer, type RenderedPage } from './render.ts';
 import { TesseractEngine } from './tesseract.ts';
 import type { OcrEngine, OcrImage, OcrResult } from './types.ts';
 import type { Box } from './mrz-band.ts';
@@ -55,6 +55,7 @@ export async function shutdownOcr(): Promise<void> {
   const e = engine;
   engine = null;
   cache.clear();
+  rasters.length = 0;
   if (e) await e.terminate();
 }
 
@@ -81,6 +82,43 @@ function cached(kind: string, bytes: Uint8Array, run: () => Promise<OcrPage[]>):
   p.catch(() => cache.delete(key));
   while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return p;
+}
+
+/**
+ * Pages rendered at the full-pass resolution (gray), kept for the next reading of the same document:
+ * validation's look, its reading at full resolution and an identity read, or a parse's look and its
+ * read, then decode and render a page once instead of up to three times. A few pages at most
+ * (an A4 page at 200 dpi is 3.9 MB).
+ */
+const rasters: { digest: string; r: RenderedPage }[] = [];
+const RASTERS_KEPT = 2;
+
+function digestOf(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Page n at the full-pass resolution, gray: from the raster cache, else rendered (and kept when `keep`). */
+async function fullPage(doc: PdfRenderer, digest: string, n: number, keep: boolean): Promise<RenderedPage> {
+  const hit = rasters.findIndex((x) => x.digest === digest && x.r.page === n);
+  if (hit >= 0) {
+    const [x] = rasters.splice(hit, 1);
+    // A look keeps it for the reading after it; the reading that takes it lets it go with its page.
+    if (keep) rasters.push(x!);
+    return x!.r;
+  }
+  const r = await doc.render(n, { gray: true });
+  if (keep) {
+    rasters.push({ digest, r });
+    while (rasters.length > RASTERS_KEPT) rasters.shift();
+  }
+  return r;
+}
+
+/** The look's view of a page rendered at the full-pass resolution: scaled to LOOK_DPI. */
+function lookView(r: RenderedPage): { image: OcrImage; dpi: number } {
+  const dpi = isCardSize(r.widthPt, r.heightPt) ? LOOK_DPI.card : LOOK_DPI.a4;
+  const k = dpi / r.dpi;
+  return k < 1 ? { image: downscale(normalise(r.image), k), dpi: r.dpi * k } : { image: r.image, dpi: r.dpi };
 }
 
 export interface PageOcrOptions {
@@ -228,18 +266,13 @@ export function lookImage(bytes: Uint8Array): Promise<OcrPage> {
   }).then((p) => p[0]!);
 }
 
-/** Validation's look at an image-only PDF: its first page only, at low resolution. */
+/**
+ * Validation's look at an image-only PDF: its first page only, at low resolution (the page rendered
+ * once at the full-pass resolution and scaled down; a look that reads nothing legible is read again
+ * on that full-resolution page, and the reading after the look takes it from the raster cache).
+ */
 export function lookPdf(bytes: Uint8Array): Promise<OcrPage | null> {
-  return cached('lookpdf', bytes, async () => {
-    const look = { langs: ['eng'], mrz: 'off', look: true } as const;
-    const [r] = await renderPdfPages(bytes, { maxPages: 1, dpiOf: (w, h) => (isCardSize(w, h) ? LOOK_DPI.card : LOOK_DPI.a4) });
-    if (!r) return [];
-    const small = await ocrPageImage(r.image, r.page, r.dpi, look);
-    if (small.verdict.ok) return [small];
-    // Only a reading at the full-pass resolution may call a page illegible.
-    const [full] = await renderPdfPages(bytes, { maxPages: 1 });
-    return [await ocrPageImage(full!.image, full!.page, full!.dpi, look)];
-  }).then((p) => p[0] ?? null);
+  return lookPdfAt(bytes, 1, true);
 }
 
 /**
@@ -247,18 +280,47 @@ export function lookPdf(bytes: Uint8Array): Promise<OcrPage | null> {
  * it: an identity card after a statement), at low resolution; null when the page is not there.
  */
 export function lookPdfPage(bytes: Uint8Array, page: number): Promise<OcrPage | null> {
-  return cached(`lookpdfpage${page}`, bytes, async () => {
+  return lookPdfAt(bytes, page, false);
+}
+
+function lookPdfAt(bytes: Uint8Array, page: number, fullWhenIllegible: boolean): Promise<OcrPage | null> {
+  const digest = digestOf(bytes);
+  return cached(page === 1 && fullWhenIllegible ? 'lookpdf' : `lookpdfpage${page}`, bytes, async () => {
     const look = { langs: ['eng'], mrz: 'off', look: true } as const;
-    const [r] = await renderPdfPages(bytes, { maxPages: page, only: page, dpiOf: (w, h) => (isCardSize(w, h) ? LOOK_DPI.card : LOOK_DPI.a4) });
-    return r ? [await ocrPageImage(r.image, r.page, r.dpi, look)] : [];
+    const doc = await openPdfForRender(bytes);
+    try {
+      if (page > doc.numPages) return [];
+      const full = await fullPage(doc, digest, page, true);
+      const v = lookView(full);
+      const small = await ocrPageImage(v.image, page, v.dpi, look);
+      // Only a reading at the full-pass resolution may call a page illegible.
+      if (small.verdict.ok || !fullWhenIllegible || v.image === full.image) return [small];
+      return [await ocrPageImage(full.image, page, full.dpi, look)];
+    } finally {
+      await doc.close();
+    }
   }).then((p) => p[0] ?? null);
 }
 
-/** Renders and OCRs the pages of an image-only PDF, in page order. */
+/**
+ * Renders and OCRs the pages of an image-only PDF, in page order: each page is rendered when a lane
+ * is free to read it (at most PAGES_AT_ONCE rendered pages live at a time) and dropped once read.
+ */
 export function ocrPdf(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES): Promise<OcrPage[]> {
+  const digest = digestOf(bytes);
   return cached(`pdf${opts.langs.join('+')}${opts.mrz ?? 'auto'}${opts.cardsOnly ? 'cards' : ''}${maxPages}`, bytes, async () => {
-    const rendered: (RenderedPage | null)[] = await renderPdfPages(bytes, { maxPages, gray: true });
-    return eachPage(rendered, (r) => ocrPageImage(r.image, r.page, r.dpi, opts));
+    const doc = await openPdfForRender(bytes);
+    try {
+      const last = Math.min(doc.numPages, maxPages);
+      await doc.checkBudget(last, { dpiOf: dpiFor });
+      const pages: (number | null)[] = Array.from({ length: last }, (_, i) => i + 1);
+      return await eachPage(pages, async (n) => {
+        const r = await fullPage(doc, digest, n, false);
+        return ocrPageImage(r.image, r.page, r.dpi, opts);
+      });
+    } finally {
+      await doc.close();
+    }
   });
 }
 

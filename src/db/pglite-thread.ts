@@ -1,0 +1,51 @@
+/**
+ * The embedded database's own thread (the other half of pglite-threaded.ts). PGlite (PostgreSQL
+ * compiled to WASM) runs every statement synchronously on the thread that owns it; here that is
+ * this worker thread, not the API's. It answers the main thread's client one call at a time (a
+ * whole query: its parameters serialised and its rows parsed here) and forwards NOTIFY payloads.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { messages, PGlite } from '@electric-sql/pglite';
+
+interface Call {
+  id: number;
+  method: 'query' | 'exec' | 'execProtocolStream' | 'execProtocolRaw' | 'execProtocol' | 'syncToFs' | 'dumpDataDir' | 'close';
+  args: unknown[];
+}
+
+/** Query options as they cross threads: the types whose text is kept as it is instead of parsed. */
+interface WireOptions {
+  rowMode?: 'array' | 'object';
+  rawTypes?: number[];
+}
+
+const raw = (v: string): string => v;
+function options(o: WireOptions | undefined): { rowMode?: 'array' | 'object'; parsers?: Record<number, (v: string) => string> } {
+  if (!o) return {};
+  return {
+    ...(o.rowMode ? { rowMode: o.rowMode } : {}),
+    ...(o.rawTypes?.length ? { parsers: Object.fromEntries(o.rawTypes.map((t) => [t, raw])) } : {}),
+  };
+}
+
+const port = parentPort!;
+const { dataDir } = workerData as { dataDir: string | null };
+const pg = await PGlite.create(dataDir ? { dataDir } : {});
+pg.onNotification((channel, payload) => port.postMessage({ notify: true, channel, payload }));
+
+port.on('message', (m: Call) => {
+  void (async () => {
+    try {
+      let result: unknown;
+      // A whole query in one round: parameters serialised and rows parsed here, not on the API's thread.
+      if (m.method === 'query') result = await pg.query(m.args[0] as string, m.args[1] as unknown[], options(m.args[2] as WireOptions));
+      else if (m.method === 'exec') result = await pg.exec(m.args[0] as string, options(m.args[1] as WireOptions));
+      else result = await (pg[m.method] as (...a: unknown[]) => Promise<unknown>).apply(pg, m.args);
+      port.postMessage({ id: m.id, ok: true, result });
+    } catch (e) {
+      const err = e instanceof Error ? e : new Error(String(e));
+      port.postMessage({ id: m.id, ok: false, error: { ...err, message: err.message, name: err.name, database: err instanceof messages.DatabaseError } });
+    }
+  })();
+});
+port.postMessage({ ready: true });

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite, queryText, type Database } from './client.ts';
+import { PGliteThread } from './pglite-threaded.ts';
+
+describe('PGlite on a thread of its own (the service with a data directory)', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-pglite-thread-'));
+  let database: Database;
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('migrates and serves drizzle, transactions, errors, prepared reads and notifications', async () => {
+    database = await openPglite(path.join(dir, 'pgdata'));
+    expect(database.pglite).toBeInstanceOf(PGliteThread);
+    await database.migrate();
+    const lite = database.pglite!;
+    await lite.exec('create table t (id int primary key, j json, at timestamptz default now())');
+    await database.db.transaction(async (tx) => {
+      await tx.execute(`insert into t (id, j) values (1, '{"a":1}')` as never);
+    });
+    const rows = await queryText<{ id: number; j: string }>(database.db, 'pglite_thread_t', 'select id, j::text as j from t where id = $1', ['1']);
+    expect(rows).toEqual([{ id: 1, j: '{"a":1}' }]);
+    await expect(lite.query('insert into t (id) values (1)')).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      lite.transaction(async (tx) => {
+        await tx.query('insert into t (id) values (2)');
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect((await lite.query<{ n: number }>('select count(*)::int as n from t')).rows).toEqual([{ n: 1 }]);
+    const got: string[] = [];
+    const unlisten = await lite.listen('docrisk_wake', (p) => got.push(p));
+    await lite.query(`select pg_notify('docrisk_wake', 'hello')`);
+    await expect.poll(() => got).toEqual(['hello']);
+    await unlisten();
+  }, 60_000);
+
+  it('a 23 MB JSON value is stored without stalling this thread for the statement (it ran on this thread before: the whole statement)', async () => {
+    const lite = database.pglite!;
+    const big = JSON.stringify({
+      transactions: Array.from({ length: 199_000 }, (_, i) => ({ date: '2024-01-01', amount: i, description: `PAGAMENTO POS ${i}`, balance: { value: i * 2, confidence: 0.9 } })),
+    });
+    let maxLag = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      maxLag = Math.max(maxLag, now - last - 5);
+      last = now;
+    }, 5);
+    const t0 = performance.now();
+    await lite.query('insert into t (id, j) values ($1, $2)', [3, big]);
+    const statementMs = performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 20));
+    clearInterval(timer);
+    expect(maxLag).toBeLessThan(statementMs / 2);
+    const back = await lite.query<{ n: number }>('select length(j::text) as n from t where id = 3');
+    expect(back.rows[0]!.n).toBe(big.length);
+  }, 60_000);
+});
