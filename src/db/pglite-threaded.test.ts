@@ -1,3 +1,4 @@
+// db-selection: embedded engine only — PGlite on its own thread; PostgreSQL has no such adapter (test/db-selection.test.ts)
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
