@@ -39,4 +39,21 @@ export const LIMITS = {
    * the document sandbox (src/sandbox/pdfjs-guard.ts).
    */
   pdfMaxDecodedStreamBytes: 128 * 1024 * 1024,
+  /** Image-only PDFs and multi-page TIFFs: pages OCR'd at most (each costs seconds). */
+  ocrMaxPages: 30,
+  /** Pages of an identity document OCR'd at most (front, back, a copy). */
+  idMaxPages: 4,
+  /** Scanned pages inside a text PDF looked at during validation (each ≈ 1–2 s of OCR). */
+  lookMaxScannedPages: 3,
+  /** OCR: words re-read per page at most (a second, zoomed read of doubtful words). */
+  ocrMaxRereadsPerPage: 12,
+  /** Images: decoded pixels above this are refused (too_large) before decoding, and either side above maxSide. */
+  imageMaxPixels: 40_000_000,
+  imageMaxSide: 20_000,
+  /** Multi-page TIFF: pixels decoded over all pages; the pages after the budget is spent are left out. */
+  imageMaxPixelsAllPages: 320_000_000,
+  /** TIFF: IFDs in the main chain (more is not a document), tile sides (a tile's buffer is allocated whole), values of one tag. */
+  tiffMaxPages: 1000,
+  tiffMaxTileSide: 4096,
+  tiffMaxTagValues: 1 << 18,
 } as const;

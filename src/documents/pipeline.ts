@@ -36,15 +36,14 @@ import type {
   ValidationOutcome,
   ValidationStatus,
 } from './types.ts';
+import { LIMITS } from './limits.ts';
 
 // Identity documents and the OCR statement reader load on demand (MRZ tables, repairs).
 const idModule = () => import('./identity/index.ts');
 const ocrStatement = () => import('./statement/ocr.ts');
 
-/** Pages of an identity document OCR'd at most (front, back, a copy). */
-const ID_MAX_PAGES = 4;
-/** Scanned pages inside a text PDF looked at during validation (each ≈ 1–2 s of OCR). */
-const LOOK_MAX_SCANNED_PAGES = 3;
+const ID_MAX_PAGES = LIMITS.idMaxPages;
+const LOOK_MAX_SCANNED_PAGES = LIMITS.lookMaxScannedPages;
 
 const isIdType = (t: DocumentType): boolean => t === 'residency_permit' || t === 'identity_card' || t === 'passport';
 const signalsOf = (p: WordPage): PageSignals => pageSignals(buildLines(p), p.page);

@@ -4,6 +4,7 @@
  * entries the decoder needs. Pure, no native modules: the TIFF decode worker
  * (tiff-worker.ts) imports it too.
  */
+import { LIMITS } from '../../limits.ts';
 
 export type ImageKind = 'png' | 'jpeg' | 'tiff';
 
@@ -111,7 +112,7 @@ export type TagValue = number[] | Uint8Array;
 export type TiffTags = Map<number, TagValue>;
 
 /** Values one tag may hold: strip offsets of a page of 20,000 rows, tile offsets of 40 MP in 16×16 tiles. */
-export const MAX_TAG_VALUES = 1 << 18;
+export const MAX_TAG_VALUES: number = LIMITS.tiffMaxTagValues;
 
 const TYPE_SIZE: Record<number, number> = { 1: 1, 3: 2, 4: 4, 7: 1 };
 

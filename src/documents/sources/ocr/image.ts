@@ -15,16 +15,17 @@ import { planDecode, tiffPageCount, tiffPages } from './tiff-format.ts';
 import type { TiffPage } from './tiff-format.ts';
 import { TiffDecoder } from './tiff.ts';
 import type { Raster } from './tiff.ts';
+import { LIMITS } from '../../limits.ts';
 
 export { ImageError, probeImage } from './header.ts';
 export type { ImageHeader, ImageKind } from './header.ts';
 
 export const IMAGE_LIMITS = {
   /** Decoded pixels above this are refused (too_large) before decoding. */
-  maxPixels: 40_000_000,
-  maxSide: 20_000,
+  maxPixels: LIMITS.imageMaxPixels,
+  maxSide: LIMITS.imageMaxSide,
   /** Multi-page TIFF: pixels decoded over all pages; the pages after the budget is spent are left out. */
-  maxPixelsAllPages: 320_000_000,
+  maxPixelsAllPages: LIMITS.imageMaxPixelsAllPages,
   /** Shorter side below this cannot carry legible text. */
   minSide: 100,
   /** Images are scaled so their longer side lies in [minLong, maxLong]. */

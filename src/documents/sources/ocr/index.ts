@@ -28,6 +28,7 @@ import { toGray } from './pixels.ts';
 import type { CardBox } from '../../identity/cards.ts';
 import { cutCard, findCards } from '../../identity/cards.ts';
 import { analyseId, legibleId } from '../../identity/analyse.ts';
+import { LIMITS } from '../../limits.ts';
 
 export type { OcrEngine, OcrImage, OcrOptions, OcrResult, OcrWord } from './types.ts';
 export { ImageError, probeImage, IMAGE_LIMITS } from './image.ts';
@@ -36,8 +37,8 @@ export { TesseractEngine } from './tesseract.ts';
 /** Languages of the documents this service reads. */
 export const OCR_LANGS = ['ita', 'deu', 'eng'] as const satisfies readonly OcrLanguage[];
 export type OcrLang = OcrLanguage;
-/** Image-only PDFs and multi-page TIFFs: pages OCR'd at most (each costs seconds). */
-export const OCR_MAX_PDF_PAGES = 30;
+/** Image-only PDFs and multi-page TIFFs: pages OCR'd at most (limits.ts). */
+export const OCR_MAX_PDF_PAGES: number = LIMITS.ocrMaxPages;
 
 let engine: OcrEngine | null = null;
 

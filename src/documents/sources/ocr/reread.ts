@@ -12,6 +12,7 @@
  */
 import { crop, scaleGray } from './mrz-band.ts';
 import type { OcrEngine, OcrImage, OcrWord } from './types.ts';
+import { LIMITS } from '../../limits.ts';
 
 /** Width per character (over the word's height) this many times the page's median marks a wide word. */
 const WIDE = 1.35;
@@ -21,7 +22,7 @@ const MIN_CONFIDENCE = 0.8;
 /** Capital words a page needs for a median worth the name. */
 const MIN_WORDS = 20;
 /** At most this many words re-read per page. */
-const MAX_REREADS = 12;
+const MAX_REREADS = LIMITS.ocrMaxRereadsPerPage;
 /** Words taller than this (px; 24 pt at 300 dpi) are headings or blots, not re-read: the strip stays small. */
 const MAX_HEIGHT = 100;
 /** The strip is read at this scale (the page is at 200–300 dpi). */

@@ -7,12 +7,13 @@
  */
 import { ImageError, ifdBounds, probeJpeg, readIfd, TAG, tagNumber, tiffView } from './header.ts';
 import type { TagValue, TiffTags, TiffView } from './header.ts';
+import { LIMITS } from '../../limits.ts';
 
 export const TIFF_LIMITS = {
   /** IFDs in the main chain: more is not a document. */
-  maxPages: 1000,
+  maxPages: LIMITS.tiffMaxPages,
   /** Tile sides above this are refused: a tile's buffer is allocated whole. */
-  maxTileSide: 4096,
+  maxTileSide: LIMITS.tiffMaxTileSide,
 } as const;
 
 export interface TiffPage {
