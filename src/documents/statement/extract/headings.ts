@@ -16,7 +16,10 @@ export type HeadingRole = (typeof HEADING_ROLE)[number]['role'];
  * row ("Buchungs-" over "tag" reads "buchungstag"), matched against the heading vocabulary.
  */
 export function headingRoles(tls: readonly TokLine[][], table: readonly Row[], cols: readonly Col[], H: number): Map<number, HeadingRole> {
-  const texts = new Map<number, string[]>();
+  // Each page reads its own heading block; the pages then vote per column. Heading text is never
+  // joined across pages: a continuation page's running title ("Bank AG  IBAN …") standing over a
+  // column must not complete page 1's heading.
+  const votes = new Map<number, Map<HeadingRole, number>>();
   const seen = new Set<number>();
   // Above the page's first dated row: balance rows of a summary box may stand higher up.
   for (const r of table) {
@@ -24,41 +27,92 @@ export function headingRoles(tls: readonly TokLine[][], table: readonly Row[], c
     seen.add(r.page);
     const lines = tls.find((ls) => ls[r.idx]?.line === r.tl.line);
     if (!lines) continue;
-    for (let i = r.idx - 1; i >= Math.max(0, r.idx - 4); i--) {
-      const tl = lines[i]!;
-      if (r.tl.cy - tl.cy > H * 6) break;
-      // A line with a figure or a date is a label and its value ("Saldo al 30/07/2025: 3.665,89"), not a heading.
-      if (tl.toks.some((t) => t.kind === 'amount' || t.kind === 'date')) continue;
-      for (const c of cols) {
-        // The letters standing over the column: a heading glued to its neighbour ("BuchungstagWert") is cut.
-        const words = tl.line.words
-          .filter((w) => w.x1 > c.x0 - H * 0.5 && w.x0 < c.x1 + H * 0.5)
-          .map((w) => {
-            const spans = cols.filter((o) => w.x1 > o.x0 && w.x0 < o.x1).length;
-            if (spans <= 1) return w.text;
-            // A phrase running over several columns is a title, not headings glued together.
-            if (/\s/.test(w.text.trim())) return '';
-            const step = (w.x1 - w.x0) / Math.max(1, w.text.length);
-            return [...w.text].filter((_, i) => {
-              const x = w.x0 + (i + 0.5) * step;
-              return x > c.x0 - H * 0.5 && x < c.x1 + H * 0.5;
-            }).join('');
-          })
-          .filter((t) => t.length > 0);
-        if (words.length === 0) continue;
-        const list = texts.get(c.id) ?? [];
-        list.unshift(words.join(' '));
-        texts.set(c.id, list);
-      }
+    const texts = headingBlock(lines, r, cols, H);
+    for (const [id, parts] of texts) {
+        const t = fold(parts.join(' ').replace(/-\s+/g, ''));
+      const hit = HEADING_ROLE.find((h) => h.re.test(t));
+      if (!hit) continue;
+      const v = votes.get(id) ?? new Map<HeadingRole, number>();
+      v.set(hit.role, (v.get(hit.role) ?? 0) + 1);
+      votes.set(id, v);
     }
   }
   const out = new Map<number, HeadingRole>();
-  for (const [id, parts] of texts) {
-    const t = fold(parts.join(' ').replace(/-\s+/g, ''));
-    const hit = HEADING_ROLE.find((h) => h.re.test(t));
-    if (hit) out.set(id, hit.role);
+  for (const [id, v] of votes) {
+    // The role most pages give the column; a tie keeps the first page's (Map order).
+    let best: HeadingRole | null = null;
+    let n = 0;
+    for (const [role, k] of v) if (k > n) [best, n] = [role, k];
+    if (best) out.set(id, best);
   }
   return out;
+}
+
+const HEADING_MAX_LINES = 6;
+
+/**
+ * The heading text stacked above each column in the block of lines just above a page's first
+ * row ("Buchungs-" over "tag" reads "buchungstag"). The block is the run of text lines at line
+ * pitch; it ends at a wider gap, at a line with a figure or a date inside it, or after six lines.
+ * Between the block and the row there may stand rules and a carried balance printed in the
+ * table's own amount columns ("Saldovortrag … 7.515,68"): stepped over, however far they push the
+ * heading up. A bare value elsewhere ("01/10/2025" under "Data emissione") ends the search: labels
+ * and their values stand there, not a heading. A label with its value on one line ("Saldo al
+ * 30/07/2025: 3.665,89") is stepped over, but then the heading must stand within four lines and
+ * six text heights of the row.
+ */
+function headingBlock(lines: readonly TokLine[], r: Row, cols: readonly Col[], H: number): Map<number, string[]> {
+  const texts = new Map<number, string[]>();
+  const amountCols = cols.filter((c) => c.kind === 'amount');
+  const inAmountCol = (t: Tok): boolean => amountCols.some((c) => t.x1 > c.x0 - H * 0.5 && t.x0 < c.x1 + H * 0.5);
+  let prevCy = r.tl.cy;
+  let inBlock = false;
+  let clean = true;
+  let taken = 0;
+  for (let i = r.idx - 1; i >= 0 && taken < HEADING_MAX_LINES; i--) {
+    const tl = lines[i]!;
+    const gap = prevCy - tl.cy;
+    // Into the block a gap may be wide (space under the heading); inside it, about a line pitch.
+    if (gap > H * (inBlock ? 2.6 : 6)) break;
+    if (!clean && (i < r.idx - 4 || r.tl.cy - tl.cy > H * 6)) break;
+    const figures = tl.toks.filter((t) => t.kind === 'amount' || t.kind === 'date');
+    const letters = tl.line.words.some((w) => /\p{L}/u.test(w.text));
+    if (figures.length > 0 || !letters) {
+      if (inBlock && figures.length > 0) break;
+      const carried = figures.every((t) => t.kind === 'amount' && inAmountCol(t));
+      // A bare value ("01/10/2025" under "Data emissione") belongs to the label above it: a box
+      // of labels and values stands here, not the table's heading.
+      if (figures.length > 0 && !letters && !carried) break;
+      if (figures.length > 0 && !carried) clean = false;
+      prevCy = tl.cy;
+      continue;
+    }
+    inBlock = true;
+    taken++;
+    prevCy = tl.cy;
+    for (const c of cols) {
+      // The letters standing over the column: a heading glued to its neighbour ("BuchungstagWert") is cut.
+      const words = tl.line.words
+        .filter((w) => w.x1 > c.x0 - H * 0.5 && w.x0 < c.x1 + H * 0.5)
+        .map((w) => {
+          const spans = cols.filter((o) => w.x1 > o.x0 && w.x0 < o.x1).length;
+          if (spans <= 1) return w.text;
+          // A phrase running over several columns is a title, not headings glued together.
+          if (/\s/.test(w.text.trim())) return '';
+          const step = (w.x1 - w.x0) / Math.max(1, w.text.length);
+          return [...w.text].filter((_, i) => {
+            const x = w.x0 + (i + 0.5) * step;
+            return x > c.x0 - H * 0.5 && x < c.x1 + H * 0.5;
+          }).join('');
+        })
+        .filter((t) => t.length > 0);
+      if (words.length === 0) continue;
+      const list = texts.get(c.id) ?? [];
+      list.unshift(words.join(' '));
+      texts.set(c.id, list);
+    }
+  }
+  return texts;
 }
 
 export function roleHints(h: Map<number, HeadingRole>): Map<number, Role> {

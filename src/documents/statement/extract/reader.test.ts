@@ -188,6 +188,74 @@ describe('readTable: columns and roles from geometry and the balance chain', () 
     ]);
   });
 
+  it('reads a heading stacked over five lines above a rule and a carried balance, the value date\'s "Datum" under its "Valuta-"', () => {
+    // Datum   Valuta-
+    //                 Vorgang                                  Soll     Haben     Saldo
+    //         Datum
+    //                 Verwendungszweck
+    // ================================================================================
+    //                 Saldovortrag                                                1.000,00
+    const ws: PositionedWord[] = [...left('Kontoauszug', 40, 40)];
+    let y = 100;
+    ws.push(...left('Datum', 40, y), ...left('Valuta-', 95, y));
+    y += 10;
+    ws.push(...left('Vorgang', 150, y), ...right('Soll', 420, y), ...right('Haben', 480, y), ...right('Saldo', 540, y));
+    y += 10;
+    ws.push(...left('Datum', 95, y));
+    y += 10;
+    ws.push(...left('Verwendungszweck', 150, y));
+    y += 12;
+    ws.push(...left('='.repeat(120), 40, y));
+    y += 12;
+    ws.push(...left('Saldovortrag', 150, y), ...right('1.000,00', 540, y));
+    const rows: [string, string, string, string, string][] = [
+      // booked on the next business day: a card payment of Saturday booked on Monday
+      ['04.03.2024', '02.03.2024', 'GIROCARD REWE', '57,29', '942,71'],
+      ['05.03.2024', '05.03.2024', 'LASTSCHRIFT STROM', '42,61', '900,10'],
+      ['06.03.2024', '04.03.2024', 'KARTENZAHLUNG ARAL', '10,10', '890,00'],
+    ];
+    for (const [d, v, desc, debit, bal] of rows) {
+      y += 10;
+      ws.push(...left(d, 40, y), ...left(v, 95, y), ...left(desc, 150, y), ...right(debit, 420, y), ...right(bal, 540, y));
+    }
+    const t = read({ page: 1, width: 595, height: 842, words: ws });
+    expect(t.txs.map((x) => [x.date, x.valueDate, x.amountCents])).toEqual([
+      ['2024-03-04', '2024-03-02', -5729],
+      ['2024-03-05', '2024-03-05', -4261],
+      ['2024-03-06', '2024-03-04', -1010],
+    ]);
+  });
+
+  it('takes no heading from a box of labels over their values above a table without headings', () => {
+    // Data emissione
+    // 01/10/2025
+    //   SALDO INIZIALE 13166.00 ; then rows: value date first, the booking date once per day
+    const ws: PositionedWord[] = [...left('Estratto conto', 40, 40), ...left('Data emissione', 40, 90), ...left('01/10/2025', 40, 100)];
+    ws.push(...left('SALDO INIZIALE', 150, 114), ...right('13.166,00', 540, 114));
+    const rows: [string, string | null, string, string][] = [
+      ['01/08/2025', '04/08/2025', 'ACQUISTO INTERNET SPOTIFY', '75,87'],
+      ['02/08/2025', null, 'PAGAMENTO POS CONAD', '48,64'],
+      ['01/08/2025', null, 'PRELIEVO ATM', '200,00'],
+      ['05/08/2025', '05/08/2025', 'PRELEVAMENTO CARTA ATM', '20,00'],
+      ['05/08/2025', null, 'PAGAMENTO CARTA DI DEBITO', '45,18'],
+      ['05/08/2025', '07/08/2025', 'OPERAZIONE POS EUROSPIN', '237,93'],
+    ];
+    let y = 114;
+    for (const [v, d, desc, debit] of rows) {
+      y += 10;
+      ws.push(...left(v, 40, y), ...(d ? left(d, 95, y) : []), ...left(desc, 150, y), ...right(debit, 480, y));
+    }
+    const t = read({ page: 1, width: 595, height: 842, words: ws });
+    expect(t.txs.map((x) => [x.date, x.valueDate])).toEqual([
+      ['2025-08-04', '2025-08-01'],
+      ['2025-08-04', '2025-08-02'],
+      ['2025-08-04', '2025-08-01'],
+      ['2025-08-05', '2025-08-05'],
+      ['2025-08-05', '2025-08-05'],
+      ['2025-08-07', '2025-08-05'],
+    ]);
+  });
+
   it('leaves a summary box under the table out of the bookings', () => {
     const p = page([
       { date: '19/01/2020', desc: ['Gutschr. SEPA'], cells: [[540, '+ 154,00']] },
