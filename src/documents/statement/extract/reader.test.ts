@@ -256,6 +256,38 @@ describe('readTable: columns and roles from geometry and the balance chain', () 
     ]);
   });
 
+  it('keeps undated rows whose code of another width stands centred in a code column read as markers elsewhere', () => {
+    // 21/01/2026  DEB EUROSPIN BOLOGNA          -57.43   3,273.64
+    //              DD TESCO BANK LOAN            -515.86            (the date printed once per day)
+    //             FPI PAUL JONES                  262.56
+    const ws: PositionedWord[] = [...left('Transactions export', 40, 40), ...left('Date', 40, 100), ...left('Details', 115, 100), ...right('Amount', 480, 100), ...right('Balance', 540, 100)];
+    const rows: [string | null, string, string, string, string | null][] = [
+      ['22/01/2026', 'DEB', 'NETFLIX.COM', '-154.71', '3,331.07'],
+      ['21/01/2026', 'DEB', 'EUROSPIN BOLOGNA', '-57.43', '3,273.64'],
+      [null, 'DD', 'TESCO BANK LOAN', '-515.86', null],
+      [null, 'FPI', 'PAUL JONES', '262.56', null],
+      [null, 'DEB', 'EUROSPIN FIRENZE', '-397.79', null],
+      ['20/01/2026', 'DEB', 'ONLINE PAYMENT', '-78.23', '3,924.72'],
+      ['19/01/2026', 'DEB', 'TAMOIL TRENTO', '-68.76', '4,002.95'],
+    ];
+    let y = 110;
+    for (const [d, code, desc, amount, bal] of rows) {
+      y += 10;
+      const w = code.length * CHAR;
+      ws.push(...(d ? left(d, 40, y) : []), ...left(code, 100 - w / 2, y), ...left(desc, 115, y), ...right(amount, 480, y), ...(bal ? right(bal, 540, y) : []));
+    }
+    const t = read({ page: 1, width: 595, height: 842, words: ws });
+    expect(t.txs.map((x) => [x.date, x.amountCents, x.description.join(' ')])).toEqual([
+      ['2026-01-22', -15471, 'NETFLIX.COM'],
+      ['2026-01-21', -5743, 'EUROSPIN BOLOGNA'],
+      ['2026-01-21', -51586, 'TESCO BANK LOAN'],
+      ['2026-01-21', 26256, 'PAUL JONES'],
+      ['2026-01-21', -39779, 'EUROSPIN FIRENZE'],
+      ['2026-01-20', -7823, 'ONLINE PAYMENT'],
+      ['2026-01-19', -6876, 'TAMOIL TRENTO'],
+    ]);
+  });
+
   it('leaves a summary box under the table out of the bookings', () => {
     const p = page([
       { date: '19/01/2020', desc: ['Gutschr. SEPA'], cells: [[540, '+ 154,00']] },

@@ -260,7 +260,21 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const codeStarts = runCols
     .filter((c) => c !== descCol && new Set((c.members as unknown as { row: Row }[]).map((u) => u.row)).size >= Math.max(2, dated.length * 0.3))
     .map((c) => median(c.members.map((t) => t.x0)));
-  const inCodeCol = (t: Tok): boolean => codeStarts.some((x) => Math.abs(t.x0 - x) < H * 0.5);
+  // (a code column read as markers on most rows — "DEB" beside "FPI", "DD", centred — is a band of
+  // short words before the descriptions on many dated rows: codes of any width standing in it count)
+  const before = dated.flatMap((r) => r.tl.toks.filter((t) => !colOf.has(t) && (t.kind === 'text' || t.kind === 'marker') && t.x1 <= descStart - H * 0.5).map((t) => ({ t, r })));
+  before.sort((a, b) => a.t.x0 - b.t.x0);
+  const codeBands: { x0: number; x1: number; rows: Set<Row> }[] = [];
+  for (const { t, r } of before) {
+    const last = codeBands[codeBands.length - 1];
+    if (last && t.x0 <= last.x1) {
+      last.x1 = Math.max(last.x1, t.x1);
+      last.rows.add(r);
+    } else codeBands.push({ x0: t.x0, x1: t.x1, rows: new Set([r]) });
+  }
+  const bands = codeBands.filter((b) => b.rows.size >= Math.max(2, dated.length * 0.3));
+  const inCodeCol = (t: Tok): boolean =>
+    codeStarts.some((x) => Math.abs(t.x0 - x) < H * 0.5) || (t.x1 <= descStart - H * 0.5 && bands.some((b) => t.x0 >= b.x0 - H * 0.5 && t.x1 <= b.x1 + H * 0.5));
   // (nor is a D/C or +/- marker beside an amount printed before the description)
   const leftOfText = (r: Row): boolean => r.tl.toks.some((t) => !colOf.has(t) && t.kind !== 'marker' && t.x0 < descStart - H && !inCodeCol(t));
   // Where every booking between the first and the last dated row prints its date, the date is not
