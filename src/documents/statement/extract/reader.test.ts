@@ -288,6 +288,43 @@ describe('readTable: columns and roles from geometry and the balance chain', () 
     ]);
   });
 
+  it('keeps a credit column printed before the descriptions that only one dated row uses (the other credits are undated)', () => {
+    // Datum        Soll      Haben   Buchungstext                    Saldo
+    // 19.01.2026  15,02              Online-Überweisung            5.854,36
+    //                     2.138,53   SEPA-Gutschrift               7.992,89
+    const ws: PositionedWord[] = [...left('Umsatzanzeige', 40, 40)];
+    const rows: [string | null, string | null, string | null, string, string][] = [
+      ['16.01.2026', '20,00', null, 'Barauszahlung', '5.901,74'],
+      [null, '32,36', null, 'girocard', '5.869,38'],
+      ['19.01.2026', '15,02', null, 'Online-Überweisung', '5.854,36'],
+      [null, null, '2.138,53', 'SEPA-Gutschrift', '7.992,89'],
+      ['20.01.2026', '39,64', null, 'SEPA-Lastschrift', '7.953,25'],
+      ['26.01.2026', null, '39,64', 'Retoure SEPA-Lastschrift', '7.992,89'],
+      [null, '3,00', null, 'Entgelt Rücklastschrift', '7.989,89'],
+      ['28.01.2026', '10,00', null, 'Entgelt', '7.979,89'],
+      [null, null, '30,08', 'Lastschriftrückgabe', '8.009,97'],
+      ['29.01.2026', '100,00', null, 'Bargeldauszahlung', '7.909,97'],
+    ];
+    let y = 100;
+    for (const [d, debit, credit, desc, bal] of rows) {
+      y += 10;
+      ws.push(...(d ? left(d, 40, y) : []), ...(debit ? right(debit, 130, y) : []), ...(credit ? right(credit, 180, y) : []), ...left(desc, 200, y), ...right(bal, 540, y));
+    }
+    const t = read({ page: 1, width: 595, height: 842, words: ws });
+    expect(t.txs.map((x) => [x.date, x.amountCents])).toEqual([
+      ['2026-01-16', -2000],
+      ['2026-01-16', -3236],
+      ['2026-01-19', -1502],
+      ['2026-01-19', 213853],
+      ['2026-01-20', -3964],
+      ['2026-01-26', 3964],
+      ['2026-01-26', -300],
+      ['2026-01-28', -1000],
+      ['2026-01-28', 3008],
+      ['2026-01-29', -10000],
+    ]);
+  });
+
   it('leaves a summary box under the table out of the bookings', () => {
     const p = page([
       { date: '19/01/2020', desc: ['Gutschr. SEPA'], cells: [[540, '+ 154,00']] },

@@ -205,9 +205,12 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const dStart = dStarts.length ? median(dStarts) : NaN;
   const firstDatedIdx = rows.indexOf(dated[0]!);
   const lastDatedIdx = rows.indexOf(dated[dated.length - 1]!);
+  // (figures left of the text are the table's own where dated rows print theirs there too: debit and
+  // credit columns before the description)
+  const figuresLeft = dated.filter((r) => [...r.amounts.values()].some((t) => t.x0 < dStart)).length >= dated.length * 0.3;
   for (const r of rows) {
     if (r.special !== null || r.dates.size > 0) continue;
-    if (!(Math.abs(textX0(r) - dStart) < H) || [...r.amounts.values()].some((t) => t.x0 < dStart)) continue;
+    if (!(Math.abs(textX0(r) - dStart) < H) || (!figuresLeft && [...r.amounts.values()].some((t) => t.x0 < dStart))) continue;
     const ids = [...r.amounts.keys()];
     if (!ids.some((id) => firstPass.has(id)) && !(rows.indexOf(r) > firstDatedIdx && rows.indexOf(r) < lastDatedIdx)) continue;
     for (const id of ids) if (!firstPass.has(id)) aUse.set(id, (aUse.get(id) ?? 0) + 1);
