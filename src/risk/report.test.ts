@@ -31,7 +31,7 @@ function months(n: number): RiskTransaction[] {
 describe('buildReport', () => {
   it('produces the documented shape with metrics, streams and srg', () => {
     const r = buildReport({ sources: [source('f1', months(6))], params, asOf: '2026-07-15' });
-    expect(Object.keys(r)).toEqual(['srg', 'metrics', 'monthly', 'categories', 'flags', 'streams', 'coverage', 'score_breakdown', 'evidence', 'engine']);
+    expect(Object.keys(r)).toEqual(['srg', 'metrics', 'monthly', 'categories', 'flags', 'streams', 'income_sources', 'coverage', 'score_breakdown', 'evidence', 'engine']);
     expect(r.monthly.map((m) => m.month)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06']);
     expect(r.metrics.income.salary_detected).toBe(true);
     expect(r.metrics.income.salary_amount).toBe(2100);
