@@ -12,7 +12,11 @@
  *   5. The same selection on the whole development file (328 loans) says which set a refit would ship.
  *   The shipped default changes only if one variant is selected in both nested stages and on the whole file,
  *   and its single out-of-time score is not below V0's at either cut-off.
- *   node bench/risk-protocol.ts [--dev DEV.jsonl]
+ * Round 2 (`--round 2`), written down after round 1 selected V0 everywhere and before it was run: four
+ * features new to the project, each general credit logic (R1 average balance against the instalment,
+ * R2 balance trend against the instalment, R3 money out against money in, R4 recent months below zero),
+ * each added alone to V0; the same steps 1–5 and the same rule. Variants tried over both rounds: 12.
+ *   node bench/risk-protocol.ts [--dev DEV.jsonl] [--round 2]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { buildReport } from '../src/risk/index.ts';
@@ -31,7 +35,14 @@ const rows = apps.map((a) => {
   return { date: a.date, row: { bad: a.bad, features: computeModelFeatures({ metrics: r.metrics, coverage: r.coverage, categories: r.categories, monthly: r.monthly, params: a.params }) } as Row };
 });
 
-const VARIANTS: [string, readonly string[]][] = [
+const ROUND2 = process.argv.includes('--round') && process.argv[process.argv.indexOf('--round') + 1] === '2';
+const VARIANTS: [string, readonly string[]][] = ROUND2 ? [
+  ['V0 default set', DEFAULT_FEATURE_IDS],
+  ['R1 + avg_balance_to_instalment', [...DEFAULT_FEATURE_IDS, 'avg_balance_to_instalment']],
+  ['R2 + balance_trend_to_instalment', [...DEFAULT_FEATURE_IDS, 'balance_trend_to_instalment']],
+  ['R3 + outflow_to_inflow', [...DEFAULT_FEATURE_IDS, 'outflow_to_inflow']],
+  ['R4 + recent_months_below_zero', [...DEFAULT_FEATURE_IDS, 'recent_months_below_zero']],
+] : [
   ['V0 default set', DEFAULT_FEATURE_IDS],
   ['V1 + returned_debits', [...DEFAULT_FEATURE_IDS, 'returned_debits']],
   ['V2 + balance_volatility_to_income', [...DEFAULT_FEATURE_IDS, 'balance_volatility_to_income']],
@@ -76,4 +87,4 @@ for (const cut of ['1995-01-01', '1996-01-01']) {
 }
 const [whole] = select('whole development file', rows.map((r) => r.row));
 picks.push(whole);
-console.log(`selections: ${picks.join(' | ')}; variants tried: ${VARIANTS.length}`);
+console.log(`selections: ${picks.join(' | ')}; variants in this round: ${VARIANTS.length}`);
