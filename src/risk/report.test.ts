@@ -60,6 +60,19 @@ describe('buildReport', () => {
     expect(a.metrics.income).toEqual(single.metrics.income);
   });
 
+  it('income in absolute euros is not a reason: a steady 450 € a month with a balance that carries the instalment gets no LOW_INCOME (issue 21)', () => {
+    const low: RiskTransaction[] = [];
+    for (let m = 1; m <= 12; m++) {
+      const ym = `2025-${String(m).padStart(2, '0')}`;
+      low.push(tx(`${ym}-05`, 450, 'PENSION'), tx(`${ym}-08`, -120, 'HOUSEHOLD PAYMENT'), tx(`${ym}-12`, -250, 'CASH WITHDRAWAL'));
+      for (let d = 14; d <= 26; d += 6) low.push(tx(`${ym}-${d}`, -20, 'CARD PAYMENT'));
+    }
+    const p: ReportParams = { account_holder: 'Mario Rossi', data_market: 'de', data_source: 'retail', requested_loan_amount: 1500, loan_period: 24 };
+    const r = buildReport({ sources: [{ ...source('f1', low), openingBalanceMinor: 300000 }], params: p, asOf: '2026-01-01' });
+    expect(r.metrics.income.monthly_average).toBeLessThan(500);
+    expect(r.srg.reason_codes.map((c) => c.code)).not.toContain('LOW_INCOME');
+  });
+
   it('insufficient data gives review with INSUFFICIENT_DATA as a policy reason, not an impact of 1000 (issue 21)', () => {
     const r = buildReport({ sources: [source('f1', months(2))], params, asOf: '2026-07-15' });
     expect(r.srg.decision).toBe('review');
