@@ -61,6 +61,17 @@ describe('unusual transactions (issue 21)', () => {
     expect(u.some((x) => x.category === 'salary' || x.counterparty === 'IMMOBILIARE SOLE SRL')).toBe(false);
   });
 
+  it('a business’s one-off large customer payment is revenue, not an unusual movement', () => {
+    const r = buildReport({
+      sources: account([tx('2026-03-12', 9000, 'BONIFICO DA CLIENTE SALDO FATTURA N. 12', 'NERI ALIMENTARI SRL')]),
+      params: { ...params, data_source: 'commercial' },
+      asOf: '2026-07-01',
+    });
+    const invoice = r.income_sources.find((x) => x.payer === 'NERI ALIMENTARI SRL');
+    expect(invoice?.category).toBe('business_revenue');
+    expect(r.evidence.unusual.map((x) => x.counterparty)).not.toContain('NERI ALIMENTARI SRL');
+  });
+
   it('is empty for an account with nothing out of the ordinary', () => {
     const r = buildReport({ sources: account([]), params, asOf: '2026-07-01' });
     expect(r.evidence.unusual).toEqual([]);

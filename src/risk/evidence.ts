@@ -28,10 +28,10 @@ export interface Evidence {
   largest_debits: EvidenceRow[];
   largest_credits: EvidenceRow[];
   /**
-   * Movements no recurring stream explains, at least half a month's money moving the same way and at least
-   * twice the median of the movements that way
-   * other than salary, pension and benefits (when there are five or more) (a one-off private loan received, a large cash
-   * withdrawal, a car paid outright); salary, pension and benefits are never unusual. Largest first.
+   * Movements no recurring stream explains, at least a whole month's money moving the same way and at least
+   * three times the median of the movements that way other than pay and customers' payments (when there
+   * are five or more): a one-off private loan received, a large cash withdrawal, a car paid outright.
+   * Salary, pension, benefits and business revenue are never unusual. Largest first.
    */
   unusual: UnusualRow[];
 }
@@ -58,7 +58,8 @@ export interface IncomeSource {
 
 const EVIDENCE_ROWS = 10;
 const INCOME_SOURCES = 10;
-const NEVER_UNUSUAL = new Set(['internal', 'savings', 'salary', 'pension', 'benefits']);
+// the applicant's pay and a business's customers are what the months are made of, never one-offs
+const NEVER_UNUSUAL = new Set(['internal', 'savings', 'salary', 'pension', 'benefits', 'business_revenue']);
 const NOT_INCOME = new Set(['internal', 'savings', 'returned_debit', 'other_transfer']);
 
 const row = (t: CategorisedTransaction): EvidenceRow => ({
@@ -84,7 +85,7 @@ function unusualOf(txns: readonly CategorisedTransaction[], streams: readonly Re
     // the median of the movements that could be unusual: salary would set a credit's bar at the salary
     const candidates = moving.filter((t) => !NEVER_UNUSUAL.has(t.category));
     const typical = candidates.length >= 5 ? median(candidates.map((t) => Math.abs(t.amountMinor))) : 0;
-    const floor = Math.max(0.5 * perMonth, 2 * typical);
+    const floor = Math.max(perMonth, 3 * typical);
     txns.forEach((t, i) => {
       if (Math.sign(t.amountMinor) !== sign || NEVER_UNUSUAL.has(t.category)) return;
       if (t.counterparty_normalised && recurring.has(t.counterparty_normalised)) return;
