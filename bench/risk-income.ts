@@ -81,3 +81,18 @@ for (const profile of ['company', 'self_employed']) {
   summary(`${profile}: net income (engine commercial.net_income_monthly) vs revenue − operating costs`, rows.map(({ a, r }) => ({ a, est: r.metrics.commercial?.net_income_monthly ?? 0, truth: net(a) })));
   summary(`${profile}: revenue (engine commercial.revenue_monthly_average) vs customer payments + card acquiring + cash deposits`, rows.map(({ a, r }) => ({ a, est: r.metrics.commercial?.revenue_monthly_average ?? 0, truth: sum(a, REVENUE) / months(a) })));
 }
+
+// What the report lists as unusual (evidence.unusual), told by the generator's own kind of each row: a
+// report that lists a salary, a customer's payment or rent here would be crying wolf.
+for (const [label, set] of [['retail', retail], ['business', business]] as const) {
+  const per = new Map<number, number>();
+  const kinds = new Map<string, number>();
+  for (const { a, r } of set) {
+    per.set(r.evidence.unusual.length, (per.get(r.evidence.unusual.length) ?? 0) + 1);
+    for (const u of r.evidence.unusual) {
+      const k = a.transactions.find((t) => t.date === u.date && Math.abs(t.amount - u.amount) < 0.005 && t.description === u.description)?.kind ?? '?';
+      kinds.set(k, (kinds.get(k) ?? 0) + 1);
+    }
+  }
+  console.log(`${label}: unusual movements per report ${[...per].sort((x, y) => x[0] - y[0]).map(([n, c]) => `${n}×${c}`).join(' ')}; their kinds: ${[...kinds].sort((x, y) => y[1] - x[1]).map(([k, c]) => `${k} ${c}`).join(', ') || 'none'}`);
+}

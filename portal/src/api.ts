@@ -248,11 +248,60 @@ export interface CategoryRow {
   share: number;
 }
 
-/** A completed report's result with the rows the schema leaves open (monthly, categories, flags). */
+export interface RecurringStream {
+  counterparty: string | null;
+  counterparty_key: string;
+  label: string;
+  category: string;
+  direction: 'in' | 'out';
+  cadence: string;
+  typical_amount: number;
+  count: number;
+}
+
+export interface IncomeSource {
+  payer: string;
+  payer_key: string;
+  category: string;
+  count: number;
+  total: number;
+  monthly_average: number;
+  share: number;
+  months: number;
+  regular: boolean;
+}
+
+export interface EvidenceRow {
+  date: string;
+  amount: number;
+  description: string;
+  counterparty: string | null;
+  category: string;
+  /** Unusual rows: the amount against a month's flow the same way. */
+  ratio_to_monthly?: number;
+}
+
+/**
+ * A completed report's result with the rows the schema leaves open (monthly, categories, flags, streams,
+ * income sources, evidence; the last three optional: reports stored before they existed lack them).
+ */
 export interface ReportResult {
   srg: NonNullable<CreditReport['report_result']>['srg'];
   metrics: { currency?: string; [k: string]: unknown };
   monthly: MonthlyRow[];
   categories: CategoryRow[];
   flags: Record<string, { flagged: boolean; detail: string }>;
+  streams?: RecurringStream[];
+  income_sources?: IncomeSource[];
+  evidence?: Partial<
+    Record<
+      | 'gambling'
+      | 'returned_debits'
+      | 'overdraft_interest'
+      | 'unusual'
+      | 'largest_debits'
+      | 'largest_credits',
+      EvidenceRow[]
+    >
+  >;
 }

@@ -4,7 +4,7 @@ import type { Lang } from './i18n.ts';
 import { t } from './i18n.ts';
 import { fontSource, keepParsedFonts, reportFont } from './fonts.ts';
 import { BOLD, COLORS, FONT } from './layout.ts';
-import { applicant, categories, charts, coverageAndValidation, evidence, flags, header, methodology, metricsTable, reasons, recurring, summary } from './sections.ts';
+import { applicant, categories, charts, coverageAndValidation, evidence, flags, header, incomeSources, methodology, metricsTable, reasons, recurring, summary } from './sections.ts';
 import type { Ctx } from './sections.ts';
 import type { ReportView } from './view.types.ts';
 
@@ -51,6 +51,7 @@ export async function renderReportPdf(view: ReportView, lang: Lang): Promise<Uin
   charts(ctx);
   categories(ctx);
   recurring(ctx);
+  incomeSources(ctx);
   flags(ctx);
   evidence(ctx);
   coverageAndValidation(ctx);

@@ -120,6 +120,84 @@ describe('renderReportPdf', () => {
     expect(text).toContain('Largest debits');
   });
 
+  // an applicant with the rows an underwriter must see: a gambling debit, a returned direct debit and a
+  // one-off large transfer received from a private person, added to a simulated account
+  function underwriterView(dataSource: 'retail' | 'commercial'): ReportView {
+    const [a] = simulatePopulation(11, 1, { dataSource, market: 'it' });
+    if (!a) throw new Error('no applicant');
+    const src = a.sources[0];
+    if (!src) throw new Error('no source');
+    const last = src.transactions.at(-1)?.date ?? '2026-01-31';
+    const d = (days: number): string => new Date(Date.parse(`${last}T00:00:00Z`) - days * 86400000).toISOString().slice(0, 10);
+    const extra = [
+      { date: d(40), valueDate: null, amountMinor: -4500, currency: 'EUR', description: 'PAGAMENTO POS SNAI SCOMMESSE ROMA', counterparty: null, balanceMinor: null, codes: null },
+      { date: d(30), valueDate: null, amountMinor: -12000, currency: 'EUR', description: 'STORNO SDD INSOLUTO MANCANZA FONDI', counterparty: null, balanceMinor: null, codes: null },
+      { date: d(20), valueDate: null, amountMinor: 2_500_000, currency: 'EUR', description: 'BONIFICO A VOSTRO FAVORE PRESTITO', counterparty: 'GIOVANNI BIANCHI', balanceMinor: null, codes: null },
+    ];
+    const sources = [{ ...src, closingBalanceMinor: null, transactions: [...src.transactions.map((t) => ({ ...t, balanceMinor: null })), ...extra].sort((x, y) => x.date.localeCompare(y.date)) }, ...a.sources.slice(1)];
+    const params = { ...a.params, account_holder: 'Mario Rossi' };
+    return {
+      report_id: 'rep_uw', process_id: 'proc_uw', ext_application_id: null, created_at: '2026-11-02T10:15:00Z', report_params: params,
+      report_result: buildReport({ sources, params, asOf: a.asOf }),
+      validation: validateReportInputs({ sources, params }), used_inputs: [], reason_code_texts: REASON_CODE_TEXTS,
+    };
+  }
+
+  it.each([
+    ['it', { approve: 'Esito: Approvato', review: 'Esito: Da verificare', decline: 'Esito: Respinto' }],
+    ['de', { approve: 'Empfehlung: Genehmigung', review: 'Empfehlung: Prüfung', decline: 'Empfehlung: Ablehnung' }],
+    ['en', { approve: 'Outcome: Approved', review: 'Outcome: Referred', decline: 'Outcome: Declined' }],
+  ] as const)('%s: states the outcome as one line ("Empfehlung: Genehmigung") for every decision (issue 21 item 6)', async (lang, lines) => {
+    for (const decision of ['approve', 'review', 'decline'] as const) {
+      const v = views.it;
+      const view = { ...v, report_result: { ...v.report_result, srg: { ...v.report_result.srg, decision } } };
+      const { text } = await extractText(await renderReportPdf(view, lang));
+      expect(text.replace(/\s+/g, '')).toContain(lines[decision].replace(/\s+/g, ''));
+    }
+  });
+
+  it.each(['it', 'de', 'en'] as const)('%s: prints net income, income sources by payer, the gambling, returned-debit and unusual rows themselves (issue 21 item 6)', async (lang) => {
+    const view = underwriterView('retail');
+    const r = view.report_result;
+    const f = formatter(lang);
+    const { text } = await extractText(await renderReportPdf(view, lang));
+    const flat = text.replace(/\s+/g, '');
+    const has = (s: string): void => expect(flat).toContain(s.replace(/\s+/g, ''));
+    has({ it: 'Reddito netto regolare mensile', de: 'Regelmäßiges Nettoeinkommen pro Monat', en: 'Net regular income per month' }[lang]);
+    has(f.money(r.metrics.income.regular_monthly_average));
+    has({ it: 'Fonti di reddito per ordinante', de: 'Einkommensquellen nach Zahler', en: 'Income sources by payer' }[lang]);
+    expect(r.income_sources.length).toBeGreaterThan(0);
+    for (const s of r.income_sources.slice(0, 3)) {
+      has(s.payer.slice(0, 20));
+      has(f.money(s.total));
+    }
+    // the rows behind the flags, with the words the bank printed
+    has('SNAI SCOMMESSE');
+    has('STORNO SDD INSOLUTO');
+    has(f.money(-45));
+    has(f.money(-120));
+    // the one-off transfer received is unusual, named by its party
+    has({ it: 'Movimenti insoliti', de: 'Ungewöhnliche Umsätze', en: 'Unusual movements' }[lang]);
+    expect(r.evidence.unusual.map((x) => x.counterparty)).toContain('GIOVANNI BIANCHI');
+    has('GIOVANNI BIANCHI');
+    has(f.money(25000));
+    // recurring obligations with their amounts
+    const out = r.streams.find((s) => s.direction === 'out');
+    if (out) has(f.money(out.typical_amount));
+  });
+
+  it.each(['it', 'de', 'en'] as const)('%s: a business shows net income as revenue minus operating costs (issue 21 item 6)', async (lang) => {
+    const view = underwriterView('commercial');
+    const c = view.report_result.metrics.commercial;
+    if (!c) throw new Error('commercial metrics expected');
+    const f = formatter(lang);
+    const flat = (await extractText(await renderReportPdf(view, lang))).text.replace(/\s+/g, '');
+    for (const s of [
+      { it: 'Reddito netto mensile (ricavi − costi operativi)', de: 'Nettoeinkommen pro Monat (Umsatz − Betriebskosten)', en: 'Net income per month (revenue − operating costs)' }[lang],
+      f.money(c.net_income_monthly), f.money(c.operating_costs_monthly), f.money(c.revenue_monthly_average),
+    ]) expect(flat).toContain(s.replace(/\s+/g, ''));
+  });
+
   it('formats numbers per locale, grouping in it-IT', () => {
     expect(formatter('it').money(1234.5)).toBe('1.234,50 €');
     expect(formatter('de').money(-1234.5)).toBe('-1.234,50 €');

@@ -57,6 +57,8 @@ export function summary(c: Ctx): void {
     doc.font(BOLD).fontSize(i === 2 ? 15 : 20).fillColor(color).text(value, x + 12, y0 + 24, { width: boxW - 16, lineBreak: false });
   });
   doc.y = y0 + 64;
+  // the outcome in words, as a sentence a reader quotes ("Esito: Approvato", "Empfehlung: Genehmigung")
+  doc.font(BOLD).fontSize(9).fillColor(decisionColor).text(tr('outcome_line', { label: tr('decision'), outcome: tr(srg.decision) }), x0, doc.y, { width: contentWidth(doc) });
   doc.font(FONT).fontSize(7.5).fillColor(COLORS.muted).text(`${tr('score_scale')} · ${tr('model_name')}: ${srg.model.name} ${srg.model.version}`, x0, doc.y, { width: contentWidth(doc) });
   doc.fillColor(COLORS.ink);
 }
@@ -99,6 +101,23 @@ export function recurring(c: Ctx): void {
     ]), 8);
 }
 
+/** Where the money comes from, payer by payer: the named party, how much, how often, whether regular. */
+export function incomeSources(c: Ctx): void {
+  const { doc, view, tr, f, lang } = c;
+  const r = view.report_result;
+  heading(doc, tr('income_sources'));
+  const src = r.income_sources ?? [];
+  if (!src.length) {
+    doc.font(FONT).fontSize(9).text(tr('no_income_sources'), left(doc), doc.y);
+    return;
+  }
+  table(doc, [
+    { header: tr('payer'), width: 0.3 }, { header: tr('category'), width: 0.16 }, { header: tr('months_seen'), width: 0.08, align: 'right' },
+    { header: tr('total'), width: 0.14, align: 'right' }, { header: tr('per_month'), width: 0.12, align: 'right' }, { header: tr('share'), width: 0.1, align: 'right' },
+    { header: tr('regular'), width: 0.1 },
+  ], src.map((s) => [s.payer, categoryName(lang, s.category), f.number(s.months), f.money(s.total, r.metrics.currency), f.money(s.monthly_average, r.metrics.currency), f.pct(s.share), s.regular ? tr('yes') : tr('no')]), 8);
+}
+
 /** The gambling, returned-debit and overdraft-interest rows themselves, and the largest movements, each with its rule. */
 export function evidence(c: Ctx): void {
   const { doc, view, tr, f, lang } = c;
@@ -107,14 +126,14 @@ export function evidence(c: Ctx): void {
   heading(doc, tr('evidence'));
   const groups: [Key, typeof ev.gambling][] = [
     ['ev_gambling', ev.gambling], ['ev_returned', ev.returned_debits], ['ev_overdraft', ev.overdraft_interest],
-    ['ev_largest_out', ev.largest_debits], ['ev_largest_in', ev.largest_credits],
+    ['ev_unusual', ev.unusual ?? []], ['ev_largest_out', ev.largest_debits], ['ev_largest_in', ev.largest_credits],
   ];
   for (const [k, rows] of groups) {
     if (!rows.length) continue;
     doc.font(BOLD).fontSize(8.5).fillColor(COLORS.ink).text(tr(k), left(doc), doc.y);
     doc.moveDown(0.15);
     table(doc, [{ header: tr('date'), width: 0.12 }, { header: tr('description'), width: 0.46 }, { header: tr('category'), width: 0.16 }, { header: tr('amount'), width: 0.14, align: 'right' }, { header: tr('rule'), width: 0.12 }],
-      rows.map((x) => [f.date(x.date), x.counterparty ? `${x.counterparty} · ${x.description}` : x.description, categoryName(lang, x.category), f.money(x.amount, view.report_result.metrics.currency), (x.rule_trace[0] ?? '').split(':')[0] ?? '']), 7.5);
+      rows.map((x) => [f.date(x.date), `${x.counterparty ? `${x.counterparty} · ${x.description}` : x.description}${'ratio_to_monthly' in x ? ` (${tr('times_monthly', { x: f.number(x.ratio_to_monthly as number, 1) })})` : ''}`, categoryName(lang, x.category), f.money(x.amount, view.report_result.metrics.currency), (x.rule_trace[0] ?? '').split(':')[0] ?? '']), 7.5);
     doc.moveDown(0.3);
   }
 }
@@ -153,6 +172,9 @@ export function metricsTable(c: Ctx): void {
   const cur = m.currency;
   heading(doc, tr('key_metrics'));
   const rows: [string, string][] = [
+    m.commercial
+      ? [tr('net_income_business'), f.money(m.commercial.net_income_monthly, cur)]
+      : [tr('net_income_retail'), f.money(m.income.regular_monthly_average, cur)],
     [tr('income_avg'), f.money(m.income.monthly_average, cur)],
     [tr('income_median'), f.money(m.income.monthly_median, cur)],
     [tr('income_cv'), f.number(m.income.stability_cv, 2)],
@@ -172,6 +194,8 @@ export function metricsTable(c: Ctx): void {
   if (m.commercial) {
     rows.push(
       [tr('revenue_avg'), f.money(m.commercial.revenue_monthly_average, cur)],
+      [tr('operating_costs'), f.money(m.commercial.operating_costs_monthly, cur)],
+      [tr('private_receipts'), f.money(m.commercial.private_receipts_monthly, cur)],
       [tr('revenue_trend'), f.money(m.commercial.revenue_trend_slope, cur)],
       [tr('top1_share'), f.pct(m.commercial.top1_customer_share)],
       [tr('top3_share'), f.pct(m.commercial.top3_customer_share)],

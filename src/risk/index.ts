@@ -15,6 +15,8 @@ import { computeModelFeatures } from './model/features.ts';
 import { scoreWithModel } from './model/score.ts';
 import type { RiskModel } from './model/model.types.ts';
 import { DEFAULT_MODELS } from './model/defaults.ts';
+import { evidenceOf, incomeSourcesOf } from './evidence.ts';
+import type { Evidence, IncomeSource } from './evidence.ts';
 
 export { RiskEngineError } from './errors.ts';
 export { REASON_CODE_TEXTS, SCORECARDS } from './scorecard/index.ts';
@@ -27,46 +29,7 @@ export type { ValidationInput, ValidationResult, DataDetailsElem, BalanceItem, G
 export type { Metrics, MonthlyRow, CategoryRow, Coverage, InputCoverage } from './metrics/index.ts';
 export type { Flags } from './flags.ts';
 export type * from './types.ts';
-
-export interface EvidenceRow {
-  date: string;
-  amount: number;
-  description: string;
-  counterparty: string | null;
-  category: string;
-  rule_trace: string[];
-}
-
-export interface Evidence {
-  gambling: EvidenceRow[];
-  returned_debits: EvidenceRow[];
-  overdraft_interest: EvidenceRow[];
-  largest_debits: EvidenceRow[];
-  largest_credits: EvidenceRow[];
-}
-
-const EVIDENCE_ROWS = 10;
-
-function evidenceOf(txns: readonly CategorisedTransaction[]): Evidence {
-  const row = (t: CategorisedTransaction): EvidenceRow => ({
-    date: t.date, amount: t.amountMinor / 100, description: t.description, counterparty: t.counterparty, category: t.category, rule_trace: t.rule_trace,
-  });
-  const pick = (f: (t: CategorisedTransaction) => boolean): EvidenceRow[] => txns.filter(f).slice(0, EVIDENCE_ROWS).map(row);
-  const byAmount = (sign: 1 | -1): EvidenceRow[] =>
-    txns
-      .filter((t) => Math.sign(t.amountMinor) === sign && t.category !== 'internal')
-      .map((t, i) => ({ t, i }))
-      .sort((a, b) => Math.abs(b.t.amountMinor) - Math.abs(a.t.amountMinor) || a.i - b.i)
-      .slice(0, 5)
-      .map((x) => row(x.t));
-  return {
-    gambling: pick((t) => t.category === 'gambling'),
-    returned_debits: pick((t) => t.category === 'returned_debit'),
-    overdraft_interest: pick((t) => t.category === 'overdraft_interest'),
-    largest_debits: byAmount(-1),
-    largest_credits: byAmount(1),
-  };
-}
+export type { Evidence, EvidenceRow, IncomeSource, UnusualRow } from './evidence.ts';
 
 export interface ReportResult {
   srg: Srg;
@@ -75,6 +38,8 @@ export interface ReportResult {
   categories: CategoryRow[];
   flags: Flags;
   streams: RecurringStream[];
+  /** Income received, payer by payer (largest first): who pays the applicant, how much and how regularly. */
+  income_sources: IncomeSource[];
   coverage: Coverage;
   /** Points per characteristic (transparency; the reason codes derive from it). */
   score_breakdown: CharacteristicScore[];
@@ -166,9 +131,10 @@ export function buildReport(input: {
     categories,
     flags,
     streams,
+    income_sources: incomeSourcesOf(txns, streams, coverage.months),
     coverage,
     score_breakdown: characteristics,
-    evidence: evidenceOf(txns),
+    evidence: evidenceOf(txns, streams, coverage.months),
     engine: { categoriser: CATEGORISER_VERSION, metrics: METRICS_CONFIG.version },
   };
 }

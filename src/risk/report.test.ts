@@ -31,7 +31,7 @@ function months(n: number): RiskTransaction[] {
 describe('buildReport', () => {
   it('produces the documented shape with metrics, streams and srg', () => {
     const r = buildReport({ sources: [source('f1', months(6))], params, asOf: '2026-07-15' });
-    expect(Object.keys(r)).toEqual(['srg', 'metrics', 'monthly', 'categories', 'flags', 'streams', 'coverage', 'score_breakdown', 'evidence', 'engine']);
+    expect(Object.keys(r)).toEqual(['srg', 'metrics', 'monthly', 'categories', 'flags', 'streams', 'income_sources', 'coverage', 'score_breakdown', 'evidence', 'engine']);
     expect(r.monthly.map((m) => m.month)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06']);
     expect(r.metrics.income.salary_detected).toBe(true);
     expect(r.metrics.income.salary_amount).toBe(2100);
@@ -58,6 +58,19 @@ describe('buildReport', () => {
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     expect(a.coverage.duplicates_removed).toBe(10);
     expect(a.metrics.income).toEqual(single.metrics.income);
+  });
+
+  it('income in absolute euros is not a reason: a steady 450 € a month with a balance that carries the instalment gets no LOW_INCOME (issue 21)', () => {
+    const low: RiskTransaction[] = [];
+    for (let m = 1; m <= 12; m++) {
+      const ym = `2025-${String(m).padStart(2, '0')}`;
+      low.push(tx(`${ym}-05`, 450, 'PENSION'), tx(`${ym}-08`, -120, 'HOUSEHOLD PAYMENT'), tx(`${ym}-12`, -250, 'CASH WITHDRAWAL'));
+      for (let d = 14; d <= 26; d += 6) low.push(tx(`${ym}-${d}`, -20, 'CARD PAYMENT'));
+    }
+    const p: ReportParams = { account_holder: 'Mario Rossi', data_market: 'de', data_source: 'retail', requested_loan_amount: 1500, loan_period: 24 };
+    const r = buildReport({ sources: [{ ...source('f1', low), openingBalanceMinor: 300000 }], params: p, asOf: '2026-01-01' });
+    expect(r.metrics.income.monthly_average).toBeLessThan(500);
+    expect(r.srg.reason_codes.map((c) => c.code)).not.toContain('LOW_INCOME');
   });
 
   it('insufficient data gives review with INSUFFICIENT_DATA as a policy reason, not an impact of 1000 (issue 21)', () => {

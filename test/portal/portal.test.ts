@@ -220,6 +220,15 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
     expect(await page.locator('svg[aria-labelledby="flows-title flows-desc"] rect').count()).toBeGreaterThan(
       0,
     );
+    // the report an underwriter expects (issue 21 item 6): net income, recurring obligations with amounts,
+    // income by payer, the transactions behind the flags and the largest ones
+    const reportText = (await page.locator('main, body').first().textContent()) ?? '';
+    expect(reportText).toContain('Net regular income per month');
+    await page.getByRole('heading', { name: 'Recurring obligations and income' }).waitFor();
+    await page.getByRole('heading', { name: 'Income sources by payer' }).waitFor();
+    await page.getByRole('heading', { name: 'Transactions behind the flags, unusual and largest' }).waitFor();
+    await page.getByRole('heading', { name: 'Largest debits' }).waitFor();
+    expect(await page.getByTestId('income-sources').locator('tbody tr').count()).toBeGreaterThan(0);
     await shot('06-report');
 
     // PDF download (German)
@@ -236,6 +245,7 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
     // The UI in Italian
     await page.getByLabel('Language').first().selectOption('it');
     await page.getByRole('heading', { name: /Report di credito/ }).waitFor();
+    await page.getByRole('heading', { name: 'Fonti di reddito per ordinante' }).waitFor();
     await shot('07-report-it');
     await page.getByLabel('Lingua').first().selectOption('en');
 

@@ -15,6 +15,7 @@ import { Badge, Check, Dl, ErrorBox, Loading, useLoad, usePolling } from '../com
 import { BalanceChart, CategoryBars, FlowsChart, ScoreGauge } from '../components/Charts.tsx';
 import { useI18n, type Lang } from '../i18n.tsx';
 import { Link, navigate } from '../router.tsx';
+import { ReportDetails } from './ReportDetails.tsx';
 
 const STATEMENT_TYPES = new Set(['bank_statement', 'bank_account_movements']);
 
@@ -536,6 +537,9 @@ export function ReportPage({ processId, reportId }: { processId: string; reportI
               <h2 id="metrics-h">{t('report.keyMetrics')}</h2>
               <Dl
                 rows={[
+                  m.commercial
+                    ? [t('metrics.netIncomeBusiness'), money(n(m.commercial, 'net_income_monthly'), currency)]
+                    : [t('metrics.netIncomeRetail'), money(n(m.income, 'regular_monthly_average'), currency)],
                   [t('metrics.incomeMonthly'), money(n(m.income, 'monthly_average'), currency)],
                   [t('metrics.expensesMonthly'), money(n(m.expenses, 'monthly_average'), currency)],
                   [t('metrics.disposable'), money(n(m.disposable_income, 'monthly'), currency)],
@@ -586,6 +590,8 @@ export function ReportPage({ processId, reportId }: { processId: string; reportI
               </ul>
             </section>
           </div>
+
+          <ReportDetails res={res} currency={currency} />
 
           <section className="card" aria-labelledby="used-h">
             <h2 id="used-h">{t('report.usedInputs')}</h2>

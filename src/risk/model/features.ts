@@ -137,6 +137,55 @@ export const FEATURES: readonly FeatureDef[] = [
     },
   },
   {
+    id: 'avg_balance_to_instalment',
+    definition: 'average combined end-of-day balance ÷ the requested loan’s monthly instalment',
+    better: 'higher',
+    reason: r('LOW_AVERAGE_BALANCE_FOR_INSTALMENT', 'Average balance small relative to the requested instalment', 'Saldo medio basso rispetto alla rata richiesta', 'Durchschnittlicher Kontostand gering im Verhältnis zur gewünschten Rate'),
+    missing: NO_REQUEST,
+    compute: (x) => {
+      const i = instalment(x);
+      return x.metrics.balances.average === null || i === null || i <= 0 ? null : x.metrics.balances.average / i;
+    },
+  },
+  {
+    id: 'balance_trend_to_instalment',
+    definition: '(average month-end balance of the last three months − that of the first three) ÷ the requested loan’s monthly instalment; six months with balances needed',
+    better: 'higher',
+    reason: r('BALANCE_FALLING', 'Balance falling over the window relative to the requested instalment', 'Saldo in calo nel periodo rispetto alla rata richiesta', 'Kontostand im Zeitraum fallend im Verhältnis zur gewünschten Rate'),
+    missing: NO_HISTORY,
+    compute: (x) => {
+      const i = instalment(x);
+      const ends = (x.monthly ?? []).map((m) => m.end_balance).filter((v): v is number => v !== null);
+      if (i === null || i <= 0 || ends.length < 6) return null;
+      const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+      return (mean(ends.slice(-3)) - mean(ends.slice(0, 3))) / i;
+    },
+  },
+  {
+    id: 'outflow_to_inflow',
+    definition: 'money out ÷ money in over the window (every movement): above 1 the account is being run down',
+    better: 'lower',
+    reason: r('SPENDING_ABOVE_INFLOW', 'More money went out than came in', 'Uscite superiori alle entrate', 'Mehr Ausgänge als Eingänge'),
+    missing: NO_HISTORY,
+    compute: (x) => {
+      const inflow = (x.monthly ?? []).reduce((a, m) => a + m.inflow, 0);
+      const outflow = (x.monthly ?? []).reduce((a, m) => a + m.outflow, 0);
+      return inflow > 0 ? outflow / inflow : null;
+    },
+  },
+  {
+    id: 'recent_months_below_zero',
+    definition: 'share of the last three months whose lowest combined balance was below zero (below the declared overdraft limit, when one is declared)',
+    better: 'lower',
+    reason: known('FREQUENT_NEGATIVE_BALANCE'),
+    missing: NO_BALANCE,
+    compute: (x) => {
+      const limit = x.params.overdraft_limit ?? 0;
+      const troughs = (x.monthly ?? []).slice(-3).map((m) => m.min_balance).filter((v): v is number => v !== null && v !== undefined);
+      return troughs.length === 0 ? null : troughs.filter((v) => v < -limit).length / troughs.length;
+    },
+  },
+  {
     id: 'inflow_cv',
     definition: 'coefficient of variation of the money received from others per full month (own transfers and savings excluded)',
     better: 'lower',

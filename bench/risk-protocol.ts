@@ -1,0 +1,90 @@
+/**
+ * Feature-set selection under a fixed protocol, so that the out-of-time figure stays out of sample.
+ * Written down BEFORE it was run (issue 21, session risk4); the variants are the list below and nothing else:
+ *   1. For each cut-off date c (1995-01-01, 1996-01-01): the EARLIER part = loans granted before c.
+ *   2. On the earlier part only, every variant is cross-validated: 5-fold stratified, fold seeds 1–10,
+ *      the whole `docrisk model fit` method (transforms, sign checks, bins) inside each fold; the mean
+ *      pooled out-of-fold AUC over the ten seeds is the variant's figure.
+ *   3. The variant with the highest figure is selected; a variant other than the current default set (V0)
+ *      only when it beats V0 by at least 0.005 (below that the difference is fold noise on 18–30 bads).
+ *   4. Only then: the selected variant and V0 are fitted on the whole earlier part and scored ONCE on the
+ *      later part (loans from c on). No other variant's out-of-time figure is computed.
+ *   5. The same selection on the whole development file (328 loans) says which set a refit would ship.
+ *   The shipped default changes only if one variant is selected in both nested stages and on the whole file,
+ *   and its single out-of-time score is not below V0's at either cut-off.
+ * Round 2 (`--round 2`), written down after round 1 selected V0 everywhere and before it was run: four
+ * features new to the project, each general credit logic (R1 average balance against the instalment,
+ * R2 balance trend against the instalment, R3 money out against money in, R4 recent months below zero),
+ * each added alone to V0; the same steps 1–5 and the same rule. Variants tried over both rounds: 12.
+ *   node bench/risk-protocol.ts [--dev DEV.jsonl] [--round 2]
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { buildReport } from '../src/risk/index.ts';
+import { addDays } from '../src/risk/dates.ts';
+import { aucWithCi, computeModelFeatures, DEFAULT_FEATURE_IDS, FEATURES, fitModel, fitOnce, parseApplications, scoreRow, type Row } from '../src/risk/model/index.ts';
+
+const i = process.argv.indexOf('--dev');
+const devPath = i >= 0 ? (process.argv[i + 1] ?? '') : new URL('../../shared/datasets/berka-dev/loans-1993-1996.jsonl', import.meta.url).pathname;
+if (!existsSync(devPath)) {
+  console.log(`skipped: ${devPath} not found (the Berka development split lives in ../shared/datasets)`);
+  process.exit(0);
+}
+const apps = parseApplications(readFileSync(devPath, 'utf8'));
+const rows = apps.map((a) => {
+  const r = buildReport({ sources: a.sources, params: a.params, asOf: addDays(a.date, -1), model: null });
+  return { date: a.date, row: { bad: a.bad, features: computeModelFeatures({ metrics: r.metrics, coverage: r.coverage, categories: r.categories, monthly: r.monthly, params: a.params }) } as Row };
+});
+
+const ROUND2 = process.argv.includes('--round') && process.argv[process.argv.indexOf('--round') + 1] === '2';
+const VARIANTS: [string, readonly string[]][] = ROUND2 ? [
+  ['V0 default set', DEFAULT_FEATURE_IDS],
+  ['R1 + avg_balance_to_instalment', [...DEFAULT_FEATURE_IDS, 'avg_balance_to_instalment']],
+  ['R2 + balance_trend_to_instalment', [...DEFAULT_FEATURE_IDS, 'balance_trend_to_instalment']],
+  ['R3 + outflow_to_inflow', [...DEFAULT_FEATURE_IDS, 'outflow_to_inflow']],
+  ['R4 + recent_months_below_zero', [...DEFAULT_FEATURE_IDS, 'recent_months_below_zero']],
+] : [
+  ['V0 default set', DEFAULT_FEATURE_IDS],
+  ['V1 + returned_debits', [...DEFAULT_FEATURE_IDS, 'returned_debits']],
+  ['V2 + balance_volatility_to_income', [...DEFAULT_FEATURE_IDS, 'balance_volatility_to_income']],
+  ['V3 + days_below_instalment_share', [...DEFAULT_FEATURE_IDS, 'days_below_instalment_share']],
+  ['V4 + debt_to_income', [...DEFAULT_FEATURE_IDS, 'debt_to_income']],
+  ['V5 + avg_balance_to_income', [...DEFAULT_FEATURE_IDS, 'avg_balance_to_income']],
+  ['V6 + cash_share', [...DEFAULT_FEATURE_IDS, 'cash_share']],
+  ['V7 every feature', FEATURES.map((f) => f.id)],
+];
+const opts = { name: 'protocol', version: '0', dataSource: 'retail' as const, description: 'protocol', inputSha256: '', createdAt: '1970-01-01T00:00:00Z' };
+const defsOf = (ids: readonly string[]) => FEATURES.filter((f) => ids.includes(f.id));
+
+function cvFigure(sample: readonly Row[], ids: readonly string[]): number {
+  let s = 0;
+  for (let seed = 1; seed <= 10; seed++) s += fitModel(sample, defsOf(ids), { ...opts, seed }).validation.cv.auc;
+  return s / 10;
+}
+
+function select(label: string, sample: readonly Row[]): [string, readonly string[]] {
+  const figs = VARIANTS.map(([name, ids]) => ({ name, ids, cv: cvFigure(sample, ids) }));
+  console.log(`${label} (${sample.length} loans, ${sample.filter((r) => r.bad).length} bad): 5-fold CV, mean over fold seeds 1-10`);
+  for (const f of figs) console.log(`  ${f.name.padEnd(36)} ${f.cv.toFixed(4)}`);
+  const v0 = figs[0]!;
+  const best = [...figs].sort((a, b) => b.cv - a.cv)[0]!;
+  const chosen = best !== v0 && best.cv >= v0.cv + 0.005 ? best : v0;
+  console.log(`  selected: ${chosen.name}`);
+  return [chosen.name, chosen.ids];
+}
+
+const picks: string[] = [];
+for (const cut of ['1995-01-01', '1996-01-01']) {
+  const earlier = rows.filter((r) => r.date < cut).map((r) => r.row);
+  const later = rows.filter((r) => r.date >= cut).map((r) => r.row);
+  const [name, ids] = select(`earlier part, loans before ${cut}`, earlier);
+  picks.push(name);
+  const bad = later.map((r) => r.bad);
+  for (const [n, set] of name === VARIANTS[0]![0] ? [VARIANTS[0]!] : [VARIANTS[0]!, [name, ids] as [string, readonly string[]]]) {
+    const m = fitOnce(earlier, defsOf(set), opts);
+    const c = aucWithCi(later.map((r) => scoreRow(m, r.features)), bad);
+    console.log(`  out of time, ${n}: fit on ${earlier.length}, score the ${later.length} from ${cut} (${bad.filter(Boolean).length} bad): AUC ${c.auc.toFixed(3)} [${c.lo.toFixed(3)}, ${c.hi.toFixed(3)}]`);
+  }
+}
+const [whole] = select('whole development file', rows.map((r) => r.row));
+picks.push(whole);
+console.log(`selections: ${picks.join(' | ')}; variants in this round: ${VARIANTS.length}`);
