@@ -325,6 +325,43 @@ describe('readTable: columns and roles from geometry and the balance chain', () 
     ]);
   });
 
+  it('reads an undated row whose description line on the amount row begins with "SALDO" as a booking where it prints an amount and the balance after it', () => {
+    const t = read(
+      page([
+        { date: '23/01/2026', desc: ['BOLLETTA GENNAIO 2026'], cells: [[470, '-112,54'], [540, '4.927,24']] },
+        { desc: ['SALDO FATTURA', 'CRO 29537989865'], cells: [[470, '+247,30'], [540, '5.174,54']] },
+        { desc: ['CARTA DATA OPER. 22/01/26'], cells: [[470, '-27,52'], [540, '5.147,02']] },
+        { date: '26/01/2026', desc: ['PAGAMENTO ONLINE BOOKING.COM'], cells: [[470, '-108,49'], [540, '5.038,53']] },
+        { desc: ['Saldo del giorno 26/01/2026'], cells: [[540, '5.038,53']] },
+      ]),
+    );
+    expect(t.txs.map((x) => [x.date, x.amountCents, x.balanceCents])).toEqual([
+      ['2026-01-23', -11254, 492724],
+      ['2026-01-23', 24730, 517454],
+      ['2026-01-23', -2752, 514702],
+      ['2026-01-26', -10849, 503853],
+    ]);
+  });
+
+  it('keeps a dated balance in a box above the table a balance where undated balances of the day stand between the bookings', () => {
+    const t = read(
+      page([
+        { date: '31/12/2024', desc: ['Saldo contabile'], cells: [[470, '1.000,00']] },
+        { date: '02/01/2025', desc: ['POS AUTOGRILL'], cells: [[470, '-64,39']] },
+        { desc: ['Saldo del giorno'], cells: [[540, '935,61']] },
+        { date: '03/01/2025', desc: ['BONIFICO'], cells: [[470, '100,00']] },
+        { desc: ['Saldo del giorno'], cells: [[540, '1.035,61']] },
+        { date: '04/01/2025', desc: ['PAGAMENTO CARTA'], cells: [[470, '-35,61']] },
+        { desc: ['Saldo del giorno'], cells: [[540, '1.000,00']] },
+      ]),
+    );
+    expect(t.txs.map((x) => [x.date, x.amountCents])).toEqual([
+      ['2025-01-02', -6439],
+      ['2025-01-03', 10000],
+      ['2025-01-04', -3561],
+    ]);
+  });
+
   it('leaves a summary box under the table out of the bookings', () => {
     const p = page([
       { date: '19/01/2020', desc: ['Gutschr. SEPA'], cells: [[540, '+ 154,00']] },

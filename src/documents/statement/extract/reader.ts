@@ -219,9 +219,10 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const taIds = new Set(tableACols.map((c) => c.id));
   // Balance rows keep every amount: their figure may stand in a balance column no booking uses.
   for (const r of rows) if (r.special === null) for (const id of [...r.amounts.keys()]) if (!taIds.has(id)) r.amounts.delete(id);
-  // A dated "balance" row with figures in two of the table's columns (an amount and the balance
-  // after it) is a booking ("SALDO FATTURA"): a balance of the day prints one figure.
-  for (const r of rows) if (r.special === 'day' && r.dates.size > 0 && [...r.amounts.keys()].filter((id) => taIds.has(id)).length >= 2) r.special = null;
+  // A "balance" row with figures in two of the table's columns (an amount and the balance after it)
+  // is a booking ("SALDO FATTURA"): a balance of the day prints one figure. (Undated too, between
+  // dated bookings, where the date is printed once per day; a summary box outside keeps its rows.)
+  for (const r of rows) if (r.special === 'day' && (r.dates.size > 0 || between(r)) && [...r.amounts.keys()].filter((id) => taIds.has(id)).length >= 2) r.special = null;
   // From here on only the table's own columns count as cells.
   colOf.clear();
   for (const c of [...tableACols, ...tableDateCols]) for (const t of c.members) colOf.set(t, c);
