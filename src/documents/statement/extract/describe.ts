@@ -191,6 +191,10 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
   for (const g of gaps)
     if (g.above && g.above.special === null && (g.below === null || g.below.special !== null))
       for (const tl of g.lines) if (!opens(tl)) contSeen.set(firstWord(tl), (contSeen.get(firstWord(tl)) ?? 0) + 1);
+  // …and between two rows, the lines before the last k (at least the last one) no row below can
+  // claim: at most k lines stand above a row ("IBAN: …" under one row, right above the next).
+  for (const g of between)
+    for (const tl of g.lines.slice(0, Math.max(0, g.lines.length - Math.max(k, 1)))) if (!opens(tl)) contSeen.set(firstWord(tl), (contSeen.get(firstWord(tl)) ?? 0) + 1);
   /** 1 = opens a description, -1 = continues one (learnt), 0 = cannot tell. */
   const firstLike = (tl: TokLine | undefined): number => (!tl ? 0 : opens(tl) ? 1 : (contSeen.get(firstWord(tl)) ?? 0) >= 2 ? -1 : 0);
   const geometrySilent = splits.length < Math.max(2, between.length * 0.5);

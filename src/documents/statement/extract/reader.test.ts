@@ -362,6 +362,25 @@ describe('readTable: columns and roles from geometry and the balance chain', () 
     ]);
   });
 
+  it('gives a row the lines under it that this document\'s continuation lines open with, even right above a row with no line above it', () => {
+    const t = read(
+      page([
+        { above: 'SEPA-Gutschrift Meyer', date: '14/01/2025', desc: ['Anteil Urlaub', 'End-to-End-Ref.: 123', 'IBAN: DE25794004689414067404'], cells: [[470, '+500,00'], [540, '1.500,00']] },
+        { above: 'SEPA Basislastschrift Stadtwerke', date: '15/01/2025', desc: ['Abschlag Fernwaerme', 'End-to-End-Ref.: 456', 'IBAN: DE96753506578368942324'], cells: [[470, '-74,16'], [540, '1.425,84']] },
+        { above: 'Gutschrift Renate Meyer', date: '16/01/2025', desc: ['Anteil Miete', 'End-to-End-Ref.: 789', 'IBAN: DE11100100100000000000'], cells: [[470, '+33,67'], [540, '1.459,51']] },
+        { date: '17/01/2025', desc: ['GA Direktbank Bremen', 'Karte 7129 Bremen'], cells: [[470, '-150,00'], [540, '1.309,51']] },
+        { above: 'Kartenzahlung DB Vertrieb', date: '20/01/2025', desc: ['Folgenr. 07 Karte 7129', 'Terminal 92226996'], cells: [[470, '-100,85'], [540, '1.208,66']] },
+      ]),
+    );
+    expect(t.txs.map((x) => x.description.join(' '))).toEqual([
+      'SEPA-Gutschrift Meyer Anteil Urlaub End-to-End-Ref.: 123 IBAN: DE25794004689414067404',
+      'SEPA Basislastschrift Stadtwerke Abschlag Fernwaerme End-to-End-Ref.: 456 IBAN: DE96753506578368942324',
+      'Gutschrift Renate Meyer Anteil Miete End-to-End-Ref.: 789 IBAN: DE11100100100000000000',
+      'GA Direktbank Bremen Karte 7129 Bremen',
+      'Kartenzahlung DB Vertrieb Folgenr. 07 Karte 7129 Terminal 92226996',
+    ]);
+  });
+
   it('leaves a summary box under the table out of the bookings', () => {
     const p = page([
       { date: '19/01/2020', desc: ['Gutschr. SEPA'], cells: [[540, '+ 154,00']] },
