@@ -58,7 +58,7 @@ set_opts() {
 }
 
 offline_base() {
-  if "$(engine)" image exists "$BASE_TAG" 2>/dev/null; then return 0; fi
+  if "$(engine)" image inspect "$BASE_TAG" >/dev/null 2>&1; then return 0; fi
   local root
   root=$(mktemp -d /tmp/docrisk-rootfs.XXXX)
   echo "container.sh: debootstrap bookworm (minbase) → $BASE_TAG" >&2
