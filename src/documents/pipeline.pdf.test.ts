@@ -8,9 +8,12 @@ import {
   generateMerged,
   generateNoText,
   generateStatement,
+  generateStatementAndCardScan,
   LAYOUT_IDS,
   truncate,
 } from '../../test/fixtures/generator/index.ts';
+import { createCanvas } from '@napi-rs/canvas';
+import { cardImage, cardTruth, toCanvas } from '../../test/fixtures/id/generator.ts';
 import { deeplyNested, hugePageCount } from '../../test/fixtures/generator/hostile.ts';
 import { DocumentParseError } from './types.ts';
 import type { ParsedTransaction } from './types.ts';
@@ -128,6 +131,22 @@ describe('inputs and fallbacks', () => {
   });
 });
 
+/** One side of a card as a scanner sees it: cropped to the card, its print on tinted security paper at half contrast. */
+async function scannedSide(png: Uint8Array): Promise<Uint8Array> {
+  const src = await toCanvas(png);
+  const gap = 40; // cardImage's margin around the side
+  const c = createCanvas(src.width - 2 * gap, src.height - 2 * gap);
+  const ctx = c.getContext('2d');
+  ctx.drawImage(src, -gap, -gap);
+  const img = ctx.getImageData(0, 0, c.width, c.height);
+  const ground = [236, 214, 224];
+  for (let i = 0; i < img.data.length; i += 4) {
+    for (let k = 0; k < 3; k++) img.data[i + k] = Math.round(ground[k]! - (255 - img.data[i + k]!) * 0.5);
+  }
+  ctx.putImageData(img, 0, 0);
+  return new Uint8Array(await c.encode('jpeg', 80));
+}
+
 describe('validation outcomes', () => {
   it('two statements of different accounts are merged, with page ranges', async () => {
     const { pdf, truth } = await generateMerged(7, 'two_statements');
@@ -144,6 +163,18 @@ describe('validation outcomes', () => {
     expect(v.errors[0]!.message).toContain('residency_permit');
     expect(v.errors[0]!.page).toBe(truth.documents[1]!.from);
   });
+
+  it('a statement followed by a scanned sheet with an identity card on it is merged (the card is read alone)', async () => {
+    // The card at its real size on an A4 scan: the low-resolution look at the whole page reads nothing
+    // legible there, so only the identity read of that page (cards found and read alone) tells it.
+    const t = cardTruth('de', 5);
+    const sides = [await scannedSide(await cardImage(t, { sides: 'front', dpi: 150 })), await scannedSide(await cardImage(t, { sides: 'back', dpi: 150 }))];
+    const { pdf, truth } = await generateStatementAndCardScan(9, sides);
+    const v = await validatePdf(pdf, {});
+    expect(v.status).toBe('merged');
+    expect(v.errors[0]).toMatchObject({ code: 'multiple_documents', page: truth.documents[1]!.from });
+    expect(v.errors[0]!.message).toMatch(/pages 1-\d+: bank_\w+; pages \d+-\d+: (residency_permit|identity_card)/);
+  }, 180_000);
 
   it('asserted type differing from the detected one is a mismatch naming both', async () => {
     const v = await validatePdf(await generateIdPage(), { assertedType: 'bank_statement' });

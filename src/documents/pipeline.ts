@@ -161,9 +161,22 @@ export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limi
       for (const p of scanned) {
         const look = await ocr.look(bytes, 'pdf', { langs: ['eng'], page: p.page });
         if (!look) continue;
+        const at = signals.findIndex((s) => s.page === p.page);
         // An MRZ tells an identity document even where the low-resolution look reads little else.
         const sig = pageSignals(buildLines(look), p.page);
-        if (look.verdict.ok || sig.idType) signals[signals.findIndex((s) => s.page === p.page)] = sig;
+        if (look.verdict.ok || sig.idType) {
+          signals[at] = sig;
+          continue;
+        }
+        // A card scanned on an A4 sheet reads little at the look's resolution: the identity read of that
+        // page decides, as for an image-only PDF (the cards found on it, read alone; an MRZ's check digits
+        // or a typed front side make it an identity document). Not where the look read only noise.
+        if (look.verdict.legibleWords === 0 && look.words.length > 0 && !(await ocr.hasMrzLikeWords(look))) continue;
+        const read = ocr.readable(await ocr.read(bytes, 'pdf', { langs: await ocr.langsFor(look.lang), mrz: 'id', cardsOnly: look.words.length === 0, page: p.page }));
+        if (read.length === 0) continue;
+        const id = await idModule();
+        const analysis = id.analyseId(read);
+        if (analysis.type !== null && id.legibleId(analysis)) signals[at] = { ...pageSignals(buildLines(read[0]!), p.page), idType: analysis.type };
       }
     }
   }

@@ -57,7 +57,7 @@ export const pdfText = {
 /** How OCR reads: languages, the MRZ pass, and at most how many pages (undefined: the source's own cap). */
 export interface OcrPlan extends PageOcrOptions {
   maxPages?: number;
-  /** A look at one page of a PDF (a scanned page inside a text PDF); else the first page. */
+  /** One page of a PDF (a scanned page inside a text PDF): the look at it, or the read of it alone. */
   page?: number;
 }
 
@@ -77,7 +77,7 @@ export const ocr = {
   async read(bytes, format, plan): Promise<OcrPage[]> {
     const m = await ocrModule();
     const opts: PageOcrOptions = { langs: plan.langs, ...(plan.mrz !== undefined ? { mrz: plan.mrz } : {}), ...(plan.cardsOnly ? { cardsOnly: true } : {}) };
-    return format === 'pdf' ? m.ocrPdf(bytes, opts, plan.maxPages) : m.ocrImageBytes(bytes, opts, plan.maxPages);
+    return format === 'pdf' ? m.ocrPdf(bytes, opts, plan.maxPages, plan.page) : m.ocrImageBytes(bytes, opts, plan.maxPages);
   },
   /** Pages of an image file (a TIFF holds several); throws ImageError for a refused image. */
   pageCount: async (bytes: Uint8Array): Promise<number> => (await imageModule()).imagePageCount(bytes),

@@ -307,14 +307,18 @@ function lookPdfAt(bytes: Uint8Array, page: number, fullWhenIllegible: boolean):
  * Renders and OCRs the pages of an image-only PDF, in page order: each page is rendered when a lane
  * is free to read it (at most PAGES_AT_ONCE rendered pages live at a time) and dropped once read.
  */
-export function ocrPdf(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES): Promise<OcrPage[]> {
+export function ocrPdf(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES, only?: number): Promise<OcrPage[]> {
   const digest = digestOf(bytes);
-  return cached(`pdf${opts.langs.join('+')}${opts.mrz ?? 'auto'}${opts.cardsOnly ? 'cards' : ''}${maxPages}`, bytes, async () => {
+  const key = `pdf${opts.langs.join('+')}${opts.mrz ?? 'auto'}${opts.cardsOnly ? 'cards' : ''}${only === undefined ? maxPages : `p${only}`}`;
+  return cached(key, bytes, async () => {
     const doc = await openPdfForRender(bytes);
     try {
-      const last = Math.min(doc.numPages, maxPages);
-      await doc.checkBudget(last, { dpiOf: dpiFor });
-      const pages: (number | null)[] = Array.from({ length: last }, (_, i) => i + 1);
+      // `only`: one page of a PDF that has a text layer elsewhere (a scanned identity card after a statement).
+      if (only !== undefined && (only < 1 || only > doc.numPages)) return [];
+      const last = only ?? Math.min(doc.numPages, maxPages);
+      // One page: its own cap (render's per-page pixel check), not charged for the pages before it.
+      if (only === undefined) await doc.checkBudget(last, { dpiOf: dpiFor });
+      const pages: (number | null)[] = only !== undefined ? [only] : Array.from({ length: last }, (_, i) => i + 1);
       return await eachPage(pages, async (n) => {
         const r = await fullPage(doc, digest, n, false);
         return ocrPageImage(r.image, r.page, r.dpi, opts);
