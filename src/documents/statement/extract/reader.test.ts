@@ -527,6 +527,38 @@ describe('readTable: columns and roles from geometry and the balance chain', () 
       ['2025-04-24', -7474],
     ]);
   });
+
+  it('reads a D/C marker column set one space from its date and amount in a monospaced layout', () => {
+    // Every character (and every space) as wide as the next: cells one space apart, as on a mainframe print.
+    const mono = (lines: string[]): WordPage => {
+      const ws: PositionedWord[] = [];
+      lines.forEach((l, i) => {
+        for (const m of l.matchAll(/\S+/g)) ws.push({ text: m[0], x0: 30 + m.index * CHAR, x1: 30 + (m.index + m[0].length) * CHAR, y0: 120 + i * 10, y1: 128 + i * 10 });
+      });
+      return { page: 1, width: 595, height: 842, words: ws };
+    };
+    const t = read(
+      mono([
+        '04/03 04/03/2026 D   106.44 DIRECT DEBIT PAYMENT TO BT GROUP PLC',
+        '04/03 04/03/2026 D   130.80 ONLINE CARD PAYMENT EBAY ON 04 MAR',
+        '                 C 6,763.76 Balance at close 04/03/2026',
+        '05/03 05/03/2026 C   420.65 CREDIT CLAIRE CLARKE THANKS',
+        '04/03 05/03/2026 D    93.87 CONTACTLESS PAYMENT COOP MILANO',
+        '                 C 7,090.54 Balance at close 05/03/2026',
+        '06/03 06/03/2026 D 1,873.85 FASTER PAYMENT TO CHARLOTTE DAVIES',
+        '05/03 06/03/2026 D    11.38 DIRECT DEBIT PAYPAL EUROPE',
+        '                 C 5,205.31 Balance at close 06/03/2026',
+      ]),
+    );
+    expect(t.txs.map((x) => [x.date, x.amountCents])).toEqual([
+      ['2026-03-04', -10644],
+      ['2026-03-04', -13080],
+      ['2026-03-05', 42065],
+      ['2026-03-05', -9387],
+      ['2026-03-06', -187385],
+      ['2026-03-06', -1138],
+    ]);
+  });
 });
 
 describe('readTable: where the table ends, balances and descriptions that look alike', () => {
