@@ -215,6 +215,22 @@ describe('labelled balances against the table rows they stand on', () => {
     expect(apiView(x).transactions.map((t) => t.amount)).toEqual([362.13, -109.57]);
     expect(apiView(x).fields['closing_balance']?.value).toBe(-432.39);
   });
+
+  it('an unsigned opening and closing in a summary box under the debit column take the sign the running balances give them', () => {
+    const p = base([
+      [...words('DATE', 40, 185), ...words('DETAILS', 150, 185), ...right('DEBITS', 400, 185), ...right('CREDITS', 470, 185), ...right('BALANCE', 540, 185)],
+      [...words('02/03/2026', 40, 200), ...words('ONLINE CARD PAYMENT', 150, 200), ...right('123.29', 400, 200), ...right('-91.62', 540, 200)],
+      [...words('02/03/2026', 40, 212), ...words('ONLINE PAYMENT RENT SHARE', 150, 212), ...right('27.56', 400, 212), ...right('-119.18', 540, 212)],
+      [...words('05/03/2026', 40, 224), ...words('SALARY ACME LTD', 150, 224), ...right('1,500.00', 470, 224), ...right('1,380.82', 540, 224)],
+      [...words('ACCOUNT SUMMARY', 40, 260)],
+      [...words('Previous balance', 40, 274), ...right('31.67', 400, 274)],
+      [...words('Closing balance', 40, 286), ...right('1,380.82', 400, 286)],
+    ]);
+    const x = extractStatement([p]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([-123.29, -27.56, 1500]);
+    expect([apiView(x).fields['opening_balance']?.value, apiView(x).fields['closing_balance']?.value]).toEqual([31.67, 1380.82]);
+    expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
+  });
 });
 
 describe('balances around the table, by position, dates and the chain', () => {

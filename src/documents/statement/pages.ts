@@ -17,6 +17,7 @@ import {
   findPeriod,
 } from './header/header-fields.ts';
 import { findLabelledBalances, preferRows } from './header/balance-labels.ts';
+import { signedByChain } from './balance-sign.ts';
 import { CARRY, CLOSING, OPENING, TOTALS_CREDIT, TOTALS_DEBIT } from '../data/keywords.data.ts';
 import type { Period } from '../values/date-words.ts';
 import type { Line, WordPage } from '../layout/model.ts';
@@ -109,6 +110,9 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
     opening = signedBy(opening, atStart[0]);
     closing = signedBy(closing, atEnd[atEnd.length - 1]);
   }
+  const chrono = table.newestFirst ? [...txs].reverse() : txs;
+  opening = signedByChain(opening, chrono, 'opening');
+  closing = signedByChain(closing, chrono, 'closing');
 
   inferSigns(txs, opening?.value ?? null);
 
