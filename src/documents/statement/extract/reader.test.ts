@@ -630,6 +630,44 @@ describe('readTable: where the table ends, balances and descriptions that look a
   });
 });
 
+describe('readTable: descriptions set around their amount row', () => {
+  it('gives a single line between two rows to the row below where this document sets descriptions around their row elsewhere', () => {
+    const t = read(
+      page([
+        { date: '02/01/2026', desc: ['CARD PAYMENT TO ENI STATION BARI', 'ON 01 JAN CARD *5695'], cells: [[470, '-67,04'], [540, '8.363,29']] },
+        { date: '02/01/2026', desc: ['DEBIT CARD PAYMENT BAR CENTRALE', 'ON 01 JAN CARD *5695'], cells: [[470, '-89,29'], [540, '8.274,00']] },
+        { date: '05/01/2026', above: 'FASTER PAYMENT TO THOMAS WILLIAMS', desc: ['BILLS', 'REF IFJMSV652H3W'], cells: [[470, '-336,64'], [540, '7.937,36']] },
+        { date: '05/01/2026', above: 'FASTER PAYMENT TO OLIVER MACDONALD', desc: ['RENT SHARE', 'REF OGMOM7AGX0RZ'], cells: [[470, '-175,23'], [540, '7.762,13']] },
+        { date: '05/01/2026', desc: ['COUNTER CREDIT'], cells: [[470, '100,00'], [540, '7.862,13']] },
+        { date: '05/01/2026', above: 'ONLINE PAYMENT RACHEL MACDONALD', desc: ['RENT SHARE', 'REF U3X36L4NN4KY'], cells: [[470, '-757,69'], [540, '7.104,44']] },
+        { date: '05/01/2026', desc: ['CARD PAYMENT TO TRENITALIA NAPOLI', 'ON 03 JAN CARD *5695'], cells: [[470, '-103,01'], [540, '7.001,43']] },
+      ]),
+    );
+    expect(t.txs.map((x) => x.description.join(' / '))).toEqual([
+      'CARD PAYMENT TO ENI STATION BARI / ON 01 JAN CARD *5695',
+      'DEBIT CARD PAYMENT BAR CENTRALE / ON 01 JAN CARD *5695',
+      'FASTER PAYMENT TO THOMAS WILLIAMS / BILLS / REF IFJMSV652H3W',
+      'FASTER PAYMENT TO OLIVER MACDONALD / RENT SHARE / REF OGMOM7AGX0RZ',
+      'COUNTER CREDIT',
+      'ONLINE PAYMENT RACHEL MACDONALD / RENT SHARE / REF U3X36L4NN4KY',
+      'CARD PAYMENT TO TRENITALIA NAPOLI / ON 03 JAN CARD *5695',
+    ]);
+  });
+});
+
+describe('describe: the end of the table', () => {
+  it('leaves a note printed under the last row after a wider gap out of its description', () => {
+    const p = page([
+      { date: '30/10/2025', desc: ['DD VODAFONE LTD', 'A/C 41464963'], cells: [[470, '-131,86'], [540, '46,82']] },
+      { date: '31/10/2025', desc: ['CARD PAYMENT TO GOOGLE *YOUTUBE', 'ON 31 OCT'], cells: [[470, '-121,92'], [540, '-75,10']] },
+      { date: '31/10/2025', desc: ['ARRANGED OVERDRAFT FEE'], cells: [[470, '-3,00'], [540, '-78,10']] },
+    ]);
+    // rows from y 120 at a pitch of 10: the last row at 160, then the note under a wider gap
+    p.words.push(...left('Arranged overdraft interest is charged monthly. See our Guide to Charges.', 150, 178));
+    expect(read(p).txs.map((x) => x.description.join(' / '))).toEqual(['DD VODAFONE LTD / A/C 41464963', 'CARD PAYMENT TO GOOGLE *YOUTUBE / ON 31 OCT', 'ARRANGED OVERDRAFT FEE']);
+  });
+});
+
 describe('readTable: page furniture', () => {
   it('a description line that happens to stand at the same height on two pages is furniture on neither', () => {
     const p1 = page([
