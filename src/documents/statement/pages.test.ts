@@ -193,6 +193,23 @@ describe('labelled balances against the table rows they stand on', () => {
     expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
   });
 
+  it('newest first, a dated opening in a box above every booking stays the opening (the oldest day\'s bookings are printed last)', () => {
+    const p = base([
+      [...words('Kontostand am 2026-02-02', 150, 160), ...right('1\'014.73', 540, 160)],
+      [...words('Neuer Kontostand', 150, 172), ...right('1\'863.69', 540, 172)],
+      [...words('2026-02-09', 40, 200), ...words('Kartenzahlung', 150, 200), ...right('75.07', 470, 200)],
+      [...words('Kontostand am 2026-02-09', 150, 212), ...right('1\'863.69', 540, 212)],
+      [...words('2026-02-06', 40, 224), ...words('Gutschrift', 150, 224), ...right('1\'000.00', 540, 224)],
+      [...words('Kontostand am 2026-02-06', 150, 236), ...right('1\'938.76', 540, 236)],
+      [...words('2026-02-02', 40, 248), ...words('SEPA-Lastschrift', 150, 248), ...right('75.97', 470, 248)],
+      [...words('Kontostand am 2026-02-02', 150, 260), ...right('938.76', 540, 260)],
+    ]);
+    const x = extractStatement([p]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([-75.07, 1000, -75.97]);
+    expect([apiView(x).fields['opening_balance']?.value, apiView(x).fields['closing_balance']?.value]).toEqual([1014.73, 1863.69]);
+    expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
+  });
+
   it('a labelled closing read unsigned takes the sign of the same figure in the table\'s debit column', () => {
     // (the column headings are printed on the first page only: the second page's figures have no heading above them)
     const p = base([

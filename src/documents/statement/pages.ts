@@ -82,7 +82,8 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
     // (newest first, under the oldest day: dated on or after that day's bookings; an opening dated before them is one)
     const firstBooking = txs.reduce<string | null>((m, t) => (m === null || t.date < m ? t.date : m), null);
     const dated = labelDate(all, labelled.opening);
-    const byDate = (r: NonNullable<typeof row>): boolean => r.day === true && !closedAbove(r) && dated !== null && firstBooking !== null && dated >= firstBooking;
+    // (not a box above every booking: the oldest day's bookings are printed last)
+    const byDate = (r: NonNullable<typeof row>): boolean => r.afterTx > 0 && r.day === true && !closedAbove(r) && dated !== null && firstBooking !== null && dated >= firstBooking;
     const ofADay = (r: NonNullable<typeof row>): boolean => {
       const chain = newestFirstChain(txs, table.balances, r);
       return chain ?? byDate(r);
