@@ -277,6 +277,23 @@ describe('labelled balances against the table rows they stand on', () => {
     expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
   });
 
+  it('newest first, boxes above and under the table that both print the opening and closing are not balances between bookings', () => {
+    const p = base([
+      [...words('DATE', 40, 185), ...words('DETAILS', 150, 185), ...right('AMOUNT', 470, 185), ...right('BALANCE', 540, 185)],
+      [...words('Balance brought forward', 150, 197), ...right('-2.15', 540, 197)],
+      [...words('Balance at 29/02/2024', 150, 209), ...right('2,337.05', 540, 209)],
+      [...words('29/02/2024', 40, 221), ...words('ACCOUNT FEE', 150, 221), ...right('-1.50', 470, 221), ...right('2,337.05', 540, 221)],
+      [...words('28/02/2024', 40, 233), ...words('DIRECT DEBIT OCTOPUS ENERGY', 150, 233), ...right('-137.93', 470, 233), ...right('2,338.55', 540, 233)],
+      [...words('26/02/2024', 40, 245), ...words('FASTER PAYMENT RECEIVED NHS', 150, 245), ...right('2,478.63', 470, 245), ...right('2,476.48', 540, 245)],
+      [...words('Balance brought forward', 150, 257), ...right('-2.15', 540, 257)],
+      [...words('Balance at 29/02/2024', 150, 269), ...right('2,337.05', 540, 269)],
+    ]);
+    const x = extractStatement([p]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([-1.5, -137.93, 2478.63]);
+    expect([apiView(x).fields['opening_balance']?.value, apiView(x).fields['closing_balance']?.value]).toEqual([-2.15, 2337.05]);
+    expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
+  });
+
   it('a box above and one under a newest-first table are its closing and opening, not balances between bookings to check again', () => {
     const p = base([
       [...words('DATE', 40, 185), ...words('DETAILS', 150, 185), ...right('AMOUNT', 470, 185), ...right('BALANCE', 540, 185)],

@@ -141,12 +141,11 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
     balanceCents: t.balanceCents,
     page: t.page,
   }));
-  // A balance row before the first or after the last booking that is the statement's opening or
-  // closing (a box above or under a newest-first table) is checked as such by the chain, not again
+  // A balance row before the first or after the last booking that prints the statement's opening or
+  // closing (a box above or under a newest-first table, or both) is checked by the chain, not again
   // as a balance between bookings.
   const isEnd = (b: (typeof carries)[number]): boolean =>
-    (b.afterTx === 0 || b.afterTx === txs.length) &&
-    [opening, closing].some((f) => f && f.page === b.page && b.bbox[1] <= f.bbox[3] && f.bbox[1] <= b.bbox[3] && Math.abs(f.value) === Math.abs(b.cents));
+    (b.afterTx === 0 || b.afterTx === txs.length) && [opening, closing].some((f) => f && Math.abs(f.value) === Math.abs(b.cents));
   const checks = balanceChecks({
     txs: chainTxs,
     opening: opening?.value ?? null,
