@@ -80,6 +80,27 @@ describe('segment', () => {
   });
 });
 
+describe('pageSignals: page numbers', () => {
+  it('reads a page number printed alone without the count ("Blatt 2"), so numbering that runs on keeps one document', () => {
+    const pageOf = (n: number, iban: string): ReturnType<typeof pageSignals> =>
+      pageSignals(
+        buildLines({ page: n, width: 595, height: 842, words: [
+          { text: 'Buchungsliste', x0: 40, x1: 100, y0: 100, y1: 110 },
+          // a counterparty's IBAN in a booking's description, on a page that prints no account of its own
+          { text: 'IBAN:', x0: 200, x1: 225, y0: 400, y1: 410 },
+          { text: iban, x0: 230, x1: 330, y0: 400, y1: 410 },
+          { text: 'Blatt', x0: 500, x1: 525, y0: 800, y1: 810 },
+          { text: String(n), x0: 528, x1: 533, y0: 800, y1: 810 },
+        ] }),
+        n,
+      );
+    const p1 = pageOf(1, IBAN_A);
+    const p2 = pageOf(2, IBAN_B);
+    expect([p1.marker, p2.marker]).toEqual([{ n: 1, of: 0 }, { n: 2, of: 0 }]);
+    expect(segment([p1, p2])).toHaveLength(1);
+  });
+});
+
 describe('typeOfPages', () => {
   it('a booking list titled as such is movements, whatever else it prints ("Buchungsliste", "Auszug vom … bis")', () => {
     const lines = buildLines({ page: 1, width: 595, height: 842, words: [

@@ -26,12 +26,14 @@ export interface PageSignals {
   table: boolean;
   iban: string | null;
   period: Period | null;
-  /** "Pagina 2 di 3" → {n: 2, of: 3}. */
+  /** "Pagina 2 di 3" → {n: 2, of: 3}; "Blatt 2" alone → {n: 2, of: 0}. */
   marker: { n: number; of: number } | null;
 }
 
 const MRZ_LINE = /^[A-Z0-9<]{28,44}$/;
 const PAGE_MARKER = /\b(?:pagina|pag\.?|seite|blatt|page)\s*(\d{1,3})\s*(?:\/|di|von|of)\s*(\d{1,3})\b/;
+/** A page number printed alone on its line without the page count ("Blatt 2", "Page 3"): of = 0. */
+const PAGE_ALONE = /^(?:pagina|pag\.?|foglio|seite|blatt|page|sheet)\s*(\d{1,3})$/;
 
 export function pageSignals(lines: readonly Line[], page: number): PageSignals {
   const text = fold(lines.map((l) => l.text).join('\n'));
@@ -46,7 +48,7 @@ export function pageSignals(lines: readonly Line[], page: number): PageSignals {
       : lines.filter((l) => /\biban\b/i.test(l.text) || lines.indexOf(l) < 25)
     ).filter((l) => !rows.tableLines.has(l)),
   );
-  const marker = PAGE_MARKER.exec(text);
+  const marker = PAGE_MARKER.exec(text) ?? lines.map((l) => PAGE_ALONE.exec(fold(l.text).trim())).find((m) => m !== null && m !== undefined);
   return {
     page,
     wordCount: lines.reduce((n, l) => n + l.words.length, 0),
@@ -59,7 +61,7 @@ export function pageSignals(lines: readonly Line[], page: number): PageSignals {
     table: headerIdx >= 0 || rows.txs.length >= 2,
     iban: findIban(lines, above)?.value ?? null,
     period: findPeriod([...above])?.value ?? null,
-    marker: marker ? { n: Number(marker[1]), of: Number(marker[2]) } : null,
+    marker: marker ? { n: Number(marker[1]), of: Number(marker[2] ?? 0) } : null,
   };
 }
 

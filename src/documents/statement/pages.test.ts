@@ -193,6 +193,23 @@ describe('labelled balances against the table rows they stand on', () => {
     expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
   });
 
+  it('newest first, a dated opening in a box above every booking stays the opening (the oldest day\'s bookings are printed last)', () => {
+    const p = base([
+      [...words('Kontostand am 2026-02-02', 150, 160), ...right('1\'014.73', 540, 160)],
+      [...words('Neuer Kontostand', 150, 172), ...right('1\'863.69', 540, 172)],
+      [...words('2026-02-09', 40, 200), ...words('Kartenzahlung', 150, 200), ...right('75.07', 470, 200)],
+      [...words('Kontostand am 2026-02-09', 150, 212), ...right('1\'863.69', 540, 212)],
+      [...words('2026-02-06', 40, 224), ...words('Gutschrift', 150, 224), ...right('1\'000.00', 540, 224)],
+      [...words('Kontostand am 2026-02-06', 150, 236), ...right('1\'938.76', 540, 236)],
+      [...words('2026-02-02', 40, 248), ...words('SEPA-Lastschrift', 150, 248), ...right('75.97', 470, 248)],
+      [...words('Kontostand am 2026-02-02', 150, 260), ...right('938.76', 540, 260)],
+    ]);
+    const x = extractStatement([p]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([-75.07, 1000, -75.97]);
+    expect([apiView(x).fields['opening_balance']?.value, apiView(x).fields['closing_balance']?.value]).toEqual([1014.73, 1863.69]);
+    expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
+  });
+
   it('a labelled closing read unsigned takes the sign of the same figure in the table\'s debit column', () => {
     // (the column headings are printed on the first page only: the second page's figures have no heading above them)
     const p = base([
@@ -214,6 +231,82 @@ describe('labelled balances against the table rows they stand on', () => {
     const x = extractStatement([p, p2]);
     expect(apiView(x).transactions.map((t) => t.amount)).toEqual([362.13, -109.57]);
     expect(apiView(x).fields['closing_balance']?.value).toBe(-432.39);
+  });
+
+  it('an unsigned opening and closing in a summary box under the debit column take the sign the running balances give them', () => {
+    const p = base([
+      [...words('DATE', 40, 185), ...words('DETAILS', 150, 185), ...right('DEBITS', 400, 185), ...right('CREDITS', 470, 185), ...right('BALANCE', 540, 185)],
+      [...words('02/03/2026', 40, 200), ...words('ONLINE CARD PAYMENT', 150, 200), ...right('123.29', 400, 200), ...right('-91.62', 540, 200)],
+      [...words('02/03/2026', 40, 212), ...words('ONLINE PAYMENT RENT SHARE', 150, 212), ...right('27.56', 400, 212), ...right('-119.18', 540, 212)],
+      [...words('05/03/2026', 40, 224), ...words('SALARY ACME LTD', 150, 224), ...right('1,500.00', 470, 224), ...right('1,380.82', 540, 224)],
+      [...words('ACCOUNT SUMMARY', 40, 260)],
+      [...words('Previous balance', 40, 274), ...right('31.67', 400, 274)],
+      [...words('Closing balance', 40, 286), ...right('1,380.82', 400, 286)],
+    ]);
+    const x = extractStatement([p]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([-123.29, -27.56, 1500]);
+    expect([apiView(x).fields['opening_balance']?.value, apiView(x).fields['closing_balance']?.value]).toEqual([31.67, 1380.82]);
+    expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
+  });
+
+  it('without running balances, the balances carried between pages sign an unsigned opening and closing in a box under the debit column', () => {
+    const head = [...words('DATUM', 40, 185), ...words('TEXT', 150, 185), ...right('BELASTUNG', 400, 185), ...right('GUTSCHRIFT', 470, 185)];
+    const p1 = base([
+      [...words('ZUSAMMENFASSUNG', 40, 150)],
+      [...words('Saldo alt', 40, 162), ...right('5.988,70', 400, 162)],
+      [...words('Endsaldo', 40, 174), ...right('6.200,00', 400, 174)],
+      head,
+      [...words('01.01.2026', 40, 200), ...words('GEHALT ACME GMBH', 150, 200), ...right('759,48', 470, 200)],
+      [...words('02.01.2026', 40, 212), ...words('MIETE KLAUS WEISS', 150, 212), ...right('850,00', 400, 212)],
+      [...words('Übertrag', 150, 230), ...right('5.898,18', 470, 230)],
+    ]);
+    const p2: WordPage = {
+      page: 2,
+      width: 595,
+      height: 842,
+      words: [
+        ...head.map((w) => ({ ...w, y0: w.y0 - 85, y1: w.y1 - 85 })),
+        ...words('Übertrag', 150, 112), ...right('5.898,18', 470, 112),
+        ...words('05.01.2026', 40, 124), ...words('KARTENZAHLUNG MEDIAMARKT', 150, 124), ...right('47,78', 400, 124),
+        ...words('06.01.2026', 40, 136), ...words('GUTSCHRIFT ERSTATTUNG', 150, 136), ...right('349,60', 470, 136),
+      ],
+    };
+    const x = extractStatement([p1, p2]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([759.48, -850, -47.78, 349.6]);
+    expect([apiView(x).fields['opening_balance']?.value, apiView(x).fields['closing_balance']?.value]).toEqual([5988.7, 6200]);
+    expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
+  });
+
+  it('newest first, boxes above and under the table that both print the opening and closing are not balances between bookings', () => {
+    const p = base([
+      [...words('DATE', 40, 185), ...words('DETAILS', 150, 185), ...right('AMOUNT', 470, 185), ...right('BALANCE', 540, 185)],
+      [...words('Balance brought forward', 150, 197), ...right('-2.15', 540, 197)],
+      [...words('Balance at 29/02/2024', 150, 209), ...right('2,337.05', 540, 209)],
+      [...words('29/02/2024', 40, 221), ...words('ACCOUNT FEE', 150, 221), ...right('-1.50', 470, 221), ...right('2,337.05', 540, 221)],
+      [...words('28/02/2024', 40, 233), ...words('DIRECT DEBIT OCTOPUS ENERGY', 150, 233), ...right('-137.93', 470, 233), ...right('2,338.55', 540, 233)],
+      [...words('26/02/2024', 40, 245), ...words('FASTER PAYMENT RECEIVED NHS', 150, 245), ...right('2,478.63', 470, 245), ...right('2,476.48', 540, 245)],
+      [...words('Balance brought forward', 150, 257), ...right('-2.15', 540, 257)],
+      [...words('Balance at 29/02/2024', 150, 269), ...right('2,337.05', 540, 269)],
+    ]);
+    const x = extractStatement([p]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([-1.5, -137.93, 2478.63]);
+    expect([apiView(x).fields['opening_balance']?.value, apiView(x).fields['closing_balance']?.value]).toEqual([-2.15, 2337.05]);
+    expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
+  });
+
+  it('a box above and one under a newest-first table are its closing and opening, not balances between bookings to check again', () => {
+    const p = base([
+      [...words('DATE', 40, 185), ...words('DETAILS', 150, 185), ...right('AMOUNT', 470, 185), ...right('BALANCE', 540, 185)],
+      [...words('Balance at 29/02/2024', 150, 197), ...right('2,337.05', 540, 197)],
+      [...words('29/02/2024', 40, 209), ...words('ACCOUNT FEE', 150, 209), ...right('-1.50', 470, 209), ...right('2,337.05', 540, 209)],
+      [...words('28/02/2024', 40, 221), ...words('DIRECT DEBIT OCTOPUS ENERGY', 150, 221), ...right('-137.93', 470, 221), ...right('2,338.55', 540, 221)],
+      [...words('26/02/2024', 40, 233), ...words('FASTER PAYMENT RECEIVED NHS', 150, 233), ...right('2,478.63', 470, 233), ...right('2,476.48', 540, 233)],
+      [...words('Balance brought forward', 150, 245), ...right('-2.15', 540, 245)],
+    ]);
+    const x = extractStatement([p]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([-1.5, -137.93, 2478.63]);
+    expect([apiView(x).fields['opening_balance']?.value, apiView(x).fields['closing_balance']?.value]).toEqual([-2.15, 2337.05]);
+    expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
   });
 });
 

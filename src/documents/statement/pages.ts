@@ -17,6 +17,7 @@ import {
   findPeriod,
 } from './header/header-fields.ts';
 import { findLabelledBalances, preferRows } from './header/balance-labels.ts';
+import { signedByChain } from './balance-sign.ts';
 import { CARRY, CLOSING, OPENING, TOTALS_CREDIT, TOTALS_DEBIT } from '../data/keywords.data.ts';
 import type { Period } from '../values/date-words.ts';
 import type { Line, WordPage } from '../layout/model.ts';
@@ -81,7 +82,8 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
     // (newest first, under the oldest day: dated on or after that day's bookings; an opening dated before them is one)
     const firstBooking = txs.reduce<string | null>((m, t) => (m === null || t.date < m ? t.date : m), null);
     const dated = labelDate(all, labelled.opening);
-    const byDate = (r: NonNullable<typeof row>): boolean => r.day === true && !closedAbove(r) && dated !== null && firstBooking !== null && dated >= firstBooking;
+    // (not a box above every booking: the oldest day's bookings are printed last)
+    const byDate = (r: NonNullable<typeof row>): boolean => r.afterTx > 0 && r.day === true && !closedAbove(r) && dated !== null && firstBooking !== null && dated >= firstBooking;
     const ofADay = (r: NonNullable<typeof row>): boolean => {
       const chain = newestFirstChain(txs, table.balances, r);
       return chain ?? byDate(r);
@@ -109,6 +111,10 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
     opening = signedBy(opening, atStart[0]);
     closing = signedBy(closing, atEnd[atEnd.length - 1]);
   }
+  const chrono = table.newestFirst ? [...txs].reverse() : txs;
+  const carried = table.newestFirst ? [] : carries;
+  opening = signedByChain(opening, chrono, carried, 'opening');
+  closing = signedByChain(closing, chrono, carried, 'closing');
 
   inferSigns(txs, opening?.value ?? null);
 
@@ -135,11 +141,16 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
     balanceCents: t.balanceCents,
     page: t.page,
   }));
+  // A balance row before the first or after the last booking that prints the statement's opening or
+  // closing (a box above or under a newest-first table, or both) is checked by the chain, not again
+  // as a balance between bookings.
+  const isEnd = (b: (typeof carries)[number]): boolean =>
+    (b.afterTx === 0 || b.afterTx === txs.length) && [opening, closing].some((f) => f && Math.abs(f.value) === Math.abs(b.cents));
   const checks = balanceChecks({
     txs: chainTxs,
     opening: opening?.value ?? null,
     closing: closing?.value ?? null,
-    carries,
+    carries: carries.filter((b) => !isEnd(b)),
     totals,
     newestFirst: table.newestFirst ?? false,
   });

@@ -255,7 +255,21 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
     else d.lines.push(tl.line);
     out.set(r, d);
   };
+  // A description set around its amount row, learnt where two lines or more stand between two rows:
+  // the last one opens a description and the row's own line does not (and is the shorter).
+  const around = (g: Gap): boolean => {
+    const last = g.lines[g.lines.length - 1];
+    return last !== undefined && opens(last) === 1 && !opens(g.below!.tl) && firstLike(last) !== -1 && lineText(last).length > lineText(g.below!.tl).length;
+  };
+  const aroundSeen = between.filter((g) => g.lines.length >= 2 && around(g)).length;
   for (const r of txRows) out.set(r, { text: [], lines: [r.tl.line] });
+  // Under the last row before the table ends or something else stands (a note, a legal line): the
+  // lines up to the first wider gap, not a paragraph printed after a blank line.
+  for (const g of gaps) {
+    if (!g.above || g.below !== null) continue;
+    const stop = g.lines.findIndex((_, i) => isBreak(g.pitches[i] ?? 0));
+    if (stop >= 0) g.lines = g.lines.slice(0, stop);
+  }
   for (const g of gaps) {
     let nAbove = 0;
     if (g.below && g.below.special === null) {
@@ -269,6 +283,9 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       // …and the other way: a row whose own line opens a description keeps the line above for the row above.
       if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 1 && k === 1 && firstLike(g.below.tl) > firstLike(g.lines[g.lines.length - 1])) nAbove = 0;
       if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 0 && g.lines.length >= 2 && opens(g.lines[g.lines.length - 1]) && !opens(g.below.tl) && lineText(g.lines[g.lines.length - 1]!).length > lineText(g.below.tl).length) nAbove = 1;
+      // …and a single line between two rows, where this document sets descriptions around their row
+      // elsewhere (twice at least) and the row above opens its own description on its amount line.
+      if (geometrySilent && bi < 0 && !indented && g.above && g.above.special === null && nAbove === 0 && k === 0 && g.lines.length === 1 && aroundSeen >= 2 && opens(g.above.tl) && around(g)) nAbove = 1;
       if (!g.above || g.above.special !== null) {
         // Above the first row of a page or after a balance row: only lines at the row pitch, at most k
         // (one more where the row's own line does not open a description and the line above does).

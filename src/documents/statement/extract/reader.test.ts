@@ -527,6 +527,38 @@ describe('readTable: columns and roles from geometry and the balance chain', () 
       ['2025-04-24', -7474],
     ]);
   });
+
+  it('reads a D/C marker column set one space from its date and amount in a monospaced layout', () => {
+    // Every character (and every space) as wide as the next: cells one space apart, as on a mainframe print.
+    const mono = (lines: string[]): WordPage => {
+      const ws: PositionedWord[] = [];
+      lines.forEach((l, i) => {
+        for (const m of l.matchAll(/\S+/g)) ws.push({ text: m[0], x0: 30 + m.index * CHAR, x1: 30 + (m.index + m[0].length) * CHAR, y0: 120 + i * 10, y1: 128 + i * 10 });
+      });
+      return { page: 1, width: 595, height: 842, words: ws };
+    };
+    const t = read(
+      mono([
+        '04/03 04/03/2026 D   106.44 DIRECT DEBIT PAYMENT TO BT GROUP PLC',
+        '04/03 04/03/2026 D   130.80 ONLINE CARD PAYMENT EBAY ON 04 MAR',
+        '                 C 6,763.76 Balance at close 04/03/2026',
+        '05/03 05/03/2026 C   420.65 CREDIT CLAIRE CLARKE THANKS',
+        '04/03 05/03/2026 D    93.87 CONTACTLESS PAYMENT COOP MILANO',
+        '                 C 7,090.54 Balance at close 05/03/2026',
+        '06/03 06/03/2026 D 1,873.85 FASTER PAYMENT TO CHARLOTTE DAVIES',
+        '05/03 06/03/2026 D    11.38 DIRECT DEBIT PAYPAL EUROPE',
+        '                 C 5,205.31 Balance at close 06/03/2026',
+      ]),
+    );
+    expect(t.txs.map((x) => [x.date, x.amountCents])).toEqual([
+      ['2026-03-04', -10644],
+      ['2026-03-04', -13080],
+      ['2026-03-05', 42065],
+      ['2026-03-05', -9387],
+      ['2026-03-06', -187385],
+      ['2026-03-06', -1138],
+    ]);
+  });
 });
 
 describe('readTable: where the table ends, balances and descriptions that look alike', () => {
@@ -595,6 +627,44 @@ describe('readTable: where the table ends, balances and descriptions that look a
       'ADDEBITO DIRETTO TIM SPA BOLLETTA GENNAIO MANDATO W3KT1WBJ ID CREDITORE IT55ZZZ0674',
       'XYZPRELEVAMENTO ATM MILANO CARTA XXXX 6476',
     ]);
+  });
+});
+
+describe('readTable: descriptions set around their amount row', () => {
+  it('gives a single line between two rows to the row below where this document sets descriptions around their row elsewhere', () => {
+    const t = read(
+      page([
+        { date: '02/01/2026', desc: ['CARD PAYMENT TO ENI STATION BARI', 'ON 01 JAN CARD *5695'], cells: [[470, '-67,04'], [540, '8.363,29']] },
+        { date: '02/01/2026', desc: ['DEBIT CARD PAYMENT BAR CENTRALE', 'ON 01 JAN CARD *5695'], cells: [[470, '-89,29'], [540, '8.274,00']] },
+        { date: '05/01/2026', above: 'FASTER PAYMENT TO THOMAS WILLIAMS', desc: ['BILLS', 'REF IFJMSV652H3W'], cells: [[470, '-336,64'], [540, '7.937,36']] },
+        { date: '05/01/2026', above: 'FASTER PAYMENT TO OLIVER MACDONALD', desc: ['RENT SHARE', 'REF OGMOM7AGX0RZ'], cells: [[470, '-175,23'], [540, '7.762,13']] },
+        { date: '05/01/2026', desc: ['COUNTER CREDIT'], cells: [[470, '100,00'], [540, '7.862,13']] },
+        { date: '05/01/2026', above: 'ONLINE PAYMENT RACHEL MACDONALD', desc: ['RENT SHARE', 'REF U3X36L4NN4KY'], cells: [[470, '-757,69'], [540, '7.104,44']] },
+        { date: '05/01/2026', desc: ['CARD PAYMENT TO TRENITALIA NAPOLI', 'ON 03 JAN CARD *5695'], cells: [[470, '-103,01'], [540, '7.001,43']] },
+      ]),
+    );
+    expect(t.txs.map((x) => x.description.join(' / '))).toEqual([
+      'CARD PAYMENT TO ENI STATION BARI / ON 01 JAN CARD *5695',
+      'DEBIT CARD PAYMENT BAR CENTRALE / ON 01 JAN CARD *5695',
+      'FASTER PAYMENT TO THOMAS WILLIAMS / BILLS / REF IFJMSV652H3W',
+      'FASTER PAYMENT TO OLIVER MACDONALD / RENT SHARE / REF OGMOM7AGX0RZ',
+      'COUNTER CREDIT',
+      'ONLINE PAYMENT RACHEL MACDONALD / RENT SHARE / REF U3X36L4NN4KY',
+      'CARD PAYMENT TO TRENITALIA NAPOLI / ON 03 JAN CARD *5695',
+    ]);
+  });
+});
+
+describe('describe: the end of the table', () => {
+  it('leaves a note printed under the last row after a wider gap out of its description', () => {
+    const p = page([
+      { date: '30/10/2025', desc: ['DD VODAFONE LTD', 'A/C 41464963'], cells: [[470, '-131,86'], [540, '46,82']] },
+      { date: '31/10/2025', desc: ['CARD PAYMENT TO GOOGLE *YOUTUBE', 'ON 31 OCT'], cells: [[470, '-121,92'], [540, '-75,10']] },
+      { date: '31/10/2025', desc: ['ARRANGED OVERDRAFT FEE'], cells: [[470, '-3,00'], [540, '-78,10']] },
+    ]);
+    // rows from y 120 at a pitch of 10: the last row at 160, then the note under a wider gap
+    p.words.push(...left('Arranged overdraft interest is charged monthly. See our Guide to Charges.', 150, 178));
+    expect(read(p).txs.map((x) => x.description.join(' / '))).toEqual(['DD VODAFONE LTD / A/C 41464963', 'CARD PAYMENT TO GOOGLE *YOUTUBE / ON 31 OCT', 'ARRANGED OVERDRAFT FEE']);
   });
 });
 

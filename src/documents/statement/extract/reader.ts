@@ -315,7 +315,11 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   }
 
   // Markers in a column of their own ("D"/"C", "S"/"H", "+"/"-") give the sign of the amount beside them.
-  const markerToks = table.flatMap((r) => r.tl.toks.filter((t) => t.kind === 'marker' && t.gapL > sep && t.gapR > sep));
+  // (apart from the words beside it; in a monospaced layout one space parts it from a date or an amount cell)
+  const cellSide = (t: Tok | undefined): boolean => t === undefined || t.kind === 'date' || t.kind === 'amount';
+  const markerToks = table.flatMap((r) =>
+    r.tl.toks.filter((t, k, toks) => t.kind === 'marker' && (t.gapL > sep || (k > 0 && cellSide(toks[k - 1]))) && (t.gapR > sep || (k < toks.length - 1 && cellSide(toks[k + 1])))),
+  );
   const mCols = clusterBy(markerToks, centre, H * 0.9, 'marker', 2000).filter((c) => c.members.length >= 2);
   const markerCol = new Set(mCols.flatMap((c) => c.members));
   // A marker column signs one amount column, not always its neighbour (a balance may stand
