@@ -18,6 +18,7 @@ import type { OcrEngine, OcrImage, OcrResult } from './types.ts';
 import type { Box } from './mrz-band.ts';
 import { readMrzBand, withBandLines } from './mrz-band.ts';
 import { paintSurround } from './surround.ts';
+import { findPageQuad, flattenPage } from './page-quad.ts';
 import { restorePeriods } from './periods.ts';
 import { restoreMinus } from './minus.ts';
 import { withInk } from './ink.ts';
@@ -149,10 +150,17 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // the whole photo cost MRZ reads (bench/ocr.ts cardvariants: 13/20 vs 18/20).
   const original = image;
   const ptPerPxIn = 72 / dpi;
-  const card = isCardSize(image.width * ptPerPxIn, image.height * ptPerPxIn);
-  // The surround of a photographed document is painted with paper first (surround.ts);
-  // table rules go after the page is straight (rules.ts).
-  const flat = paintSurround(normalise(image)).image;
+  // A photographed sheet is cut from its surround and flattened (page-quad.ts: perspective undone,
+  // enlarged to a scan's resolution except for the look); anything else has its surround painted
+  // with paper (surround.ts). Table rules go after the page is straight (rules.ts).
+  const gray = normalise(image);
+  const quad = opts.mrz === 'id' ? null : findPageQuad(gray);
+  // An image's size in points is a guess (NOMINAL_DPI): a 200 dpi scan or a phone photo of an A4
+  // page measures card-sized by it. A statement's full reading, or a sheet found on the photo, is a page.
+  const card = !quad && !(opts.mrz === 'off' && !opts.look) && isCardSize(image.width * ptPerPxIn, image.height * ptPerPxIn);
+  const photo = quad ? flattenPage(gray, quad, !opts.look) : null;
+  if (photo) dpi = photo.dpi;
+  const flat = photo ? normalise(photo.image) : paintSurround(gray).image;
   // Identity documents keep their rules: the rule remover took a grey card on a white A4 scan for a
   // filled box and wiped it (the page then measured blank).
   const norm = card ? flat : opts.mrz === 'id' ? deskewPage(flat).image : removeRules(deskewPage(flat).image, ruleOptions(dpi)).image;
