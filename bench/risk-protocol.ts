@@ -16,7 +16,21 @@
  * features new to the project, each general credit logic (R1 average balance against the instalment,
  * R2 balance trend against the instalment, R3 money out against money in, R4 recent months below zero),
  * each added alone to V0; the same steps 1–5 and the same rule. Variants tried over both rounds: 12.
- *   node bench/risk-protocol.ts [--dev DEV.jsonl] [--round 2]
+ * Round 3 (`--round 3`), written down on 2026-11-27 (session risk5) before any of it was run: not features
+ * but the fitting METHOD, aimed at the out-of-time gap (fits on 121–211 earlier loans, 18–30 bads, are
+ * noisy). Each variant is a `docrisk model fit` option, so a lender can reproduce the winner:
+ *   M1 V0's features, ridge strength chosen by an inner 5-fold CV on the training part only (grid 0.001,
+ *      0.003, 0.01, 0.03, 0.1, 0.3, 1; criterion: mean out-of-fold log-loss of the linear score; a tie goes
+ *      to the stronger ridge; intercept not penalised)                      = --ridge auto
+ *   M2 V0 with fewer, wider published bins (10 quantile cuts instead of 50)  = --bins 10
+ *   M3 the three balance features alone (months_trough_below_two_instalments, min_balance_6m_to_instalment,
+ *      neg_days_share): fewer weights to estimate                          = --features …
+ *   M4 every feature, ridge chosen by the same inner CV                      = --features all --ridge auto
+ * The same steps 1–5 and the same rule. Variants tried over the three rounds: 16.
+ * A diagnostic, not a selection (`--round 3 --control`): for each cut-off, 50 random stratified splits of the
+ * whole file whose training part has the earlier part's size and bad count, V0 fitted on it and scored on
+ * the rest: if their AUCs sit where the out-of-time figure does, the gap is the training size, not drift.
+ *   node bench/risk-protocol.ts [--dev DEV.jsonl] [--round 2|3] [--control]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { buildReport } from '../src/risk/index.ts';
