@@ -61,7 +61,11 @@ const rows = apps.map((a) => {
 
 type Variant = [string, readonly string[], Partial<FitOptions>?];
 const ROUND = process.argv.includes('--round') ? process.argv[process.argv.indexOf('--round') + 1] : '1';
-const VARIANTS: Variant[] = ROUND === '3' ? [
+const VARIANTS: Variant[] = ROUND === '4' ? [
+  ['V0 default set', DEFAULT_FEATURE_IDS],
+  ['Q1 V0 + trough_median_to_instalment', [...DEFAULT_FEATURE_IDS, 'trough_median_to_instalment']],
+  ['Q2 V0, trough share -> trough median', [...DEFAULT_FEATURE_IDS.filter((id) => id !== 'months_trough_below_two_instalments'), 'trough_median_to_instalment']],
+] : ROUND === '3' ? [
   ['V0 default set', DEFAULT_FEATURE_IDS],
   ['M1 V0, ridge by inner CV', DEFAULT_FEATURE_IDS, { ridge: 'auto' }],
   ['M2 V0, 10 bins', DEFAULT_FEATURE_IDS, { bins: 10 }],
