@@ -50,5 +50,15 @@ describe('docrisk model fit | validate', () => {
     } finally {
       err.mockRestore();
     }
+    const spy2 = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => (written.push(String(s)), true));
+    try {
+      // --ridge auto: the strength is chosen by inner cross-validation and written into the model
+      expect(await runModelCommand(['fit', '--in', input, '--out', out, '--folds', '3', '--ridge', 'auto'])).toBe(0);
+      const auto = checkModel(JSON.parse(readFileSync(out, 'utf8')));
+      expect(auto.development.fit).toMatchObject({ ridge_chosen_by: 'inner-cv', bins: 50 });
+      expect(written.join('')).toMatch(/ridge \d(\.\d+)? \(chosen by inner cross-validation/);
+    } finally {
+      spy2.mockRestore();
+    }
   }, 60_000);
 });

@@ -14,9 +14,11 @@ import { gradeOfScore, pdOf } from '../../risk/model/fit.ts';
 const USAGE = `Usage:
   docrisk model fit --in APPLICATIONS.jsonl --out MODEL.json [--name NAME] [--version V]
                     [--data-source retail|commercial] [--features a,b,…|all] [--folds 5] [--seed 1]
-                    [--ridge 0.01] [--bins 50]
+                    [--ridge 0.01|auto] [--bins 50]
       fit a points scorecard on the outcomes; print the cross-validated validation report
       (AUC with 95% interval, KS, calibration by grade, PSI); write the model (a .ts path writes a module)
+      --ridge auto: the ridge strength is chosen by an inner cross-validation on the training rows
+      (inside every fold of the validation too), and written into the model file
   docrisk model validate --model MODEL.json --in APPLICATIONS.jsonl
       score labelled applications the model never saw: AUC with 95% interval, KS, calibration by grade,
       PSI against the development sample
@@ -80,8 +82,8 @@ export async function runModelCommand(argv: string[]): Promise<number> {
       return 2;
     }
     for (const k of ['ridge', 'bins', 'folds', 'seed'] as const) {
-      if (o[k] !== undefined && !(Number(o[k]) > 0)) {
-        complain(`docrisk model fit: --${k} must be a positive number\n\n${USAGE}`);
+      if (o[k] !== undefined && !(k === 'ridge' && o[k] === 'auto') && !(Number(o[k]) > 0)) {
+        complain(`docrisk model fit: --${k} must be a positive number${k === 'ridge' ? ' or auto' : ''}\n\n${USAGE}`);
         return 2;
       }
     }
@@ -95,7 +97,7 @@ export async function runModelCommand(argv: string[]): Promise<number> {
       createdAt: new Date().toISOString(),
       folds: Number(o.folds ?? 5),
       seed: Number(o.seed ?? 1),
-      ...(o.ridge ? { ridge: Number(o.ridge) } : {}),
+      ...(o.ridge ? { ridge: o.ridge === 'auto' ? ('auto' as const) : Number(o.ridge) } : {}),
       ...(o.bins ? { bins: Number(o.bins) } : {}),
     });
     const json = JSON.stringify(model, null, 2);
@@ -143,6 +145,8 @@ function printValidation(m: RiskModel): void {
   say(`${v.folds}-fold cross-validation (seed ${v.seed}), ${v.n} applications, ${v.bad} bad`);
   say(`  AUC ${v.cv.auc} [${v.cv.auc_ci95.join(', ')}]  KS ${v.cv.ks}  PSI held-out vs development mean ${v.cv.psi_mean} max ${v.cv.psi_max}`);
   say(`  AUC by fold ${v.cv.auc_by_fold.join(' ')}; in-sample (optimistic) AUC ${v.in_sample.auc}`);
+  const fit = m.development.fit;
+  if (fit) say(`  ridge ${fit.ridge} (chosen by inner cross-validation on the whole file; re-chosen inside every fold above)`);
   say('  grade      n    bad  observed  mean pd (out of fold)');
   for (const g of v.cv.calibration_by_grade) {
     say(`  ${g.grade.padEnd(6)} ${String(g.n).padStart(5)} ${String(g.bad).padStart(6)}  ${g.observed_bad_rate.toFixed(3).padStart(8)}  ${g.mean_pd.toFixed(3).padStart(7)}`);

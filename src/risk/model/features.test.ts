@@ -9,7 +9,7 @@ const tx = (date: string, eur: number, description: string, counterparty: string
 });
 
 /** Eight months: salary 2,000, rent 700, spending that runs the balance down from 3,000 and, from month 6, below zero. */
-function features(): { f: Record<string, number | null>; instalment: number } {
+function features(): { f: Record<string, number | null>; instalment: number; troughs: (number | null | undefined)[] } {
   const txns: RiskTransaction[] = [];
   for (let m = 1; m <= 8; m++) {
     const ym = `2026-0${m}`;
@@ -19,11 +19,18 @@ function features(): { f: Record<string, number | null>; instalment: number } {
   }
   const source = { id: 'f1', type: 'file' as const, iban: 'IT60X0542811101000000123456', accountHolder: 'ROSSI MARIO', currency: 'EUR', openingBalanceMinor: 300000, closingBalanceMinor: null, transactions: txns };
   const r = buildReport({ sources: [source], params, asOf: '2026-09-01' });
-  return { f: computeModelFeatures({ metrics: r.metrics, coverage: r.coverage, categories: r.categories, monthly: r.monthly, params }), instalment: r.metrics.affordability.instalment ?? 0 };
+  return { f: computeModelFeatures({ metrics: r.metrics, coverage: r.coverage, categories: r.categories, monthly: r.monthly, params }), instalment: r.metrics.affordability.instalment ?? 0, troughs: r.monthly.map((m) => m.min_balance) };
 }
 
 describe('balance-behaviour features (issue 21: features that travel)', () => {
-  const { f, instalment } = features();
+  const { f, instalment, troughs } = features();
+  it('trough_median_to_instalment: the median monthly low point, in instalments, higher is better', () => {
+    const t = troughs.filter((v): v is number => typeof v === 'number').sort((a, b) => a - b);
+    expect(t.length).toBeGreaterThanOrEqual(8);
+    const median = t.length % 2 ? (t[t.length >> 1] ?? 0) : ((t[(t.length >> 1) - 1] ?? 0) + (t[t.length >> 1] ?? 0)) / 2;
+    expect((f.trough_median_to_instalment ?? NaN) * instalment).toBeCloseTo(median, 6);
+    expect(FEATURE_BY_ID.get('trough_median_to_instalment')?.better).toBe('higher');
+  });
   it('outflow_to_inflow: money out ÷ money in (2,600 out for 2,000 in each month)', () => {
     expect(f.outflow_to_inflow).toBeCloseTo(2600 / 2000, 4);
     expect(FEATURE_BY_ID.get('outflow_to_inflow')?.better).toBe('lower');

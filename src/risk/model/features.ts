@@ -137,6 +137,20 @@ export const FEATURES: readonly FeatureDef[] = [
     },
   },
   {
+    id: 'trough_median_to_instalment',
+    definition: 'median over the months of the month’s lowest combined balance ÷ the requested loan’s monthly instalment (a typical month’s low point, in instalments)',
+    better: 'higher',
+    reason: r('LOW_MONTHLY_TROUGH_FOR_INSTALMENT', 'In a typical month the balance fell low relative to the requested instalment', 'In un mese tipico il saldo scende a livelli bassi rispetto alla rata richiesta', 'In einem typischen Monat sinkt der Kontostand tief im Verhältnis zur gewünschten Rate'),
+    missing: NO_REQUEST,
+    compute: (x) => {
+      const i = instalment(x);
+      const troughs = (x.monthly ?? []).map((m) => m.min_balance).filter((v): v is number => v !== null && v !== undefined).sort((a, b) => a - b);
+      if (i === null || i <= 0 || troughs.length === 0) return null;
+      const h = troughs.length >> 1;
+      return (troughs.length % 2 ? (troughs[h] ?? 0) : ((troughs[h - 1] ?? 0) + (troughs[h] ?? 0)) / 2) / i;
+    },
+  },
+  {
     id: 'avg_balance_to_instalment',
     definition: 'average combined end-of-day balance ÷ the requested loan’s monthly instalment',
     better: 'higher',

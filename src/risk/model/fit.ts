@@ -34,7 +34,8 @@ export interface FitOptions {
   createdAt: string;
   /** Quantile cuts per feature before neighbours worth the same points are merged (default 50). */
   bins?: number;
-  ridge?: number;
+  /** Ridge strength (default 0.01), or 'auto': chosen by an inner cross-validation on the rows being fitted. */
+  ridge?: number | 'auto';
   folds?: number;
   seed?: number;
 }
@@ -78,7 +79,7 @@ function z(tr: Transform, v: number | null): number {
   return (Math.min(tr.hi, Math.max(tr.lo, slog(v))) - tr.mean) / tr.sd;
 }
 
-function fitCore(rows: readonly Row[], defs: readonly FeatureDef[], ridge: number): { trs: Transform[]; beta: number[]; w0: number } {
+function fitCore(rows: readonly Row[], defs: readonly FeatureDef[], ridge: number, penaliseIntercept = true): { trs: Transform[]; beta: number[]; w0: number } {
   const trs = defs.map((d) => transformOf(d, rows)).filter((t): t is Transform => t !== null);
   const ys = rows.map((r) => (r.bad ? 1 : 0));
   let active = trs.map((_, i) => i);
@@ -86,7 +87,7 @@ function fitCore(rows: readonly Row[], defs: readonly FeatureDef[], ridge: numbe
   const wrongSign = (j: number, w: number): boolean => ((trs[j] as Transform).def.better === 'higher' ? w > 0 : w < 0);
   for (;;) {
     const xs = rows.map((r) => active.map((j) => z(trs[j] as Transform, r.features[(trs[j] as Transform).def.id] ?? null)));
-    const w = fitLogistic(xs, ys, 40, ridge);
+    const w = fitLogistic(xs, ys, 40, ridge, penaliseIntercept);
     const wrong = active.map((j, i) => ({ j, w: w[i + 1] ?? 0 })).filter((x) => wrongSign(x.j, x.w));
     if (wrong.length === 0 || active.length === 0) {
       const beta = new Array<number>(trs.length).fill(0);
@@ -116,10 +117,41 @@ export function pdOf(cal: { a: number; b: number }, score: number): number {
   return 1 / (1 + Math.exp(cal.a + cal.b * score));
 }
 
+/** Ridge strengths `ridge: 'auto'` chooses from (weak to strong). */
+export const RIDGE_GRID: readonly number[] = [0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1];
+
+/**
+ * The ridge strength for `rows`, chosen by an inner stratified 5-fold cross-validation on these rows only
+ * (inside each outer fold when the method is cross-validated): the grid value with the lowest mean
+ * out-of-fold log-loss of the linear score (sign checks included); a tie goes to the stronger ridge.
+ * The intercept is not penalised, so a strong ridge shrinks the weights, not the bad rate.
+ */
+export function chooseRidge(rows: readonly Row[], defs: readonly FeatureDef[], seed = 1): number {
+  const fold = folds(rows, 5, seed);
+  let best = { ridge: RIDGE_GRID[0] ?? 0.01, loss: Infinity };
+  for (const ridge of RIDGE_GRID) {
+    let loss = 0;
+    for (let f = 0; f < 5; f++) {
+      const { trs, beta, w0 } = fitCore(rows.filter((_, i) => fold[i] !== f), defs, ridge, false);
+      rows.forEach((r, i) => {
+        if (fold[i] !== f) return;
+        const eta = trs.reduce((a, tr, j) => a + (beta[j] ?? 0) * z(tr, r.features[tr.def.id] ?? null), w0);
+        const p = Math.min(1 - 1e-9, Math.max(1e-9, 1 / (1 + Math.exp(-eta))));
+        loss -= r.bad ? Math.log(p) : Math.log(1 - p);
+      });
+    }
+    loss /= rows.length;
+    if (loss <= best.loss + 1e-12) best = { ridge, loss };
+  }
+  return best.ridge;
+}
+
 /** Fit the model on all rows (no validation). */
 export function fitOnce(rows: readonly Row[], defs: readonly FeatureDef[], opts: FitOptions): Omit<RiskModel, 'validation'> {
   const k = opts.bins ?? 50;
-  const { trs, beta, w0 } = fitCore(rows, defs, opts.ridge ?? 0.01);
+  const auto = opts.ridge === 'auto';
+  const ridge = opts.ridge === 'auto' ? chooseRidge(rows, defs, opts.seed ?? 1) : (opts.ridge ?? 0.01);
+  const { trs, beta, w0 } = fitCore(rows, defs, ridge, !auto);
   const features: ModelFeature[] = [];
   trs.forEach((tr, j) => {
     const coef = beta[j] ?? 0;
@@ -171,7 +203,13 @@ export function fitOnce(rows: readonly Row[], defs: readonly FeatureDef[], opts:
     version: opts.version,
     data_source: opts.dataSource,
     created_at: opts.createdAt,
-    development: { description: opts.description, n: rows.length, bad: rows.filter((r) => r.bad).length, input_sha256: opts.inputSha256 },
+    development: {
+      description: opts.description,
+      n: rows.length,
+      bad: rows.filter((r) => r.bad).length,
+      input_sha256: opts.inputSha256,
+      ...(auto ? { fit: { ridge, ridge_chosen_by: 'inner-cv' as const, bins: k } } : {}),
+    },
     scaling: { pdo: PDO, oddsAt: 20, scoreAt: 600 },
     base_points: base,
     calibration,

@@ -6,6 +6,7 @@ import type { FeatureDef, FeatureInput } from './features.ts';
 import { checkModel, computeModelFeatures, DEFAULT_FEATURE_IDS, FEATURES, fitModel, parseApplications, scoreWithModel } from './index.ts';
 import type { Row } from './index.ts';
 import { prng } from './stats.ts';
+import { chooseRidge, RIDGE_GRID } from './fit.ts';
 
 const def = (id: string, better: 'higher' | 'lower'): FeatureDef => {
   const f = FEATURES.find((x) => x.id === id);
@@ -50,6 +51,20 @@ describe('docrisk model fit', () => {
     const pts = bal?.bins.filter((b) => !b.missing).map((b) => b.points) ?? [];
     expect(pts[pts.length - 1]).toBeGreaterThan(pts[0] ?? 0);
     expect(model.features.every((f) => f.bins.filter((b) => b.missing).length === 1)).toBe(true);
+  });
+
+  it('ridge auto: the inner cross-validation picks a weak ridge for a strong signal, the strongest for noise', () => {
+    const signal = chooseRidge(rows, defs);
+    expect(RIDGE_GRID).toContain(signal);
+    expect(signal).toBeLessThan(0.1);
+    // outcomes unrelated to the features: no weight earns its keep out of fold, so the strongest ridge wins
+    const rnd = prng(99);
+    const noise = rows.map((r) => ({ ...r, bad: rnd() < 0.15 }));
+    expect(chooseRidge(noise, [def('income_cv', 'lower'), def('min_balance_to_income', 'higher')])).toBe(RIDGE_GRID[RIDGE_GRID.length - 1]);
+    const m = fitModel(rows, defs, { ...opts, ridge: 'auto', folds: 3 });
+    expect(m.development.fit).toEqual({ ridge: signal, ridge_chosen_by: 'inner-cv', bins: 50 });
+    expect(m.validation.cv.auc).toBeGreaterThan(0.75);
+    expect(fitModel(rows, defs, { ...opts, folds: 3 }).development.fit).toBeUndefined();
   });
 
   it('a feature whose fitted effect contradicts credit logic is dropped, not given inverted points', () => {

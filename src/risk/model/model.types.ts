@@ -69,6 +69,8 @@ export interface RiskModel {
     n: number;
     bad: number;
     input_sha256: string;
+    /** How the weights were fitted, when the ridge was chosen by inner cross-validation (`--ridge auto`). */
+    fit?: { ridge: number; ridge_chosen_by: 'inner-cv'; bins: number };
     /** The development sample's scores under this model (sorted), the reference for PSI. */
     score_sample?: number[];
   };

@@ -8,7 +8,7 @@ export const aucHigherIsGood = auc;
  * Logistic regression by Newton–Raphson (IRLS) with a small ridge term:
  * P(y=1) = 1/(1+exp(−(w0 + w·x))). Returns [w0, ...w].
  */
-export function fitLogistic(xs: readonly (readonly number[])[], ys: readonly number[], iterations = 30, ridge = 1e-6): number[] {
+export function fitLogistic(xs: readonly (readonly number[])[], ys: readonly number[], iterations = 30, ridge = 1e-6, penaliseIntercept = true): number[] {
   const d = (xs[0]?.length ?? 0) + 1;
   const w = new Array<number>(d).fill(0);
   for (let it = 0; it < iterations; it++) {
@@ -27,7 +27,7 @@ export function fitLogistic(xs: readonly (readonly number[])[], ys: readonly num
         for (let b = 0; b < d; b++) ha[b] = (ha[b] ?? 0) + s * (row[a] ?? 0) * (row[b] ?? 0);
       }
     });
-    for (let a = 0; a < d; a++) {
+    for (let a = penaliseIntercept ? 0 : 1; a < d; a++) {
       const ha = h[a];
       if (ha) ha[a] = (ha[a] ?? 0) + ridge * xs.length;
       g[a] = (g[a] ?? 0) - ridge * xs.length * (w[a] ?? 0);
