@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers/db.ts';
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/helpers/db.ts';
 import { arrayLiteral, batchedRead, MAX_BATCH } from './batched-read.ts';
 import { queryText } from './client.ts';
 
@@ -73,5 +73,23 @@ describe('batched reads', () => {
     const odd = ['a,b', '{c}', 'd"e', 'f\\g', 'NULL', ' h ', ''];
     const rows = await queryText<{ a: string[] }>(t.database.db, 'test_array_literal_v1', 'select $1::text[] as a', [arrayLiteral(odd)]);
     expect(rows[0]!.a).toEqual(odd);
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('queryText inside a PostgreSQL transaction', () => {
+  it("prepares the statement on the transaction's connection, once", async () => {
+    const t = await createTestDatabase({ migrated: false });
+    try {
+      const names = await t.database.db.transaction(async (tx) => {
+        await queryText(tx, 'test_tx_prepared_v1', 'select $1::int + 1 as n', ['1']);
+        const again = await queryText<{ n: number }>(tx, 'test_tx_prepared_v1', 'select $1::int + 1 as n', ['2']);
+        expect(again[0]!.n).toBe(3);
+        const r = await tx.execute(sql.raw(`select name from pg_prepared_statements`));
+        return (r as unknown as { rows: { name: string }[] }).rows.map((x) => x.name);
+      });
+      expect(names).toContain('test_tx_prepared_v1');
+    } finally {
+      await t.drop();
+    }
   });
 });
