@@ -4,7 +4,9 @@
  * Fastify hello-world on the same Node (the floor). Each server runs alone as its own process (`docrisk
  * serve`); autocannon runs here. PGlite by default, PostgreSQL with BENCH_DATABASE_URL (a fresh database
  * per server). Besides req/s and latency it prints the server's CPU time per request (from /proc), which
- * the other work on a shared machine disturbs less than throughput.
+ * the other work on a shared machine disturbs less than throughput, and PostgreSQL's: of every postgres
+ * process on the machine, and of the backends connected to the server's own database only ("its backends").
+ * "GET process ×200" spreads the requests over 200 processes at random (BENCH_SPREAD=0 leaves it out).
  *   node bench/http.ts [seconds=8] [connections=20]
  *   BENCH_REFERENCE=/tmp/base-api BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/http.ts
  */
@@ -23,6 +25,8 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? null;
 const reference = process.env.BENCH_REFERENCE ?? null;
 const here = path.resolve(import.meta.dirname, '..');
 const CLK_TCK = 100;
+/** BENCH_SPREAD=0 leaves out the phase over 200 different processes. */
+const SPREAD = process.env.BENCH_SPREAD !== '0';
 
 interface Phase {
   rps: number;
@@ -31,6 +35,8 @@ interface Phase {
   bad: number;
   cpuUsPerReq: number;
   pgUsPerReq: number;
+  /** CPU of the backends connected to this server's database only (the others' work on the machine left out). */
+  pgOwnUsPerReq: number;
   bytes: number;
 }
 
@@ -56,14 +62,41 @@ const postgresTicks = (): number => {
   return t;
 };
 
-async function load(server: ChildProcess, url: string, headers: Record<string, string>, duration = seconds): Promise<Phase> {
+/** The backends connected to one database (the server's pool), by pid. */
+async function backendsOf(database: string | null): Promise<number[]> {
+  if (!pgUrl || !database) return [];
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  const r = await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [database]);
+  await c.end();
+  return r.rows.map((x) => x.pid);
+}
+const ticksOf = (pids: number[]): number =>
+  pids.reduce((t, pid) => {
+    try {
+      return t + cpuTicks(pid);
+    } catch {
+      return t; // gone
+    }
+  }, 0);
+
+/**
+ * One load phase. `paths` (optional) spreads the requests over several URLs of the same server, one
+ * picked at random per request, so that concurrent requests ask for different rows.
+ */
+async function load(server: ChildProcess, url: string, headers: Record<string, string>, duration = seconds, database: string | null = null, paths: string[] = []): Promise<Phase> {
+  // Warm the pool to its size first, so that every backend of the phase is counted.
+  const own = await backendsOf(database);
   const t0 = cpuTicks(server.pid!);
   const pg0 = pgUrl ? postgresTicks() : 0;
+  const own0 = ticksOf(own);
+  const requests = paths.length ? [{ setupRequest: (req: object) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }) }] : undefined;
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ url, connections, duration, headers, ...(requests ? { requests } : {}) } as autocannon.Options, (err, res) => (err ? reject(err) : resolve(res)));
   });
   const cpu = (cpuTicks(server.pid!) - t0) / CLK_TCK;
   const pgCpu = pgUrl ? (postgresTicks() - pg0) / CLK_TCK : 0;
+  const ownCpu = (ticksOf(own) - own0) / CLK_TCK;
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -71,6 +104,7 @@ async function load(server: ChildProcess, url: string, headers: Record<string, s
     bad: r.non2xx + r.errors + r.timeouts,
     cpuUsPerReq: (cpu / Math.max(1, r.requests.total)) * 1e6,
     pgUsPerReq: (pgCpu / Math.max(1, r.requests.total)) * 1e6,
+    pgOwnUsPerReq: (ownCpu / Math.max(1, r.requests.total)) * 1e6,
     bytes: r.throughput.total / Math.max(1, r.requests.total),
   };
 }
@@ -81,8 +115,8 @@ async function stop(child: ChildProcess): Promise<void> {
   await new Promise((r) => child.once('exit', r));
 }
 
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (!pgUrl) return { url: '', drop: async () => undefined };
+async function freshDatabase(): Promise<{ url: string; name: string | null; drop: () => Promise<void> }> {
+  if (!pgUrl) return { url: '', name: null, drop: async () => undefined };
   const name = `docrisk_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = async (q: string) => {
     const c = new pg.Client({ connectionString: pgUrl });
@@ -93,7 +127,7 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
   await admin(`create database ${name}`);
   const u = new URL(pgUrl);
   u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return { url: u.toString(), name, drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 const statement = await generateStatement({ layout: 'it_dare_avere', seed: 8, transactions: 180 });
@@ -126,11 +160,15 @@ async function measureTree(dir: string): Promise<Record<string, Phase>> {
       await new Promise((r) => setTimeout(r, 100));
     }
     const processUrl = `${base}/document-engine/v1/processes/${proc.process_id}`;
+    // GET process spread: 200 processes, each request asks for one at random (concurrent requests rarely ask for the same row).
+    const spread: string[] = [];
+    if (SPREAD) for (let i = 0; i < 200; i++) spread.push(`/document-engine/v1/processes/${await startProcess(base, headers, { ext_application_id: `BENCH-${i}`, options: { applicant_type: 'employee' } })}`);
     await load(server, processUrl, headers, 2); // warm-up
     const only = process.env.BENCH_ONLY; // 'process' or 'file' (e.g. with BENCH_CPU_PROF)
     return {
-      ...(only !== 'file' ? { 'GET process': await load(server, processUrl, headers) } : {}),
-      ...(only !== 'process' ? { 'GET file': await load(server, fileUrl, headers) } : {}),
+      ...(only !== 'file' ? { 'GET process': await load(server, processUrl, headers, seconds, db.name) } : {}),
+      ...(only !== 'file' && SPREAD ? { 'GET process ×200': await load(server, base, headers, seconds, db.name, spread) } : {}),
+      ...(only !== 'process' ? { 'GET file': await load(server, fileUrl, headers, seconds, db.name) } : {}),
     };
   } finally {
     await stop(server);
@@ -166,7 +204,7 @@ for (const [who, phases] of results) {
     const ratio = reference && who !== results[0]![0] && refPhases[name] ? `  ×${(p.rps / refPhases[name].rps).toFixed(2)} vs reference` : '';
     console.log(
       `${who.padEnd(26)} ${name.padEnd(12)} ${p.rps.toFixed(0).padStart(6)} req/s  p50 ${p.p50} ms  p99 ${p.p99} ms  ` +
-        `server CPU ${p.cpuUsPerReq.toFixed(0)} µs/req${pgUrl ? ` + PostgreSQL ${p.pgUsPerReq.toFixed(0)}` : ''}  ${(p.bytes / 1024).toFixed(1)} KB/resp  ${p.bad} non-2xx${ratio}`,
+        `server CPU ${p.cpuUsPerReq.toFixed(0)} µs/req${pgUrl ? ` + PostgreSQL ${p.pgUsPerReq.toFixed(0)} (its backends ${p.pgOwnUsPerReq.toFixed(0)})` : ''}  ${(p.bytes / 1024).toFixed(1)} KB/resp  ${p.bad} non-2xx${ratio}`,
     );
   }
 }

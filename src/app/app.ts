@@ -26,6 +26,7 @@ import { PortalService, portalRoutes } from '../modules/portal/index.ts';
 import { WebhooksService, webhooksRoutes, type WebhookTuning } from '../modules/webhooks/index.ts';
 import { IdempotencyService } from '../modules/idempotency/index.ts';
 import { createBlobStore, type BlobStore } from '../blobs/index.ts';
+import { bufferedLogDestination } from './log-destination.ts';
 import { createOpsServer, type OpsServer } from './ops-server.ts';
 import { openApiDeps } from './openapi-schemas.ts';
 import { setOcrModels, shutdownOcr } from '../documents/index.ts';
@@ -80,8 +81,9 @@ export interface App {
 
 export async function buildApp(opts: AppOptions): Promise<App> {
   const { config } = opts;
-  // Asynchronous writes: lines written while one is in flight go out together (flushed at exit).
-  const logger = opts.logger ?? pino({ level: config.logLevel, base: { service: 'docrisk' } }, pino.destination({ dest: 1, sync: false }));
+  // Lines written in blocks, flushed every 200 ms and at exit (log-destination.ts).
+  const logDestination = opts.logger ? null : bufferedLogDestination();
+  const logger = opts.logger ?? pino({ level: config.logLevel, base: { service: 'docrisk' } }, logDestination!.stream);
   const clock = opts.clock ?? systemClock;
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteThread: config.pgliteThread }));
   try {
@@ -236,6 +238,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         await shutdownOcr();
         await sandbox?.close(config.shutdownGraceMs);
         await database.close();
+        await logDestination?.close();
       },
     };
   } catch (err) {

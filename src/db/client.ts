@@ -136,12 +136,16 @@ function literal(v: string): string {
 }
 
 /**
- * A hot read written as SQL text with $1… placeholders: a named prepared statement on PostgreSQL, the
- * PGlite client's own query on PGlite (no query builder on the way), through drizzle inside a transaction.
+ * A hot statement written as SQL text with $1… placeholders: a named prepared statement on PostgreSQL (on
+ * the pool, or on a transaction's connection), the PGlite client's own query on PGlite (no query builder on
+ * the way), through drizzle inside a PGlite transaction.
  */
-export async function queryText<T>(db: Executor, name: string, text: string, values: string[]): Promise<T[]> {
+export async function queryText<T>(db: Executor, name: string, text: string, values: (string | null)[]): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  // A transaction on PostgreSQL: its connection (drizzle's session client), where the statement is prepared once too.
+  const txClient = (db as { session?: { client?: unknown } }).session?.client;
+  if (txClient instanceof pg.Client) return (await txClient.query({ name, text, values })).rows as T[];
   if (client instanceof PGlite || client instanceof PGliteThread) {
     const lite = client as PGliteInterface;
     // PGlite plans every extended-protocol query afresh (planning was ~80 % of a GET process there): the
@@ -153,9 +157,9 @@ export async function queryText<T>(db: Executor, name: string, text: string, val
       await lite.exec(`prepare ${name} as ${text}`);
       prepared.add(name);
     }
-    return (await lite.query<T>(`execute ${name}(${values.map(literal).join(', ')})`)).rows;
+    return (await lite.query<T>(`execute ${name}(${values.map((v) => (v === null ? 'null' : literal(v))).join(', ')})`)).rows;
   }
-  const chunks = text.split(/\$(\d+)/).map((part, i) => (i % 2 === 1 ? sql`${values[Number(part) - 1]}` : sql.raw(part)));
+  const chunks = text.split(/\$(\d+)/).map((part, i) => (i % 2 === 1 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part)));
   const r = await db.execute(sql.join(chunks));
   return (Array.isArray(r) ? r : (r as unknown as { rows: T[] }).rows) as T[];
 }

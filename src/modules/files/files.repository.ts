@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { RawJson } from '../../shared/raw-json.ts';
-import { queryText, type Executor } from '../../db/client.ts';
+import { batchedRead } from '../../db/batched-read.ts';
+import type { Executor } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
 
 export type FileRow = typeof files.$inferSelect;
@@ -11,9 +12,14 @@ export type FileReadRow = Pick<
   'id' | 'processId' | 'extFileId' | 'documentType' | 'validationStatus' | 'validationErrors' | 'preResult' | 'parsingStatus' | 'parsingConfidence' | 'parsingResult' | 'errors'
 >;
 
-const FILE_READ = `select id, process_id, ext_file_id, document_type, validation_status, validation_errors, pre_result, parsing_status,
-  parsing_confidence, parsing_result::text as parsing_result, errors
-  from files where id = $1 and process_id = $2 and space_id = $3`;
+/** The reads of one event-loop turn in one statement (src/db/batched-read.ts): keys (id, process_id, space_id). */
+const fileForRead = batchedRead<Record<string, unknown> & { ord: number }>(
+  'docrisk_file_read_v2',
+  `select k.ord::int as ord, f.id, f.process_id, f.ext_file_id, f.document_type, f.validation_status, f.validation_errors, f.pre_result,
+    f.parsing_status, f.parsing_confidence, f.parsing_result::text as parsing_result, f.errors
+    from unnest($1::uuid[], $2::uuid[], $3::uuid[]) with ordinality as k(id, process_id, space_id, ord)
+    join files f on f.id = k.id and f.process_id = k.process_id and f.space_id = k.space_id`,
+);
 
 /** Every column but the parse result: a statement of 199k rows is ≈ 40 MB of JSON, not to be sent back. */
 const { parsingResult: _result, ...WITHOUT_RESULT } = getTableColumns(files);
@@ -38,8 +44,7 @@ export const filesRepository = {
    * stays JSON text (written as it is).
    */
   async findForRead(db: Executor, spaceId: string, processId: string, fileId: string): Promise<FileReadRow | null> {
-    const rows = await queryText<Record<string, unknown>>(db, 'docrisk_file_read_v1', FILE_READ, [fileId, processId, spaceId]);
-    const r = rows[0];
+    const r = await fileForRead(db, [fileId, processId, spaceId]);
     if (!r) return null;
     const obj = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
     return {

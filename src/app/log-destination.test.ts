@@ -1,0 +1,50 @@
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bufferedLogDestination, type LogDestination } from './log-destination.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-log-'));
+const opened: { fd: number; dest: LogDestination }[] = [];
+afterEach(async () => {
+  for (const o of opened.splice(0)) {
+    await o.dest.close();
+    closeSync(o.fd);
+  }
+});
+
+function logTo(file: string, opts: { blockBytes?: number; flushMs?: number }) {
+  const fd = openSync(file, 'w');
+  const dest = bufferedLogDestination(fd, opts);
+  opened.push({ fd, dest });
+  return { logger: pino({ base: null }, dest.stream), dest, read: () => readFileSync(file, 'utf8') };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 50));
+
+describe('the log destination', () => {
+  it('writes lines in blocks: small lines wait for the block or the flush', async () => {
+    const { logger, read } = logTo(path.join(dir, 'a.log'), { blockBytes: 4096, flushMs: 60_000 });
+    for (let i = 0; i < 5; i++) logger.info({ i }, 'request');
+    await settle();
+    expect(read()).toBe('');
+    for (let i = 0; i < 100; i++) logger.info({ i, pad: 'x'.repeat(40) }, 'request');
+    await settle();
+    expect(read().split('\n').length).toBeGreaterThan(5);
+  });
+
+  it('writes out what is buffered at the periodic flush, and at close', async () => {
+    const periodic = logTo(path.join(dir, 'b.log'), { blockBytes: 4096, flushMs: 20 });
+    periodic.logger.info('quiet server');
+    for (let i = 0; i < 100 && !periodic.read().includes('quiet server'); i++) await settle();
+    expect(periodic.read()).toContain('"msg":"quiet server"');
+
+    const closing = logTo(path.join(dir, 'c.log'), { blockBytes: 4096, flushMs: 60_000 });
+    closing.logger.info('last words');
+    await closing.dest.close();
+    expect(closing.read()).toContain('"msg":"last words"');
+  });
+});
+
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
