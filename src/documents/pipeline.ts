@@ -133,8 +133,11 @@ export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limi
     let rescued: OcrPage[] | null = null;
     if (!look?.verdict.ok) {
       // Identity scans are a page or two (front, back, a copy): a longer PDF is no card scan.
-      const worth = look !== null && pdf.pageCount <= ID_MAX_PAGES && (look.verdict.legibleWords > 0 || look.words.length === 0);
-      const full = worth ? await readOcrPdf(bytes, { langs: await ocr.langsFor(look.lang), mrz: 'id', maxPages: ID_MAX_PAGES, cardsOnly: look.words.length === 0 }) : null;
+      // A look that read only noise (a card on textured paper: the grain read as specks) has only
+      // cards read too; a page of noise with no card on it is not OCR'd again.
+      const worth = look !== null && pdf.pageCount <= ID_MAX_PAGES;
+      const noise = look !== null && (look.words.length === 0 || look.verdict.legibleWords === 0);
+      const full = worth ? await readOcrPdf(bytes, { langs: await ocr.langsFor(look.lang), mrz: 'id', maxPages: ID_MAX_PAGES, cardsOnly: noise }) : null;
       const id = full?.ok ? await idModule() : null;
       if (full?.ok && id?.legibleId(id.analyseId(full.pages))) rescued = full.pages;
       if (!rescued || !look) {

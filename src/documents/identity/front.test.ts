@@ -191,3 +191,22 @@ describe('readFront: label beside its value, and dates as OCR reads them', () =>
     expect(parseFrontDate('MOLO 12 2022')).toBeNull();
   });
 });
+
+describe('readFront: label words OCR garbled, left in the value block', () => {
+  it('"Geburtsort / Place of birth" read as "Geburtsort /" and "PLACE OF BITH: KYIV": the place is KYIV', () => {
+    // The translation garbled past the slash rule's reach: its words end up in the value's block.
+    const f = readFront([page([...line(60, 78, 'Geburtsort /'), ...line(58, 125, 'PLACE OF BITH: KYIV', 8)])]);
+    expect(f.birth_place?.value).toBe('KYIV');
+  });
+
+  it('a misread label word before an authority goes ("AUTHONTY AUSLANDERBEHORDE BERLIN"); short leading words of a value stay ("DE LUCA")', () => {
+    const f = readFront([page([...line(38, 78, 'Behörde /'), ...line(36, 105, 'AUTHONTY AUSLANDERBEHORDE BERLIN', 8), ...line(58, 78, 'COGNOME / SURNAME'), ...line(65, 78, 'DE LUCA', 8)])]);
+    expect(f.issuing_authority?.value).toBe('AUSLANDERBEHORDE BERLIN');
+    expect(f.surname?.value).toBe('DE LUCA');
+  });
+
+  it('a place of two letters is the remains of a label ("DI" of "LUOGO DI NASCITA"), not a place', () => {
+    const f = readFront([page([...line(38, 78, 'LUOGO DI NASCITA / PLACE OF BIRTH'), ...line(45, 78, 'DI', 8)])]);
+    expect(f.birth_place).toBeUndefined();
+  });
+});

@@ -210,6 +210,47 @@ function textOf(words: readonly PositionedWord[]): string {
     .trim();
 }
 
+/** Words of the label vocabulary (data/id-labels.data.ts). */
+const LABEL_WORDS = [...new Set(ID_LABELS.flatMap((l) => l.phrase.split(' ')))];
+
+/** A label's word as OCR read it: exact, or (five letters or more, four before a colon) one edit off, two from eight letters ("AUTHONTY", "BIRTN"). */
+function labelWord(token: string, endsLabel: boolean): boolean {
+  if (LABEL_WORDS.includes(token)) return true;
+  // Four letters before a colon ("BITH:") end a label too.
+  if (token.length < (endsLabel ? 4 : 5)) return false;
+  const max = token.length >= 8 ? 2 : 1;
+  return LABEL_WORDS.some((w) => w.length >= 4 && Math.abs(w.length - token.length) <= max && editDistance(token, w, max + 1) <= max);
+}
+
+/**
+ * A value without the words of a label OCR garbled in front of it ("PLACE OF BITH: KYIV", "OF BIRTN:
+ * FUZHOU", "AUTHONTY AUSLANDERBEHORDE BERLIN"): the label then did not read as one, and its words
+ * stood in the value's block. A leading run of label words goes where it holds one of four letters or
+ * more (short words alone — "DE", "DI", "LE" — begin names and places: "DE LUCA"); a value that is
+ * nothing but label words is no value ('').
+ */
+export function withoutLabelWords(text: string): string {
+  const words = text.split(/\s+/);
+  let k = 0;
+  let long = false;
+  while (k < words.length) {
+    const t = foldUpper(words[k]!).replace(/[^A-Z]/g, '');
+    if (t.length === 0 && /^[:/|.\-–]+$/.test(words[k]!)) {
+      k++;
+      continue;
+    }
+    if (t.length === 0 || !labelWord(t, words[k]!.endsWith(':'))) break;
+    if (t.length >= 4) long = true;
+    k++;
+  }
+  if (!long) return text;
+  return words
+    .slice(k)
+    .join(' ')
+    .replace(/^[\s:/|.\-–]+/, '')
+    .trim();
+}
+
 /** Whether a value read for a field looks like that field (the label does not take a block that does not). */
 export function fits(field: IdLabelField, text: string): boolean {
   const letters = foldUpper(text).replace(/[^A-Z]/g, '').length;
@@ -229,7 +270,8 @@ export function fits(field: IdLabelField, text: string): boolean {
       return letters >= 2 && !/\d{3}/.test(text) && /^\p{Lu}/u.test(text.trim());
     case 'birth_place':
     case 'citizenship':
-      return letters >= 2 && !/\d{3}/.test(text);
+      // Two letters are a label's remains ("DI" of "LUOGO DI NASCITA"), not a place or a nationality.
+      return letters >= 3 && !/\d{3}/.test(text);
     case 'sex':
       return /^[MFXWD](\s*\/\s*[MFXWD])?$/i.test(text.trim());
     case 'issuing_authority':
@@ -343,7 +385,7 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
     const found: FrontFields = {};
     for (const { hit, block } of candidates(hits, blocks, lines)) {
       if (takenHit.has(hit) || takenBlock.has(block)) continue;
-      const text = textOf(block.words);
+      const text = hit.ambiguous ? textOf(block.words) : withoutLabelWords(textOf(block.words));
       if (!fitsLabel(hit, text)) continue;
       takenHit.add(hit);
       takenBlock.add(block);
@@ -362,7 +404,7 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
     const labelled = found.issuing_authority ? blocks.find((b) => takenBlock.has(b) && sameBox(b, found.issuing_authority!.bbox)) : undefined;
     const authority = authorityBlock(labelled, blocks, takenBlock);
     if (authority) {
-      const v = { page: page.page, bbox: bboxOf(authority), confidence: confidenceOf(authority), value: textOf(authority) };
+      const v = { page: page.page, bbox: bboxOf(authority), confidence: confidenceOf(authority), value: withoutLabelWords(textOf(authority)) };
       if (labelled) found.issuing_authority = v;
       else unlabelledAuthority ??= v;
     }

@@ -28,6 +28,8 @@ import { onOcrShutdown } from './shutdown.ts';
 import { toGray } from './pixels.ts';
 import type { CardBox } from '../../identity/cards.ts';
 import { cutCard, findCards } from '../../identity/cards.ts';
+import type { Quad } from '../../identity/rectify.ts';
+import { findCardQuads, flattenCard } from '../../identity/rectify.ts';
 import { analyseId, legibleId } from '../../identity/analyse.ts';
 import { LIMITS } from '../../limits.ts';
 
@@ -187,11 +189,14 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   const sheet = !card || (original.height / original.width > 1.38 && original.height / original.width < 1.45);
   const found = opts.mrz === 'id' && sheet ? findCards(flat) : [];
   const cards = found.some((b) => (b.x1 - b.x0) * (b.y1 - b.y0) > 0.15 * flat.width * flat.height) ? [] : found;
-  if (opts.cardsOnly && found.length === 0) {
+  // A photo of cards on a surface (not cut as a sheet): each card found against the surround is
+  // flattened (identity/rectify.ts: perspective and turn undone) and read alone.
+  const quads = opts.mrz === 'id' && cards.length === 0 ? findCardQuads({ width: original.width, height: original.height, channels: 1, data: toGray(original) }) : [];
+  if (opts.cardsOnly && found.length === 0 && quads.length === 0) {
     const verdict = { ok: false, reason: 'no card found on the page', legibleWords: 0 };
     return { page, width: image.width * ptPerPx, height: image.height * ptPerPx, words: [], meanConfidence: 0, verdict, dpi, lang: null };
   }
-  const first = cards.length > 0 ? await readCards({ width: original.width, height: original.height, channels: 1, data: toGray(original) }, cards, opts.langs) : await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block', choices: statement && !opts.look });
+  const first = quads.length > 0 ? await readQuads({ width: original.width, height: original.height, channels: 1, data: toGray(original) }, quads, opts.langs) : cards.length > 0 ? await readCards({ width: original.width, height: original.height, channels: 1, data: toGray(original) }, cards, opts.langs) : await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block', choices: statement && !opts.look });
   // Statement pages (no MRZ pass): codes split in two are joined, letters the decoder turned into
   // digits inside codes, periods dropped after abbreviations and minus signs dropped before amounts
   // are put back from what the network and the pixels show, and words known to lose characters are
@@ -200,7 +205,7 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   if (statement) {
     const words = restoreMinus(restorePeriods(restoreCapitalI(trustLettersInCodes(joinSplitCodes(withInk(first.words, norm))), norm), norm), norm);
     r = { ...first, words: opts.look ? words : await rereadWords(words, norm, ocrEngine(), opts.langs) };
-  } else r = cards.length > 0 ? first : await refineMrz(norm, first, opts.mrz === 'id');
+  } else r = cards.length > 0 || quads.length > 0 ? first : await refineMrz(norm, first, opts.mrz === 'id');
   const out: OcrPage = {
     page,
     width: image.width * ptPerPx,
@@ -419,6 +424,30 @@ async function readCards(img: OcrImage, cards: readonly CardBox[], langs: readon
       const r = await refineMrz(gray, first, true);
       const k = 1 / cut.scale;
       return r.words.map(({ glyphs: _, ...w }) => ({ ...w, x0: cut.x0 + w.x0 * k, y0: cut.y0 + w.y0 * k, x1: cut.x0 + w.x1 * k, y1: cut.y0 + w.y1 * k }));
+    }),
+  );
+  const words = read.flat();
+  return { words, meanConfidence: words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0 };
+}
+
+/**
+ * Cards on a photo, each flattened (identity/rectify.ts) and read as a cut card is; words are put back
+ * in the photo's pixels over the card's bounding box, upright (a line of the card stays a line).
+ */
+async function readQuads(img: OcrImage, quads: readonly Quad[], langs: readonly string[]): Promise<OcrResult> {
+  const read = await Promise.all(
+    quads.map(async (q) => {
+      const flat = flattenCard(img, q);
+      const gray = normalise(flat.image);
+      const first = await ocrEngine().recognize(gray, { langs, segmentation: 'auto' });
+      const r = await refineMrz(gray, first, true);
+      const xs = q.map((p) => p.x);
+      const ys = q.map((p) => p.y);
+      const x0 = Math.min(...xs);
+      const y0 = Math.min(...ys);
+      const kx = (Math.max(...xs) - x0) / gray.width;
+      const ky = (Math.max(...ys) - y0) / gray.height;
+      return r.words.map(({ glyphs: _, ...w }) => ({ ...w, x0: x0 + w.x0 * kx, y0: y0 + w.y0 * ky, x1: x0 + w.x1 * kx, y1: y0 + w.y1 * ky }));
     }),
   );
   const words = read.flat();

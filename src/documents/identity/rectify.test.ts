@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { OcrImage } from './cards.ts';
+import type { Quad } from './rectify.ts';
+import { findCardQuads, flattenCard, squareToQuad } from './rectify.ts';
+
+/** A photo: a surface of tone `bg` (with a little texture), a light card (220) in perspective at `q`, a dark bar printed on it. */
+function photo(w: number, h: number, q: Quad, bg: number, wedge = false): OcrImage {
+  const data = new Uint8Array(w * h);
+  const map = squareToQuad(q);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data[y * w + x] = bg + (((x * 7 + y * 13) % 11) - 5);
+  // Paint the card by sampling the square densely.
+  const n = 1400;
+  for (let i = 0; i <= n; i++) {
+    for (let j = 0; j <= n; j++) {
+      const u = i / n;
+      const v = j / n;
+      const p = map(u, v);
+      const x = Math.round(p.x);
+      const y = Math.round(p.y);
+      if (x < 0 || y < 0 || x >= w || y >= h) continue;
+      // A dark line of print across the card at a fifth of its height.
+      data[y * w + x] = v > 0.18 && v < 0.22 && u > 0.1 && u < 0.9 ? 30 : 220;
+    }
+  }
+  // A turned photo's near-black wedge in a corner.
+  if (wedge) for (let y = 0; y < 40; y++) for (let x = 0; x < 40 - y; x++) data[y * w + x] = 20;
+  return { width: w, height: h, channels: 1, data };
+}
+
+describe('findCardQuads', () => {
+  it('finds a card turned and in perspective on a table, corners within a few pixels', () => {
+    const q: Quad = [
+      { x: 150, y: 120 },
+      { x: 1040, y: 90 },
+      { x: 1060, y: 680 },
+      { x: 130, y: 650 },
+    ];
+    const found = findCardQuads(photo(1200, 800, q, 110, true));
+    expect(found).toHaveLength(1);
+    found[0]!.forEach((p, i) => {
+      expect(Math.abs(p.x - q[i]!.x)).toBeLessThan(8);
+      expect(Math.abs(p.y - q[i]!.y)).toBeLessThan(8);
+    });
+  });
+
+  it('finds two cards side by side, left to right', () => {
+    const a: Quad = [
+      { x: 60, y: 80 },
+      { x: 560, y: 60 },
+      { x: 570, y: 400 },
+      { x: 50, y: 390 },
+    ];
+    const b: Quad = [
+      { x: 640, y: 70 },
+      { x: 1140, y: 90 },
+      { x: 1130, y: 420 },
+      { x: 650, y: 400 },
+    ];
+    const img = photo(1200, 500, a, 60);
+    const second = photo(1200, 500, b, 60);
+    // Both cards on one surface.
+    for (let i = 0; i < img.data.length; i++) if (second.data[i]! >= 200 || second.data[i] === 30) img.data[i] = second.data[i]!;
+    const found = findCardQuads(img);
+    expect(found).toHaveLength(2);
+    expect(found[0]![0].x).toBeLessThan(found[1]![0].x);
+  });
+
+  it('finds nothing where the surround has the card tone (a white card on a white table)', () => {
+    const q: Quad = [
+      { x: 150, y: 120 },
+      { x: 1040, y: 90 },
+      { x: 1060, y: 680 },
+      { x: 130, y: 650 },
+    ];
+    expect(findCardQuads(photo(1200, 800, q, 215))).toEqual([]);
+  });
+});
+
+describe('flattenCard', () => {
+  it('maps the quadrilateral onto an upright rectangle: the printed line comes out level', () => {
+    const q: Quad = [
+      { x: 150, y: 120 },
+      { x: 1040, y: 90 },
+      { x: 1060, y: 680 },
+      { x: 130, y: 650 },
+    ];
+    const { image } = flattenCard(photo(1200, 800, q, 110), q);
+    expect(image.width / image.height).toBeGreaterThan(1.4);
+    expect(image.width / image.height).toBeLessThan(1.7);
+    // The dark line is at one height across the card: dark at 20 % of the height on its left and its right.
+    const at = (fx: number, fy: number): number => image.data[Math.round(fy * image.height) * image.width + Math.round(fx * image.width)]!;
+    expect(at(0.15, 0.2)).toBeLessThan(80);
+    expect(at(0.85, 0.2)).toBeLessThan(80);
+    expect(at(0.5, 0.5)).toBeGreaterThan(180);
+  });
+});

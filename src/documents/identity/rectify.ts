@@ -1,0 +1,348 @@
+/**
+ * Cards photographed on a surface, made flat before OCR. A phone photo shows a card turned by a few
+ * degrees and in perspective (its far edge shorter): a line of print runs across several text lines
+ * of the image, the page segmenter cuts it in pieces and the LSTM reads the slanted glyphs badly (the
+ * MRZ of a tilted photo often did not read, and 5–8 pt labels came out as noise).
+ *
+ * The surround is what is connected to the image's edges in the tone of its outer ring (a table, a
+ * cloth); every region it does not reach is a card (holes inside a card — a dark portrait, print in
+ * the surround's tone — stay card). Each card's four edges are fitted as straight lines to its region's
+ * outline (the middle of each side: rounded corners stay out of the fit), their crossings are the
+ * corners, and the quadrilateral is mapped onto an upright rectangle of the sides' measured lengths by
+ * the projective transform the four corners define. Pure pixel work on a gray image.
+ */
+import type { OcrImage } from './cards.ts';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** A card's corners in image pixels: top-left, top-right, bottom-right, bottom-left. */
+export type Quad = [Point, Point, Point, Point];
+
+/** Side ratios of ID-1, ID-2 and ID-3 documents (85.6 × 54, 105 × 74, 125 × 88 mm), with slack for perspective. */
+const RATIO = { min: 1.3, max: 1.9 } as const;
+
+/**
+ * Cards on a photo, as quadrilaterals in reading order; [] where the surround is not told from the
+ * cards (a white table under a white card), where a region is no card's shape, or where the card is
+ * the whole image.
+ */
+export function findCardQuads(img: OcrImage): Quad[] {
+  if (img.channels !== 1) return [];
+  const { width: w, height: h, data } = img;
+  const cell = Math.max(2, Math.round(Math.max(w, h) / 400));
+  const cw = Math.floor(w / cell);
+  const ch = Math.floor(h / cell);
+  if (cw < 40 || ch < 20) return [];
+  const raw = new Float32Array(cw * ch);
+  const rawGrain = new Float32Array(cw * ch);
+  for (let cy = 0; cy < ch; cy++) {
+    for (let cx = 0; cx < cw; cx++) {
+      let s = 0;
+      let s2 = 0;
+      for (let y = cy * cell; y < (cy + 1) * cell; y++) {
+        for (let x = cx * cell; x < (cx + 1) * cell; x++) {
+          const v = data[y * w + x]!;
+          s += v;
+          s2 += v * v;
+        }
+      }
+      const m = s / (cell * cell);
+      raw[cy * cw + cx] = m;
+      rawGrain[cy * cw + cx] = Math.sqrt(Math.max(0, s2 / (cell * cell) - m * m));
+    }
+  }
+  // A grainy surface (cloth, a noisy photo's table) is told by its tone over a few cells, not cell by cell.
+  const mean = boxMean(raw, cw, ch, 2);
+  // Grain: pixels' spread within a cell and cells' spread around it (a blotchy cloth is smooth within a cell).
+  const sq = boxMean(raw.map((v) => v * v), cw, ch, 2);
+  const grain = boxMean(rawGrain, cw, ch, 2).map((g, i) => g + Math.sqrt(Math.max(0, sq[i]! - mean[i]! * mean[i]!)));
+  // The surround's tone and texture from the outer ring of cells.
+  const ring = ringCellsOf(mean, cw, ch);
+  // Near-black wedges a turned photo has at its corners are not the surround's tone.
+  const lit = ring.filter((v) => v >= 40);
+  const tone = (lit.length >= ring.length * 0.3 ? lit : ring).sort((a, b) => a - b);
+  const ref = tone[tone.length >> 1]!;
+  const dev = tone.map((v) => Math.abs(v - ref)).sort((a, b) => a - b);
+  // The surround's texture (wood grain, cloth, noise), as its cells stray from its tone; never so
+  // wide that a light card on a mid-grey table passes for table.
+  const tol = Math.min(45, Math.max(15, 2.5 * dev[Math.floor(dev.length * 0.75)]!));
+  // Cards are lighter than the surround or darker: a card that is neither clearly is not found.
+  // A photo turned in the camera or an editor has near-black wedges at its corners: surround too.
+  // A grainy surround (cloth, a noisy table) differs from a card by its grain where its tone is near
+  // the card's: a cell much smoother than the surround is card.
+  const ringGrain = ringCellsOf(grain, cw, ch).sort((a, b) => a - b);
+  const surroundGrain = ringGrain[ringGrain.length >> 1]!;
+  const smooth = (i: number): boolean => surroundGrain >= 8 && grain[i]! < surroundGrain * 0.65;
+  const like = (i: number): boolean => (Math.abs(mean[i]! - ref) <= tol && !smooth(i)) || mean[i]! < Math.min(ref, 40);
+  // The surround: flood from the ring through cells in its tone.
+  const surround = new Uint8Array(cw * ch);
+  const stack: number[] = [];
+  for (let cy = 0; cy < ch; cy++) {
+    for (let cx = 0; cx < cw; cx++) {
+      const i = cy * cw + cx;
+      if ((cx === 0 || cy === 0 || cx === cw - 1 || cy === ch - 1) && like(i)) {
+        surround[i] = 1;
+        stack.push(i);
+      }
+    }
+  }
+  while (stack.length > 0) {
+    const j = stack.pop()!;
+    const x = j % cw;
+    for (const k of [x > 0 ? j - 1 : -1, x < cw - 1 ? j + 1 : -1, j - cw, j + cw]) {
+      if (k >= 0 && k < cw * ch && !surround[k] && like(k)) {
+        surround[k] = 1;
+        stack.push(k);
+      }
+    }
+  }
+  // Most of the ring must be surround (a photo with the table showing on every side).
+  let ringSurround = 0;
+  let ringCells = 0;
+  for (let cy = 0; cy < ch; cy++) {
+    for (let cx = 0; cx < cw; cx++) {
+      if (cx > 0 && cy > 0 && cx < cw - 1 && cy < ch - 1) continue;
+      ringCells++;
+      ringSurround += surround[cy * cw + cx]!;
+    }
+  }
+  if (ringSurround < ringCells * 0.7) return [];
+  const quads: { q: Quad; box: [number, number, number, number] }[] = [];
+  const seen = new Uint8Array(cw * ch);
+  for (let i = 0; i < cw * ch; i++) {
+    if (surround[i] || seen[i]) continue;
+    const region: number[] = [];
+    stack.push(i);
+    seen[i] = 1;
+    while (stack.length > 0) {
+      const j = stack.pop()!;
+      region.push(j);
+      const x = j % cw;
+      for (const k of [x > 0 ? j - 1 : -1, x < cw - 1 ? j + 1 : -1, j - cw, j + cw]) {
+        if (k >= 0 && k < cw * ch && !surround[k] && !seen[k]) {
+          seen[k] = 1;
+          stack.push(k);
+        }
+      }
+    }
+    // A card covers a good part of a photo of it (one card, or both sides side by side).
+    if (region.length < cw * ch * 0.08) continue;
+    const q = fitQuad(region, cw, ch);
+    if (!q) continue;
+    const corners = q.map((p) => ({ x: p.x * cell, y: p.y * cell })) as Quad;
+    const { width, height } = sidesOf(corners);
+    const ratio = width / height;
+    // Its side ratio, and its region fills the quadrilateral (not a frame of shadow and specks).
+    if (ratio < RATIO.min || ratio > RATIO.max) continue;
+    if (region.length < (areaOf(q) * 0.9)) continue;
+    const xs = corners.map((p) => p.x);
+    const ys = corners.map((p) => p.y);
+    quads.push({ q: corners, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] });
+  }
+  // A photo of cards shows mostly cards (one card, or both sides side by side): cards found over less
+  // than 40 % of it missed one (a card whose tone met the surround's), and reading only the others
+  // would lose that side.
+  if (quads.reduce((s, x) => s + areaOf(x.q), 0) < w * h * 0.4) return [];
+  // The card is the image (a cropped photo): nothing to flatten.
+  if (quads.length === 1 && (quads[0]!.box[2] - quads[0]!.box[0]) * (quads[0]!.box[3] - quads[0]!.box[1]) > w * h * 0.85) return [];
+  return quads
+    .sort((a, b) => (Math.abs(a.box[1] - b.box[1]) > (a.box[3] - a.box[1]) / 2 ? a.box[1] - b.box[1] : a.box[0] - b.box[0]))
+    .map((x) => x.q);
+}
+
+/**
+ * The four edges of a region as lines, each fitted (least squares, outliers dropped) to the region's
+ * outermost cells along the middle 70 % of that side; the corners are where they cross. Coordinates in
+ * cells, at cell centres' edges (a cell's outer side).
+ */
+function fitQuad(region: readonly number[], cw: number, ch: number): Quad | null {
+  const top = new Int32Array(cw).fill(ch);
+  const bottom = new Int32Array(cw).fill(-1);
+  const left = new Int32Array(ch).fill(cw);
+  const right = new Int32Array(ch).fill(-1);
+  let x0 = cw;
+  let x1 = -1;
+  let y0 = ch;
+  let y1 = -1;
+  for (const j of region) {
+    const x = j % cw;
+    const y = (j - x) / cw;
+    if (y < top[x]!) top[x] = y;
+    if (y > bottom[x]!) bottom[x] = y;
+    if (x < left[y]!) left[y] = x;
+    if (x > right[y]!) right[y] = x;
+    x0 = Math.min(x0, x);
+    x1 = Math.max(x1, x);
+    y0 = Math.min(y0, y);
+    y1 = Math.max(y1, y);
+  }
+  const span = (a: number, b: number): number[] => {
+    const m = Math.round((b - a) * 0.15);
+    return Array.from({ length: Math.max(0, b - a - 2 * m + 1) }, (_, k) => a + m + k);
+  };
+  // Lines as v = a + b·u: top and bottom with u = x, left and right with u = y.
+  const t = fitLine(span(x0, x1).filter((x) => top[x]! < ch).map((x) => [x + 0.5, top[x]!] as const));
+  const bo = fitLine(span(x0, x1).filter((x) => bottom[x]! >= 0).map((x) => [x + 0.5, bottom[x]! + 1] as const));
+  const l = fitLine(span(y0, y1).filter((y) => left[y]! < cw).map((y) => [y + 0.5, left[y]!] as const));
+  const r = fitLine(span(y0, y1).filter((y) => right[y]! >= 0).map((y) => [y + 0.5, right[y]! + 1] as const));
+  if (!t || !bo || !l || !r) return null;
+  // Crossing of y = a1 + b1·x and x = a2 + b2·y.
+  const cross = (hz: Line, vt: Line): Point => {
+    const y = (hz.a + hz.b * vt.a) / (1 - hz.b * vt.b);
+    return { x: vt.a + vt.b * y, y };
+  };
+  return [cross(t, l), cross(t, r), cross(bo, r), cross(bo, l)];
+}
+
+interface Line {
+  a: number;
+  b: number;
+}
+
+function fitLine(pts: readonly (readonly [number, number])[]): Line | null {
+  let use = pts;
+  let line: Line | null = null;
+  for (let round = 0; round < 3; round++) {
+    if (use.length < 8) return null;
+    const n = use.length;
+    const su = use.reduce((s, p) => s + p[0], 0);
+    const sv = use.reduce((s, p) => s + p[1], 0);
+    const suu = use.reduce((s, p) => s + p[0] * p[0], 0);
+    const suv = use.reduce((s, p) => s + p[0] * p[1], 0);
+    const d = n * suu - su * su;
+    if (Math.abs(d) < 1e-9) return null;
+    const b = (n * suv - su * sv) / d;
+    line = { a: (sv - b * su) / n, b };
+    const res = use.map((p) => Math.abs(p[1] - (line!.a + line!.b * p[0])));
+    const sorted = [...res].sort((p, q) => p - q);
+    const cut = Math.max(1.5, 3 * sorted[sorted.length >> 1]!);
+    const kept = use.filter((_, k) => res[k]! <= cut);
+    if (kept.length === use.length) break;
+    use = kept;
+  }
+  // A card's edge is within 20° of the image's axes (photographed upright, turned a little).
+  return line && Math.abs(line.b) < 0.36 ? line : null;
+}
+
+/** The values of the outer two rings of cells. */
+function ringCellsOf(v: Float32Array, cw: number, ch: number): number[] {
+  const out: number[] = [];
+  for (let cy = 0; cy < ch; cy++) for (let cx = 0; cx < cw; cx++) if (cx < 2 || cy < 2 || cx >= cw - 2 || cy >= ch - 2) out.push(v[cy * cw + cx]!);
+  return out;
+}
+
+/** Mean over the (2r+1)² cells around each cell (clipped at the edges). */
+function boxMean(v: Float32Array, cw: number, ch: number, r: number): Float32Array {
+  const rows = new Float32Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      let s = 0;
+      let n = 0;
+      for (let k = Math.max(0, x - r); k <= Math.min(cw - 1, x + r); k++, n++) s += v[y * cw + k]!;
+      rows[y * cw + x] = s / n;
+    }
+  }
+  const out = new Float32Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      let s = 0;
+      let n = 0;
+      for (let k = Math.max(0, y - r); k <= Math.min(ch - 1, y + r); k++, n++) s += rows[k * cw + x]!;
+      out[y * cw + x] = s / n;
+    }
+  }
+  return out;
+}
+
+function dist(p: Point, q: Point): number {
+  return Math.hypot(p.x - q.x, p.y - q.y);
+}
+
+/** The card's width and height: the longer of each pair of opposite sides (the nearer side is the true size). */
+export function sidesOf(q: Quad): { width: number; height: number } {
+  return { width: Math.max(dist(q[0], q[1]), dist(q[3], q[2])), height: Math.max(dist(q[0], q[3]), dist(q[1], q[2])) };
+}
+
+function areaOf(q: Quad): number {
+  let s = 0;
+  for (let i = 0; i < 4; i++) {
+    const p = q[i]!;
+    const n = q[(i + 1) % 4]!;
+    s += p.x * n.y - n.x * p.y;
+  }
+  return Math.abs(s) / 2;
+}
+
+/**
+ * The projective map of the unit square onto a quadrilateral (Heckbert's square-to-quad): (u, v) in
+ * [0, 1]² → image point. Returned as a function.
+ */
+export function squareToQuad(q: Quad): (u: number, v: number) => Point {
+  const [p0, p1, p2, p3] = q;
+  const sx = p0.x - p1.x + p2.x - p3.x;
+  const sy = p0.y - p1.y + p2.y - p3.y;
+  let a: number, b: number, c: number, d: number, e: number, f: number, g: number, hh: number;
+  if (Math.abs(sx) < 1e-9 && Math.abs(sy) < 1e-9) {
+    a = p1.x - p0.x;
+    b = p2.x - p1.x;
+    c = p0.x;
+    d = p1.y - p0.y;
+    e = p2.y - p1.y;
+    f = p0.y;
+    g = 0;
+    hh = 0;
+  } else {
+    const dx1 = p1.x - p2.x;
+    const dx2 = p3.x - p2.x;
+    const dy1 = p1.y - p2.y;
+    const dy2 = p3.y - p2.y;
+    const den = dx1 * dy2 - dx2 * dy1;
+    g = (sx * dy2 - dx2 * sy) / den;
+    hh = (dx1 * sy - sx * dy1) / den;
+    a = p1.x - p0.x + g * p1.x;
+    b = p3.x - p0.x + hh * p3.x;
+    c = p0.x;
+    d = p1.y - p0.y + g * p1.y;
+    e = p3.y - p0.y + hh * p3.y;
+    f = p0.y;
+  }
+  return (u, v) => {
+    const z = g * u + hh * v + 1;
+    return { x: (a * u + b * v + c) / z, y: (d * u + e * v + f) / z };
+  };
+}
+
+/**
+ * The card inside a quadrilateral as an upright gray image, its longer side about `targetPx` (at most
+ * three times the photo's own scale), sampled bilinearly; `scale` is output pixels per photo pixel.
+ */
+export function flattenCard(img: OcrImage, q: Quad, targetPx = 1800): { image: OcrImage; scale: number } {
+  const { width: sw, height: sh } = sidesOf(q);
+  const scale = Math.max(1, Math.min(3, targetPx / Math.max(sw, sh)));
+  const w = Math.round(sw * scale);
+  const h = Math.round(sh * scale);
+  const map = squareToQuad(q);
+  const out = new Uint8Array(w * h);
+  const src = img.data;
+  const W = img.width;
+  const H = img.height;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = map((x + 0.5) / w, (y + 0.5) / h);
+      const fx = Math.min(W - 1.001, Math.max(0, p.x - 0.5));
+      const fy = Math.min(H - 1.001, Math.max(0, p.y - 0.5));
+      const ix = Math.floor(fx);
+      const iy = Math.floor(fy);
+      const dx = fx - ix;
+      const dy = fy - iy;
+      const i = iy * W + ix;
+      const top = src[i]! * (1 - dx) + src[i + 1]! * dx;
+      const bot = src[i + W]! * (1 - dx) + src[i + W + 1]! * dx;
+      out[y * w + x] = Math.round(top * (1 - dy) + bot * dy);
+    }
+  }
+  return { image: { width: w, height: h, channels: 1, data: out }, scale };
+}
