@@ -320,7 +320,16 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const markerToks = table.flatMap((r) =>
     r.tl.toks.filter((t, k, toks) => t.kind === 'marker' && (t.gapL > sep || (k > 0 && cellSide(toks[k - 1]))) && (t.gapR > sep || (k < toks.length - 1 && cellSide(toks[k + 1])))),
   );
-  const mCols = clusterBy(markerToks, centre, H * 0.9, 'marker', 2000).filter((c) => c.members.length >= 2);
+  // A column keeps its space: where the description words of the bookings run through it, the
+  // "A" of "SALDO A RIPORTARE" on two carry rows is a word of the text, not a D/A column.
+  const bookingText = table.filter((r) => r.special === null).flatMap((r) => r.tl.toks.filter((t) => t.kind === 'text'));
+  const bookings = table.filter((r) => r.special === null).length;
+  const keepsSpace = (c: Col): boolean => {
+    const lo = Math.min(...c.members.map((t) => t.x0));
+    const hi = Math.max(...c.members.map((t) => t.x1));
+    return bookingText.filter((t) => t.x0 < hi - 1 && t.x1 > lo + 1).length <= Math.max(1, bookings * 0.1);
+  };
+  const mCols = clusterBy(markerToks, centre, H * 0.9, 'marker', 2000).filter((c) => c.members.length >= 2 && keepsSpace(c));
   const markerCol = new Set(mCols.flatMap((c) => c.members));
   // A marker column signs one amount column, not always its neighbour (a balance may stand
   // between them): each amount column is tried and the chain decides.
