@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { RawJson } from '../../shared/raw-json.ts';
+import { JsonBytes } from '../../shared/json-bytes.ts';
 import { queryText, type Executor } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
 
@@ -105,7 +106,8 @@ export const filesRepository = {
       .update(files)
       .set({
         parsingStatus: set.parsingStatus,
-        parsingResult: set.parsingResult,
+        // JSON already serialised (from the document child) is written as it is: ::json of the text.
+        parsingResult: set.parsingResult instanceof JsonBytes ? sql`${set.parsingResult}::json` : set.parsingResult,
         parsingConfidence: set.parsingConfidence,
         errors: set.errors,
         ...(set.validationErrors ? { validationErrors: set.validationErrors } : {}),
