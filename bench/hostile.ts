@@ -13,7 +13,9 @@
  * The same files uploaded over HTTP to a real `docrisk serve` process (embedded PGlite, or
  * BENCH_DATABASE_URL for PostgreSQL) with default settings, while a prober asks /healthz every 50 ms:
  * upload status and time, validation and parsing outcome, time to leave `processing`, peak RSS of the
- * server and of its children above their idle, and /healthz p50/p99/max over the whole run.
+ * server and of its children above their idle, and /healthz p50/p99/max over the whole run. The prober
+ * runs on a thread of its own and the inputs are made before it starts (this process's own work is not
+ * the server's latency); `cd OTHER_CHECKOUT && node THIS/bench/hostile.ts http` measures another checkout.
  */
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
