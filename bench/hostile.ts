@@ -13,9 +13,12 @@
  * The same files uploaded over HTTP to a real `docrisk serve` process (embedded PGlite, or
  * BENCH_DATABASE_URL for PostgreSQL) with default settings, while a prober asks /healthz every 50 ms:
  * upload status and time, validation and parsing outcome, time to leave `processing`, peak RSS of the
- * server and of its children above their idle, and /healthz p50/p99/max over the whole run.
+ * server and of its children above their idle, and /healthz p50/p99/max over the whole run. The prober
+ * runs on a thread of its own and the inputs are made before it starts (this process's own work is not
+ * the server's latency); `cd OTHER_CHECKOUT && node THIS/bench/hostile.ts http` measures another checkout.
  */
 import { spawn } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -134,8 +137,8 @@ async function httpMode(): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const health: number[] = [];
-  let probing = true;
   let prober: Promise<void> = Promise.resolve();
+  let stopProbe = (): void => undefined;
   try {
     await waitReady(base, server);
     header();
@@ -145,21 +148,38 @@ async function httpMode(): Promise<void> {
     const pid = server.pid!;
     await new Promise((r) => setTimeout(r, 1000));
     const serverIdle = rssOf(pid);
+    const files = await inputs();
     console.log(`server idle RSS ${Math.round(serverIdle / MB)} MB`);
-    prober = (async () => {
-      while (probing) {
-        const t0 = performance.now();
-        const r = await fetch(`${base}/healthz`);
-        await r.arrayBuffer();
-        health.push(performance.now() - t0);
-        await new Promise((res) => setTimeout(res, 50));
-      }
-    })();
+    // The prober runs on a thread of its own: this thread's own work (generating the inputs, building
+    // uploads, reading a 40 MB GET) must not count as the server's latency.
+    const probe = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+       let on = true; parentPort.on('message', () => { on = false; });
+       (async () => {
+         const out = [];
+         while (on) {
+           const t0 = performance.now();
+           const r = await fetch(workerData + '/healthz');
+           await r.arrayBuffer();
+           out.push(performance.now() - t0);
+           await new Promise((res) => setTimeout(res, 50));
+         }
+         parentPort.postMessage(out);
+       })();`,
+      { eval: true, workerData: base },
+    );
+    prober = new Promise<void>((resolve) => {
+      probe.once('message', (out: number[]) => {
+        health.push(...out);
+        void probe.terminate().then(() => resolve());
+      });
+    });
+    stopProbe = () => probe.postMessage('stop');
     console.log(
       `${pad('file', 34)} ${pad('upload', 12)} ${pad('validation', 28)} ${pad('parsing', 11)} ${pad('done s', 7)} ${pad('server +MB*', 11)} child +MB`,
     );
     let childIdle = 0;
-    for (const input of await inputs()) {
+    for (const input of files) {
       let serverPeak = 0;
       let childPeak = 0;
       const kidsIdle = descendants(pid).map(rssOf);
@@ -190,7 +210,7 @@ async function httpMode(): Promise<void> {
       );
     }
   } finally {
-    probing = false;
+    stopProbe();
     await prober;
     console.log('* server RSS growth since the start of the run (cumulative: a heap grown by one file is not given back)');
     const sorted = [...health].sort((a, b) => a - b);

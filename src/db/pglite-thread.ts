@@ -6,6 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite } from '@electric-sql/pglite';
+import { JSON_BYTES_WIRE } from '../shared/json-bytes.ts';
 
 interface Call {
   id: number;
@@ -20,6 +21,14 @@ interface WireOptions {
 }
 
 const raw = (v: string): string => v;
+const utf8 = new TextDecoder();
+
+/** JSON sent as bytes (shared/json-bytes.ts) becomes text here, on this thread. */
+function params(ps: unknown[] | undefined): unknown[] | undefined {
+  return ps?.map((p) =>
+    p !== null && typeof p === 'object' && JSON_BYTES_WIRE in p ? utf8.decode((p as Record<string, Uint8Array>)[JSON_BYTES_WIRE]) : p,
+  );
+}
 function options(o: WireOptions | undefined): { rowMode?: 'array' | 'object'; parsers?: Record<number, (v: string) => string> } {
   if (!o) return {};
   return {
@@ -38,7 +47,7 @@ port.on('message', (m: Call) => {
     try {
       let result: unknown;
       // A whole query in one round: parameters serialised and rows parsed here, not on the API's thread.
-      if (m.method === 'query') result = await pg.query(m.args[0] as string, m.args[1] as unknown[], options(m.args[2] as WireOptions));
+      if (m.method === 'query') result = await pg.query(m.args[0] as string, params(m.args[1] as unknown[] | undefined), options(m.args[2] as WireOptions));
       else if (m.method === 'exec') result = await pg.exec(m.args[0] as string, options(m.args[1] as WireOptions));
       else result = await (pg[m.method] as (...a: unknown[]) => Promise<unknown>).apply(pg, m.args);
       port.postMessage({ id: m.id, ok: true, result });

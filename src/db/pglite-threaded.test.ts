@@ -2,9 +2,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, queryText, type Database } from './client.ts';
 import { PGliteThread } from './pglite-threaded.ts';
+import { JsonBytes } from '../shared/json-bytes.ts';
 
 describe('PGlite on a thread of its own (the service with a data directory)', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-pglite-thread-'));
@@ -60,5 +62,21 @@ describe('PGlite on a thread of its own (the service with a data directory)', ()
     expect(maxLag).toBeLessThan(statementMs / 2);
     const back = await lite.query<{ n: number }>('select length(j::text) as n from t where id = 3');
     expect(back.rows[0]!.n).toBe(big.length);
+  }, 60_000);
+
+  it('JSON held as bytes is moved to the database thread (transferred, not copied) and stored as the text; one not given away is copied', async () => {
+    const lite = database.pglite!;
+    const text = JSON.stringify({ transactions: [{ description: 'CAFFÈ €', amount: 1 }] });
+    const moved = new JsonBytes(new Uint8Array(Buffer.from(text)), { transferable: true });
+    const kept = new JsonBytes(Buffer.from(text));
+    await database.db.execute(sql`insert into t (id, j) values (4, ${moved}::json), (5, ${kept}::json)`);
+    // Transferred: this thread's buffer is detached (before: the value was cloned as an object and stored as {"bytes":…}).
+    expect(moved.bytes.byteLength).toBe(0);
+    expect(kept.bytes.byteLength).toBe(Buffer.byteLength(text));
+    const back = await lite.query<{ id: number; j: string }>('select id, j::text as j from t where id in (4, 5) order by id');
+    expect(back.rows).toEqual([
+      { id: 4, j: text },
+      { id: 5, j: text },
+    ]);
   }, 60_000);
 });

@@ -8,6 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import { messages, Mutex, type PGliteInterface, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { PGliteWorker } from '@electric-sql/pglite/worker';
+import { JsonBytes, JSON_BYTES_WIRE } from '../shared/json-bytes.ts';
 
 /** PGlite's abstract client (query, exec, transaction over execProtocolStream), which PGliteWorker extends. */
 const BasePGlite = Object.getPrototypeOf(PGliteWorker) as new () => object;
@@ -116,10 +117,21 @@ export class PGliteThread extends BasePGlite {
   }
 
   #query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    return this.#call('query', text, params, wire(options)) as Promise<Results<T>>;
+    // JSON held as bytes (a parse result) is decoded on the database thread; its buffer is moved there
+    // when its owner gave it away, copied otherwise — never turned into a string on this thread.
+    const transfer: ArrayBuffer[] = [];
+    const sent = params.map((p) => {
+      if (!(p instanceof JsonBytes)) return p;
+      const b = p.bytes;
+      // Only a buffer that is the bytes' own (not a slice of Node's shared pool, which cannot move).
+      if (p.transferable && b.buffer instanceof ArrayBuffer && b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && !transfer.includes(b.buffer))
+        transfer.push(b.buffer);
+      return { [JSON_BYTES_WIRE]: b };
+    });
+    return this.#call('query', [text, sent, wire(options)], transfer) as Promise<Results<T>>;
   }
   #exec(text: string, options?: QueryOptions): Promise<Results[]> {
-    return this.#call('exec', text, wire(options)) as Promise<Results[]>;
+    return this.#call('exec', [text, wire(options)]) as Promise<Results[]>;
   }
 
   #fail(e: Error): void {
@@ -128,12 +140,18 @@ export class PGliteThread extends BasePGlite {
     this.#pending.clear();
   }
 
-  #call(method: string, ...args: unknown[]): Promise<unknown> {
+  #call(method: string, args: unknown[] = [], transfer: ArrayBuffer[] = []): Promise<unknown> {
     if (this.#exitError) return Promise.reject(this.#exitError);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, method, args });
+      try {
+        this.#worker.postMessage({ id, method, args }, transfer);
+      } catch (e) {
+        // A buffer Node marked as not transferable: copied instead.
+        if (transfer.length === 0 || (e as { name?: string }).name !== 'DataCloneError') throw e;
+        this.#worker.postMessage({ id, method, args });
+      }
     });
   }
 
@@ -160,13 +178,13 @@ export class PGliteThread extends BasePGlite {
   }
 
   execProtocolRaw(message: Uint8Array): Promise<Uint8Array> {
-    return this.#call('execProtocolRaw', message) as Promise<Uint8Array>;
+    return this.#call('execProtocolRaw', [message]) as Promise<Uint8Array>;
   }
   execProtocol(message: Uint8Array): Promise<unknown> {
-    return this.#call('execProtocol', message);
+    return this.#call('execProtocol', [message]);
   }
   execProtocolStream(message: Uint8Array, options?: { syncToFs?: boolean }): Promise<unknown> {
-    return this.#call('execProtocolStream', message, options?.syncToFs === undefined ? {} : { syncToFs: options.syncToFs });
+    return this.#call('execProtocolStream', [message, options?.syncToFs === undefined ? {} : { syncToFs: options.syncToFs }]);
   }
   async execProtocolRawStream(message: Uint8Array, options: { onRawData: (data: Uint8Array) => void }): Promise<void> {
     options.onRawData(await this.execProtocolRaw(message));
@@ -175,7 +193,7 @@ export class PGliteThread extends BasePGlite {
     await this.#call('syncToFs');
   }
   dumpDataDir(compression?: unknown): Promise<File | Blob> {
-    return this.#call('dumpDataDir', compression) as Promise<File | Blob>;
+    return this.#call('dumpDataDir', [compression]) as Promise<File | Blob>;
   }
 
   async listen(channel: string, callback: (payload: string) => void, tx?: { exec(q: string): Promise<unknown> }): Promise<() => Promise<void>> {

@@ -6,15 +6,16 @@
  * one tesseract worker (a child runs one job at a time; the pool's children are the parallelism).
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { DocumentParseError, LIMITS, parseDocument, setOcrModels, shutdownOcr, validateDocument } from '../documents/index.ts';
 import type { ValidationOutcome } from '../documents/index.ts';
 import { setOcrEngine, TesseractEngine } from '../documents/index.ts';
 // A process entry point, like main.ts: the categoriser runs here too, so a parse result comes back
 // enriched and the caller's event loop never walks its transactions.
 import { enrichParsingResult } from '../modules/files/files.enrich.ts';
+import { applyBankCodeHint } from '../modules/files/files.bank-hint.ts';
 import { installPdfGuard, takeRefusal } from './pdfjs-guard.ts';
-import type { JobReply, JobRequest } from './protocol.ts';
+import type { JobReply, JobRequest, ParseToFileReply } from './protocol.ts';
 
 // The parent passes the configured OCR models as the first argument (children read no environment).
 const models = process.argv[2];
@@ -66,7 +67,14 @@ async function run(m: JobRequest): Promise<unknown> {
   try {
     const o = await parseDocument(bytes, m.opts);
     takeRefusal();
-    return { ...o, parsing_result: enrichParsingResult(o.parsing_result) };
+    let result = enrichParsingResult(o.parsing_result);
+    if (m.resultTo === undefined) return { ...o, parsing_result: result };
+    // The result leaves as JSON in a file: the parent reads bytes and never parses or stringifies it.
+    let bankHintErrors: ParseToFileReply['bank_hint_errors'] = [];
+    if (m.bankCodeHint) ({ result, validationErrors: bankHintErrors } = applyBankCodeHint(result, m.bankCodeHint));
+    await writeFile(m.resultTo, JSON.stringify(result));
+    const reply: ParseToFileReply = { parsing_confidence: o.parsing_confidence, bank_hint_errors: bankHintErrors };
+    return reply;
   } catch (e) {
     const refused = refusal(key);
     throw refused ? new DocumentParseError('too_large', refused) : e;

@@ -6,7 +6,17 @@ export type JobSource = { bytes: Uint8Array; path?: undefined } | { path: string
 
 export type JobRequest =
   | ({ id: number; op: 'validate'; opts: ValidateOptions } & JobSource)
-  | ({ id: number; op: 'parse'; opts: ParseOptions } & JobSource);
+  | ({ id: number; op: 'parse'; opts: ParseOptions; resultTo?: string; bankCodeHint?: string } & JobSource);
+
+/**
+ * A parse with `resultTo`: the child writes the enriched result there as JSON and answers this, so
+ * the caller never holds the result as an object (a 199k-row statement is ≈ 40 MB of JSON).
+ */
+export interface ParseToFileReply {
+  parsing_confidence: number;
+  /** What the bank-code hint found (`bank_code_mismatch`), when one was given. */
+  bank_hint_errors: { code: string; message: string }[];
+}
 
 export type JobReply =
   | { id: number; ok: true; value: unknown }

@@ -26,10 +26,12 @@ export interface TestAppOptions {
   clock?: Clock;
   extraJobs?: AppOptions['extraJobs'];
   jobTuning?: AppOptions['jobTuning'];
+  /** A database made by the caller (default: createTestDatabase()); closed and dropped with the app. */
+  database?: TestDatabase;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const db = opts.database ?? (await createTestDatabase());
   const config = loadConfig({
     DOCRISK_DATA_DIR: '/tmp/docrisk-test-unused',
     DOCRISK_BOOTSTRAP_CLIENT_ID: BOOT.clientId,

@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { RawJson } from '../../shared/raw-json.ts';
 import { batchedRead } from '../../db/batched-read.ts';
+import { JsonBytes } from '../../shared/json-bytes.ts';
 import type { Executor } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
 
@@ -110,7 +111,8 @@ export const filesRepository = {
       .update(files)
       .set({
         parsingStatus: set.parsingStatus,
-        parsingResult: set.parsingResult,
+        // JSON already serialised (from the document child) is written as it is: ::json of the text.
+        parsingResult: set.parsingResult instanceof JsonBytes ? sql`${set.parsingResult}::json` : set.parsingResult,
         parsingConfidence: set.parsingConfidence,
         errors: set.errors,
         ...(set.validationErrors ? { validationErrors: set.validationErrors } : {}),

@@ -21,6 +21,7 @@ import type { Clock } from '../../shared/clock.ts';
 import type { JobHandle } from '../../jobs/registry.ts';
 import type { ParsePayload } from './files.jobs.ts';
 import { newId } from '../../shared/ids.ts';
+import { JsonBytes, stringifyWithBytes } from '../../shared/json-bytes.ts';
 import type { ProcessesService } from '../processes/index.ts';
 import { fileErrors } from './files.errors.ts';
 import { filesRepository, type FileRow } from './files.repository.ts';
@@ -46,7 +47,8 @@ export interface FileEvent {
   spaceId: string;
   eventType: 'doc_engine.file.parsed';
   resourceId: string;
-  body: object;
+  /** The File resource; with a parse result, already serialised (JSON bytes). */
+  body: object | JsonBytes;
 }
 
 /** The document engine's public API, as the sandbox (src/sandbox/) also offers it. */
@@ -58,6 +60,15 @@ export interface DocumentEngine {
   /** The same on a local file the engine reads itself (the sandbox's children): this process never holds the bytes. */
   validateFile?: (path: string, opts: Parameters<typeof validateDocument>[1]) => ReturnType<typeof validateDocument>;
   parseFile?: (path: string, opts: Parameters<typeof parseDocument>[1]) => ReturnType<typeof parseDocument>;
+  /**
+   * parseFile, enriched, with the bank-code hint applied, the result as JSON bytes (the sandbox's
+   * children): this process never holds the result as an object nor as a string.
+   */
+  parseFileToJson?: (
+    path: string,
+    opts: Parameters<typeof parseDocument>[1],
+    extra: { bankCodeHint?: string },
+  ) => Promise<{ parsing_confidence: number; resultJson: Uint8Array; bankHintErrors: { code: string; message: string }[] }>;
 }
 
 const IN_PROCESS: DocumentEngine = { validateDocument, parseDocument };
@@ -315,18 +326,32 @@ export class FilesService {
       ...(f.ocrLang ? { ocrLang: f.ocrLang as OcrLanguage } : {}),
     };
     const engine = this.d.engine ?? IN_PROCESS;
+    const hint = (f.options as { bank_code_hint?: unknown } | null)?.bank_code_hint;
+    const withHint = (found: { code: string; message: string }[]): unknown[] => [
+      ...(f.validationErrors as { code?: string }[]).filter((e) => e.code !== 'bank_code_mismatch'),
+      ...found,
+    ];
     try {
+      if (engine.parseFileToJson) {
+        const out = await this.withLocalFile(f.blobKey, (file) => engine.parseFileToJson!(file, opts, typeof hint === 'string' && hint ? { bankCodeHint: hint } : {}));
+        await this.finish(f, {
+          status: 'completed',
+          result: new JsonBytes(out.resultJson, { transferable: true }),
+          confidence: out.parsing_confidence,
+          errors: [],
+          ...(typeof hint === 'string' && hint ? { validationErrors: withHint(out.bankHintErrors) } : {}),
+        });
+        return;
+      }
       const outcome = engine.parseFile
         ? await this.withLocalFile(f.blobKey, (file) => engine.parseFile!(file, opts))
         : await engine.parseDocument(new Uint8Array(await this.d.blobs.get(f.blobKey)), opts);
       let result = this.d.engine?.parsesEnriched ? outcome.parsing_result : (this.d.enrich ?? enrichParsingResult)(outcome.parsing_result);
-      const hint = (f.options as { bank_code_hint?: unknown } | null)?.bank_code_hint;
       let validationErrors: unknown[] | undefined;
       if (typeof hint === 'string' && hint) {
         const checked = applyBankCodeHint(result, hint);
         result = checked.result;
-        const kept = (f.validationErrors as { code?: string }[]).filter((e) => e.code !== 'bank_code_mismatch');
-        validationErrors = [...kept, ...checked.validationErrors];
+        validationErrors = withHint(checked.validationErrors);
       }
       await this.finish(f, { status: 'completed', result, confidence: outcome.parsing_confidence, errors: [], ...(validationErrors ? { validationErrors } : {}) });
     } catch (err) {
@@ -356,17 +381,20 @@ export class FilesService {
     f: FileRow,
     r: { status: 'completed' | 'error'; result: unknown; confidence: number | null; errors: { code: string; message: string }[]; validationErrors?: unknown[] },
   ): Promise<void> {
+    // A result held as JSON bytes is not stringified again for the callback: the File's JSON is
+    // written around it, before the update moves those bytes to the database (its own thread on PGlite).
+    const set = {
+      parsingStatus: r.status,
+      parsingResult: r.result,
+      parsingConfidence: r.confidence,
+      errors: r.errors,
+      ...(r.validationErrors ? { validationErrors: r.validationErrors } : {}),
+    };
+    const eventBody = r.result instanceof JsonBytes ? new JsonBytes(stringifyWithBytes(toFileView({ ...f, ...set })).bytes, { transferable: true }) : null;
     await this.d.db.transaction(async (tx) => {
-      const updated = await filesRepository.finishParsing(tx, f.id, {
-        parsingStatus: r.status,
-        parsingResult: r.result,
-        parsingConfidence: r.confidence,
-        errors: r.errors,
-        ...(r.validationErrors ? { validationErrors: r.validationErrors } : {}),
-        at: this.d.clock.now(),
-      });
+      const updated = await filesRepository.finishParsing(tx, f.id, { ...set, at: this.d.clock.now() });
       if (!updated) return;
-      await this.d.recordEvent(tx, { spaceId: f.spaceId, eventType: 'doc_engine.file.parsed', resourceId: f.id, body: toFileView(updated) });
+      await this.d.recordEvent(tx, { spaceId: f.spaceId, eventType: 'doc_engine.file.parsed', resourceId: f.id, body: eventBody ?? toFileView(updated) });
     });
   }
 }

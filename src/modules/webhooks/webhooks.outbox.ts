@@ -11,6 +11,7 @@
 import type { Executor } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { newId } from '../../shared/ids.ts';
+import { JsonBytes } from '../../shared/json-bytes.ts';
 import { newWebhookId } from './signing.ts';
 import { webhooksRepository as repo, type DeliveryRow, type SpaceWebhookSettings } from './webhooks.repository.ts';
 import type { EventType } from './webhooks.schemas.ts';
@@ -19,8 +20,11 @@ export interface RecordEventInput {
   spaceId: string;
   eventType: EventType;
   resourceId: string;
-  /** The resource JSON; serialised once here, delivered byte-for-byte. */
-  body: object;
+  /**
+   * The resource JSON; serialised once here, delivered byte-for-byte. A large one (a File with its
+   * parsing result) comes already serialised, as bytes, and is stored as it is.
+   */
+  body: object | JsonBytes;
 }
 
 export interface RecordedEvent {
@@ -65,51 +69,51 @@ export class WebhookOutbox {
    * (read in the same statement); with none the row is `skipped`.
    */
   async record(tx: Executor, e: RecordEventInput): Promise<RecordedEvent> {
-    const r = await this.write(tx, { ...e, eventType: e.eventType, url: { column: URL_COLUMN[e.eventType] } });
-    return { deliveryId: r.row.id, webhookId: r.row.webhookId, status: r.row.status as 'pending' | 'skipped' };
+    const body = e.body instanceof JsonBytes ? e.body : JSON.stringify(e.body);
+    const r = await this.write(tx, { ...e, body, url: { column: URL_COLUMN[e.eventType] } });
+    return { deliveryId: r.id, webhookId: r.webhookId, status: r.status };
   }
 
   /** Records a message to a given URL (test events). */
   async recordTo(tx: Executor, e: { spaceId: string; eventType: string; resourceId: string; body: object; url: string }): Promise<DeliveryRow> {
-    return (await this.write(tx, { ...e, url: { fixed: e.url } })).row;
+    const body = JSON.stringify(e.body);
+    const { id, webhookId, status, url, now } = await this.write(tx, { ...e, body, url: { fixed: e.url } });
+    return {
+      id,
+      spaceId: e.spaceId,
+      webhookId,
+      eventType: e.eventType,
+      resourceId: e.resourceId,
+      url,
+      body,
+      status,
+      attempts: 0,
+      lastStatusCode: null,
+      lastError: null,
+      nextAttemptAt: status === 'pending' ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    };
   }
 
   private async write(
     tx: Executor,
-    e: { spaceId: string; eventType: string; resourceId: string; body: object; url: { fixed: string } | { column: 'doc_engine_url' | 'workflow_url' } },
-  ): Promise<{ row: DeliveryRow }> {
+    e: { spaceId: string; eventType: string; resourceId: string; body: string | JsonBytes; url: { fixed: string } | { column: 'doc_engine_url' | 'workflow_url' } },
+  ): Promise<{ id: string; webhookId: string; status: 'pending' | 'skipped'; url: string | null; now: Date }> {
     const now = this.clock.now();
     const id = newId();
     const webhookId = newWebhookId();
-    const body = JSON.stringify(e.body);
     const { status, url } = await repo.insertOutbox(tx, {
       id,
       spaceId: e.spaceId,
       webhookId,
       eventType: e.eventType,
       resourceId: e.resourceId,
-      body,
+      body: e.body,
       now,
       url: e.url,
       notify: this.shouldNotify(),
     });
-    return {
-      row: {
-        id,
-        spaceId: e.spaceId,
-        webhookId,
-        eventType: e.eventType,
-        resourceId: e.resourceId,
-        url,
-        body,
-        status,
-        attempts: 0,
-        lastStatusCode: null,
-        lastError: null,
-        nextAttemptAt: status === 'pending' ? now : null,
-        createdAt: now,
-        updatedAt: now,
-      },
-    };
+    return { id, webhookId, status, url, now };
   }
 }

@@ -7,6 +7,7 @@ import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { queryText, type Executor } from '../../db/client.ts';
 import { spaces, webhookDeliveries } from '../../db/schema.ts';
 import { open } from '../../shared/secret-box.ts';
+import type { JsonBytes } from '../../shared/json-bytes.ts';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'skipped';
@@ -105,7 +106,8 @@ export const webhooksRepository = {
       webhookId: string;
       eventType: string;
       resourceId: string;
-      body: string;
+      /** Text, or JSON as bytes (sent as a binary text parameter: never decoded on this thread). */
+      body: string | JsonBytes;
       now: Date;
       url: { fixed: string } | { column: 'doc_engine_url' | 'workflow_url' };
       /** NOTIFY the delivery workers when the row is pending (see webhooks.outbox.ts on throttling). */

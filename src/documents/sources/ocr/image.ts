@@ -2,7 +2,7 @@
  * Image intake: dimensions from the header (before any decoding, so a hostile
  * 30,000×30,000 PNG or TIFF is refused in microseconds), decoding (PNG/JPEG with
  * @napi-rs/canvas, which applies JPEG EXIF orientation itself; TIFF with utif2
- * in a worker, tiff.ts, every page of it), scaling to an OCR-friendly size,
+ * in a worker, tiff.ts, one page at a time as the reader asks), scaling to an OCR-friendly size,
  * grayscale and a percentile contrast stretch.
  */
 import { createCanvas, ImageData, loadImage } from '@napi-rs/canvas';
@@ -63,14 +63,42 @@ export async function decodeImage(bytes: Uint8Array): Promise<OcrImage> {
 
 /**
  * Decodes pages 1..maxPages: PNG and JPEG have one (RGBA); a multi-page TIFF
- * gives up to maxPages (gray, one byte a pixel, so thirty pages stay small),
- * fewer when they would exceed IMAGE_LIMITS.maxPixelsAllPages.
+ * gives up to maxPages (gray, one byte a pixel), fewer when they would exceed
+ * IMAGE_LIMITS.maxPixelsAllPages. Every page at once: for a reading of many
+ * pages use openImagePages.
  */
 export async function decodeImagePages(bytes: Uint8Array, maxPages: number): Promise<OcrImage[]> {
+  const src = await openImagePages(bytes, maxPages);
+  try {
+    const out: OcrImage[] = [];
+    for (let i = 0; i < src.count; i++) out.push(await src.page(i));
+    return out;
+  } finally {
+    await src.close();
+  }
+}
+
+/**
+ * The pages of an image, decoded one at a time as a reader asks for them: a long TIFF's decoded
+ * pages are never all held at once (the OCR reads page n while the others are still compressed).
+ */
+export interface ImagePages {
+  count: number;
+  /** Page i (0-based), decoded now; calls are served one after another. */
+  page(i: number): Promise<OcrImage>;
+  close(): Promise<void>;
+}
+
+/** Every header is checked (and a TIFF's pages planned) before the first pixel is decoded. */
+export async function openImagePages(bytes: Uint8Array, maxPages: number): Promise<ImagePages> {
   const h = probeImage(bytes);
   if (!h) throw new ImageError('corrupt_file', 'image header cannot be read');
   checkHeader(h);
-  if (h.kind === 'tiff') return decodeTiff(bytes, maxPages);
+  if (h.kind === 'tiff') return openTiff(bytes, maxPages);
+  return { count: 1, page: () => decodeSingle(bytes), close: async () => undefined };
+}
+
+async function decodeSingle(bytes: Uint8Array): Promise<OcrImage> {
   let img: Image;
   try {
     img = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
@@ -78,27 +106,30 @@ export async function decodeImagePages(bytes: Uint8Array, maxPages: number): Pro
     throw new ImageError('corrupt_file', `image cannot be decoded: ${e instanceof Error ? e.message.slice(0, 120) : 'unknown error'}`);
   }
   if (!img.width || !img.height) throw new ImageError('corrupt_file', 'image decodes to no pixels');
-  return [scaleForOcr(img, img.width, img.height)];
+  return scaleForOcr(img, img.width, img.height);
 }
 
-/** Every page's header is checked and every page planned before the first pixel is decoded. */
-async function decodeTiff(bytes: Uint8Array, maxPages: number): Promise<OcrImage[]> {
+function openTiff(bytes: Uint8Array, maxPages: number): ImagePages {
   const pages = tiffPages(bytes, maxPages);
   for (const p of pages) checkHeader({ kind: 'tiff', width: p.width, height: p.height });
   const chosen = withinPixelBudget(pages);
   const plans = chosen.map((p) => planDecode(p, bytes));
   const decoder = new TiffDecoder(bytes);
-  try {
-    const out: OcrImage[] = [];
-    for (const [i, plan] of plans.entries()) {
-      const r = await decoder.decode(plan);
-      const img = scaleForOcr(rasterCanvas(r), r.width, r.height, chosen[i]!.orientation);
-      out.push({ width: img.width, height: img.height, channels: 1, data: toGray(img) });
-    }
-    return out;
-  } finally {
-    await decoder.close();
-  }
+  // One decode at a time on the file's worker, in the order asked.
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    count: plans.length,
+    page(i) {
+      const run = queue.then(async () => {
+        const r = await decoder.decode(plans[i]!);
+        const img = scaleForOcr(rasterCanvas(r), r.width, r.height, chosen[i]!.orientation);
+        return { width: img.width, height: img.height, channels: 1, data: toGray(img) } satisfies OcrImage;
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    close: () => decoder.close(),
+  };
 }
 
 /** Pages in order while their pixels add up to at most maxPixelsAllPages (page 1 always fits). */

@@ -9,7 +9,7 @@ import type { WordPage } from '../../layout/model.ts';
 import type { OcrLanguage } from '../../types.ts';
 import { deskewPage } from './deskew.ts';
 import { removeRules, ruleOptions } from './rules.ts';
-import { decodeImage, decodeImagePages, NOMINAL_DPI, normalise } from './image.ts';
+import { decodeImage, NOMINAL_DPI, normalise, openImagePages } from './image.ts';
 import type { QualityVerdict } from './quality.ts';
 import { blankVerdict, imageStats, ocrVerdict } from './quality.ts';
 import { dpiFor, isCardSize, openPdfForRender, type PdfRenderer, type RenderedPage } from './render.ts';
@@ -251,8 +251,16 @@ export function langsFor(lang: OcrLang | null): OcrLang[] {
 /** The pages of an image file: one for PNG/JPEG, up to maxPages of a TIFF. Throws ImageError for refused images. */
 export function ocrImageBytes(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES): Promise<OcrPage[]> {
   return cached(`img${opts.langs.join('+')}${opts.mrz ?? 'auto'}${opts.cardsOnly ? 'cards' : ''}${maxPages}`, bytes, async () => {
-    const images: (OcrImage | null)[] = await decodeImagePages(bytes, maxPages);
-    return eachPage(images, (img, i) => ocrPageImage(img, i + 1, NOMINAL_DPI, opts));
+    // Each page is decoded when a lane takes it (at most PAGES_AT_ONCE decoded pages live at a time).
+    const src = await openImagePages(bytes, maxPages);
+    try {
+      return await eachPage(
+        Array.from({ length: src.count }, (_, i) => i),
+        async (i) => ocrPageImage(await src.page(i), i + 1, NOMINAL_DPI, opts),
+      );
+    } finally {
+      await src.close();
+    }
   });
 }
 

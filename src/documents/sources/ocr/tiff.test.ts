@@ -7,7 +7,7 @@ import { deflateSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import type { Canvas } from '@napi-rs/canvas';
 import UTIF from 'utif2';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { bilevelPage, rgbPage, TIFFCP, tiffcp, writeTiff } from '../../../../test/fixtures/tiff.ts';
 import type { TiffPage as PageSpec } from '../../../../test/fixtures/tiff.ts';
 import { generateStatement } from '../../../../test/fixtures/generator/index.ts';
@@ -18,6 +18,7 @@ import { renderPdfPages } from './render.ts';
 import { planDecode, tiffPages } from './tiff-format.ts';
 import { TiffDecoder } from './tiff.ts';
 import type { OcrImage } from './types.ts';
+import { ocrImageBytes, setOcrEngine } from './index.ts';
 
 afterAll(async () => {
   await shutdownOcr();
@@ -268,6 +269,42 @@ describe('TIFF decoding', () => {
         decoded.forEach((p, i) => expect(meanDifference(p, reference[i]!)).toBeLessThan(3));
       }
     });
+  });
+});
+
+describe('TIFF pages are decoded one at a time (bounded memory)', () => {
+  it('a 6-page TIFF: OCR starts on page 1 before the later pages are decoded; never more than 2 decoded pages wait', async () => {
+    const c = drawing(900, 600);
+    const f = tiff(Array.from({ length: 6 }, () => grayPage(c)));
+    let decoded = 0;
+    const original = TiffDecoder.prototype.decode;
+    const spy = vi.spyOn(TiffDecoder.prototype, 'decode').mockImplementation(async function (this: TiffDecoder, plan) {
+      const r = await original.call(this, plan);
+      decoded++;
+      return r;
+    });
+    // A fake OCR engine: how many pages were decoded, and not yet read, each time a page is read.
+    let read = 0;
+    const waiting: number[] = [];
+    setOcrEngine({
+      recognize: async () => {
+        waiting.push(decoded - read);
+        await new Promise((r) => setTimeout(r, 30));
+        read++;
+        return { words: [], meanConfidence: 0 };
+      },
+      terminate: async () => undefined,
+    });
+    try {
+      const pages = await ocrImageBytes(f, { langs: ['eng'], mrz: 'off' });
+      expect(pages).toHaveLength(6);
+      expect(decoded).toBe(6);
+      // Before: every page was decoded before the first was read (6 waiting at the first reading).
+      expect(Math.max(...waiting)).toBeLessThanOrEqual(2);
+    } finally {
+      spy.mockRestore();
+      setOcrEngine(null);
+    }
   });
 });
 

@@ -35,12 +35,12 @@ export interface Raster {
 export class TiffDecoder {
   private readonly worker: Worker;
   private readonly limits: Readonly<TiffDecodeLimits>;
-  private readonly until: number;
+  /** Decoding time spent so far (the file's budget counts decoding, not the reading between pages). */
+  private spent = 0;
   private failure: Error | null = null;
 
   constructor(bytes: Uint8Array, limits: Readonly<TiffDecodeLimits> = TIFF_DECODE_LIMITS) {
     this.limits = limits;
-    this.until = Date.now() + limits.msPerFile;
     // A buffer of the file's own size, moved (not copied) to the worker.
     const own = new Uint8Array(bytes);
     this.worker = new Worker(new URL('./tiff-worker.ts', import.meta.url), {
@@ -57,9 +57,11 @@ export class TiffDecoder {
       new ImageError('corrupt_file', `TIFF page ${plan.page} cannot be decoded: ${why}`);
     if (this.failure) return Promise.reject(refuse(this.failure.message));
     return new Promise<Raster>((resolve, reject) => {
-      const ms = Math.max(0, Math.min(this.limits.msPerPage, this.until - Date.now()));
+      const ms = Math.max(0, Math.min(this.limits.msPerPage, this.limits.msPerFile - this.spent));
+      const t0 = Date.now();
       const done = (r: Raster | ImageError): void => {
         clearTimeout(timer);
+        this.spent += Date.now() - t0;
         this.worker.off('message', onMessage).off('error', onError).off('exit', onExit);
         if (r instanceof ImageError) reject(r);
         else resolve(r);
