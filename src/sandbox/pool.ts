@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DocumentParseError } from '../documents/types.ts';
 import type { ParseOptions, ParseOutcome, ValidateOptions, ValidationOutcome } from '../documents/types.ts';
-import type { OcrModelsSetting } from '../documents/index.ts';
+import type { OcrModelsSetting, Validated } from '../documents/index.ts';
 import type { ChildReady, JobReply, JobRequest, JobSource } from './protocol.ts';
 
 export interface SandboxOptions {
@@ -104,7 +104,7 @@ interface Slot {
   idleRss: number;
 }
 
-type JobInput = ({ op: 'validate'; opts: ValidateOptions } & JobSource) | ({ op: 'parse'; opts: ParseOptions } & JobSource);
+type JobInput = ({ op: 'validate'; opts: ValidateOptions; keep?: boolean } & JobSource) | ({ op: 'parse'; opts: ParseOptions; reading?: Uint8Array | null } & JobSource);
 
 export class DocumentSandbox {
   /** parseDocument's result comes back with the categoriser's category and counterparty filled in. */
@@ -128,25 +128,34 @@ export class DocumentSandbox {
   }
 
   async validateDocument(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
-    return this.validate({ bytes }, opts);
+    return (await this.validate({ bytes }, opts, false)).outcome;
   }
 
   /** validateDocument on a file the child reads itself: the bytes never pass through this process. */
   async validateFile(path: string, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
-    return this.validate({ path }, opts);
+    return (await this.validate({ path }, opts, false)).outcome;
   }
 
-  async parseFile(path: string, opts: ParseOptions): Promise<ParseOutcome> {
-    return this.parse({ path }, opts);
+  /**
+   * validateFile, and what the child's sources read of the file (opaque bytes this process only
+   * stores): parseFile given it reads nothing the validation read already.
+   */
+  async validateFileKeeping(path: string, opts: ValidateOptions = {}): Promise<Validated> {
+    return this.validate({ path }, opts, true);
   }
 
-  private async validate(source: JobSource, opts: ValidateOptions): Promise<ValidationOutcome> {
+  async parseFile(path: string, opts: ParseOptions, reading?: Uint8Array | null): Promise<ParseOutcome> {
+    return this.parse({ path }, opts, reading);
+  }
+
+  private async validate(source: JobSource, opts: ValidateOptions, keep: boolean): Promise<Validated> {
     try {
-      return (await this.run({ op: 'validate', ...source, opts }, this.o.validateTimeoutMs)) as ValidationOutcome;
+      const v = await this.run({ op: 'validate', ...source, opts, keep }, this.o.validateTimeoutMs);
+      return keep ? (v as Validated) : { outcome: v as ValidationOutcome, reading: null };
     } catch (e) {
       if (!(e instanceof SandboxLimitError) && !(e instanceof SandboxCrashError)) throw e;
       const code = e instanceof SandboxLimitError ? 'too_large' : 'corrupt_file';
-      return {
+      const outcome: ValidationOutcome = {
         format: null,
         document_type: opts.assertedType ?? 'unknown',
         status: 'unreadable',
@@ -154,16 +163,17 @@ export class DocumentSandbox {
         pre_result: null,
         page_count: null,
       };
+      return { outcome, reading: null };
     }
   }
 
-  async parseDocument(bytes: Uint8Array, opts: ParseOptions): Promise<ParseOutcome> {
-    return this.parse({ bytes }, opts);
+  async parseDocument(bytes: Uint8Array, opts: ParseOptions, reading?: Uint8Array | null): Promise<ParseOutcome> {
+    return this.parse({ bytes }, opts, reading);
   }
 
-  private async parse(source: JobSource, opts: ParseOptions): Promise<ParseOutcome> {
+  private async parse(source: JobSource, opts: ParseOptions, reading?: Uint8Array | null): Promise<ParseOutcome> {
     try {
-      return (await this.run({ op: 'parse', ...source, opts }, this.o.parseTimeoutMs)) as ParseOutcome;
+      return (await this.run({ op: 'parse', ...source, opts, ...(reading ? { reading } : {}) }, this.o.parseTimeoutMs)) as ParseOutcome;
     } catch (e) {
       if (e instanceof SandboxLimitError) throw new DocumentParseError('too_large', e.message);
       throw e;

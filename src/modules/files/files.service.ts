@@ -11,6 +11,7 @@ import {
   normaliseDocumentType,
   parseDocument,
   validateDocument,
+  validateDocumentKeeping,
   type DocumentType,
   type FileFormat,
   type OcrLanguage,
@@ -57,10 +58,19 @@ export interface DocumentEngine {
   parsesEnriched?: boolean;
   /** The same on a local file the engine reads itself (the sandbox's children): this process never holds the bytes. */
   validateFile?: (path: string, opts: Parameters<typeof validateDocument>[1]) => ReturnType<typeof validateDocument>;
-  parseFile?: (path: string, opts: Parameters<typeof parseDocument>[1]) => ReturnType<typeof parseDocument>;
+  parseFile?: (path: string, opts: Parameters<typeof parseDocument>[1], reading?: Uint8Array | null) => ReturnType<typeof parseDocument>;
+  /**
+   * Validation that also hands back what it read of the file (opaque bytes, kept with the blob as its
+   * derived artifact READING): the parse job gives it back, and the file is not read twice.
+   */
+  validateDocumentKeeping?: typeof validateDocumentKeeping;
+  validateFileKeeping?: (path: string, opts: Parameters<typeof validateDocument>[1]) => ReturnType<typeof validateDocumentKeeping>;
 }
 
-const IN_PROCESS: DocumentEngine = { validateDocument, parseDocument };
+const IN_PROCESS: DocumentEngine = { validateDocument, parseDocument, validateDocumentKeeping };
+
+/** The blob-derived artifact holding a file's reading by its validation (documents/ sources/reading.ts). */
+export const READING = 'reading';
 
 export interface FilesDeps {
   db: Db;
@@ -178,9 +188,16 @@ export class FilesService {
   async validateUpload(spaceId: string, u: ValidatedUploadInput): Promise<ValidatedUpload> {
     const opts = { ...(u.assertedType ? { assertedType: u.assertedType } : {}), checkIdCompleteness: u.checkIdCompleteness === true };
     const engine = this.d.engine ?? IN_PROCESS;
-    const outcome = engine.validateFile
-      ? await this.withLocalFile(u.blob.key, (file) => engine.validateFile!(file, opts))
-      : await engine.validateDocument(new Uint8Array(await this.d.blobs.get(u.blob.key)), opts);
+    const bytes = async () => new Uint8Array(await this.d.blobs.get(u.blob.key));
+    const { outcome, reading } = engine.validateFileKeeping
+      ? await this.withLocalFile(u.blob.key, (file) => engine.validateFileKeeping!(file, opts))
+      : engine.validateFile
+        ? { outcome: await this.withLocalFile(u.blob.key, (file) => engine.validateFile!(file, opts)), reading: null }
+        : engine.validateDocumentKeeping
+          ? await engine.validateDocumentKeeping(await bytes(), opts)
+          : { outcome: await engine.validateDocument(await bytes(), opts), reading: null };
+    // Kept before the row and its parse job exist, so the job finds it. A cache: if storing fails, the parse reads the file.
+    if (reading && outcome.status === 'success') await this.d.blobs.putDerived(u.blob.key, READING, reading).catch(() => undefined);
     const autoParse = outcome.status === 'success' && (await this.d.autoParsing(spaceId));
     return { ...u, outcome, autoParse };
   }
@@ -242,7 +259,10 @@ export class FilesService {
   }
 
   private async releaseBlob(key: string): Promise<void> {
-    if ((await filesRepository.countByBlob(this.d.db, key)) === 0) await this.d.blobs.delete(key).catch(() => undefined);
+    if ((await filesRepository.countByBlob(this.d.db, key)) === 0) {
+      await this.d.blobs.deleteDerived(key, READING).catch(() => undefined);
+      await this.d.blobs.delete(key).catch(() => undefined);
+    }
   }
 
   async get(spaceId: string, processId: string, fileId: string): Promise<FileView> {
@@ -315,10 +335,12 @@ export class FilesService {
       ...(f.ocrLang ? { ocrLang: f.ocrLang as OcrLanguage } : {}),
     };
     const engine = this.d.engine ?? IN_PROCESS;
+    // What the validation read of the file: the engine takes it where it is this file's and current.
+    const reading = await this.d.blobs.getDerived(f.blobKey, READING).catch(() => null);
     try {
       const outcome = engine.parseFile
-        ? await this.withLocalFile(f.blobKey, (file) => engine.parseFile!(file, opts))
-        : await engine.parseDocument(new Uint8Array(await this.d.blobs.get(f.blobKey)), opts);
+        ? await this.withLocalFile(f.blobKey, (file) => engine.parseFile!(file, opts, reading))
+        : await engine.parseDocument(new Uint8Array(await this.d.blobs.get(f.blobKey)), opts, reading);
       let result = this.d.engine?.parsesEnriched ? outcome.parsing_result : (this.d.enrich ?? enrichParsingResult)(outcome.parsing_result);
       const hint = (f.options as { bank_code_hint?: unknown } | null)?.bank_code_hint;
       let validationErrors: unknown[] | undefined;
