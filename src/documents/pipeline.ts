@@ -79,7 +79,7 @@ function mismatch(asserted: DocumentType, detected: DocumentType): ValidationErr
 // ── validate ────────────────────────────────────────────────────────────────
 
 export async function validate(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
-  return (await validateKeeping(bytes, opts)).outcome;
+  return (await validateWith(bytes, opts, false)).outcome;
 }
 
 /** A validation and what its sources read (sources/reading.ts), for the parse to take instead of reading the bytes again. */
@@ -90,6 +90,10 @@ export interface Validated {
 }
 
 export async function validateKeeping(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<Validated> {
+  return validateWith(bytes, opts, true);
+}
+
+async function validateWith(bytes: Uint8Array, opts: ValidateOptions, keep: boolean): Promise<Validated> {
   const asserted = opts.assertedType;
   const none = (outcome: ValidationOutcome): Validated => ({ outcome, reading: null });
   if (bytes.length === 0) {
@@ -111,7 +115,7 @@ export async function validateKeeping(bytes: Uint8Array, opts: ValidateOptions =
     try {
       // The readers answer with an outcome; if one throws, the file still gets one.
       const v = source === pdfText ? await validatePdf(copy, opts, undefined, r) : await validateImage(copy, format, opts, r);
-      return { outcome: v, reading: v.status === 'success' ? r.kept() : null };
+      return { outcome: v, reading: keep && v.status === 'success' ? r.kept() : null };
     } catch (e) {
       return none(thrown(format, e));
     }
