@@ -129,8 +129,17 @@ describe('a scan parsed in another process than its validation', { timeout: 240_
       expect(hinted.length).toBeGreaterThan(0);
       expect(hinted.filter((c) => c.langs.join('+') !== 'ita')).toEqual([]);
 
-      // A file validated before the hint was kept (ocr_lang null) is looked at first, as it always was.
+      // Without the hint (ocr_lang null) the parse plans from the look validation kept with the file
+      // (its reading): no page is looked at again.
       await db.execute(sql`update files set ocr_lang = null where id = ${f.file_id}`);
+      const fromKept = await parseWith();
+      expect(fromKept.filter((c) => c.langs.join('+') === 'eng')).toEqual([]);
+      expect(fromKept.length).toBe(hinted.length);
+
+      // A file validated before either was kept is looked at first, as it always was.
+      const key = ((await db.execute(sql`select blob_key from files where id = ${f.file_id}`)) as unknown as { rows: { blob_key: string }[] }).rows[0]!.blob_key;
+      expect(await t.app.blobs.getDerived(key, 'reading')).not.toBeNull();
+      await t.app.blobs.deleteDerived(key, 'reading');
       const looked = await parseWith();
       expect(looked.filter((c) => c.langs.join('+') === 'eng').length).toBe(1);
       expect(looked.length).toBe(hinted.length + 1);

@@ -90,4 +90,18 @@ describe.each(adapters)('BlobStore contract: %s', (_name, make) => {
     expect(await s.exists(r.key)).toBe(false);
     await expect(s.get('../../etc/passwd')).rejects.toThrow(/invalid blob key/);
   });
+
+  it('keeps a derived artifact beside a blob: replaced on put, null when missing, deleted on its own', async () => {
+    const s = make();
+    const r = await s.put(chunks('a document'), { maxBytes: 100 });
+    expect(await s.getDerived(r.key, 'reading')).toBeNull();
+    await s.putDerived(r.key, 'reading', new Uint8Array([1, 2, 3]));
+    await s.putDerived(r.key, 'reading', new Uint8Array([4, 5]));
+    expect([...(await s.getDerived(r.key, 'reading'))!]).toEqual([4, 5]);
+    expect(Buffer.compare(await s.get(r.key), Buffer.from('a document'))).toBe(0);
+    await s.deleteDerived(r.key, 'reading');
+    expect(await s.getDerived(r.key, 'reading')).toBeNull();
+    expect(await s.exists(r.key)).toBe(true);
+    await expect(s.putDerived(r.key, '../x', new Uint8Array([1]))).rejects.toThrow(/invalid derived blob name/);
+  });
 });

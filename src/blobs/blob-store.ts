@@ -34,10 +34,26 @@ export interface BlobStore {
   localFile(key: string): Promise<LocalBlob>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /**
+   * Derived artifacts of a blob (the document engine's reading of it), stored beside it under a short
+   * name: a cache, so getDerived answers null for one that is missing; the caller deletes it with its blob.
+   */
+  putDerived(key: string, name: string, bytes: Uint8Array): Promise<void>;
+  getDerived(key: string, name: string): Promise<Buffer | null>;
+  deleteDerived(key: string, name: string): Promise<void>;
 }
 
 export const KEY_RE = /^[0-9a-f]{64}$/;
 
 export function assertKey(key: string): void {
   if (!KEY_RE.test(key)) throw new Error(`invalid blob key ${JSON.stringify(key)}`);
+}
+
+const DERIVED_RE = /^[a-z][a-z0-9-]{0,31}$/;
+
+/** The storage name of a blob's derived artifact: `<sha256>.<name>` (never a valid blob key). */
+export function derivedKey(key: string, name: string): string {
+  assertKey(key);
+  if (!DERIVED_RE.test(name)) throw new Error(`invalid derived blob name ${JSON.stringify(name)}`);
+  return `${key}.${name}`;
 }

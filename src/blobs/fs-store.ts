@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertKey, type BlobStore, type LocalBlob, type StoredBlob } from './blob-store.ts';
+import { assertKey, derivedKey, type BlobStore, type LocalBlob, type StoredBlob } from './blob-store.ts';
 import { spoolToFile } from './spool.ts';
 
 /** Blobs as files under `<dir>/<aa>/<bb>/<sha256>`; writes go to a temp file renamed into place. */
@@ -56,5 +56,28 @@ export class FsBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async putDerived(key: string, name: string, bytes: Uint8Array): Promise<void> {
+    const final = path.join(path.dirname(this.pathOf(key)), derivedKey(key, name));
+    const tmpDir = path.join(this.dir, 'tmp');
+    await mkdir(tmpDir, { recursive: true });
+    const tmp = path.join(tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+    try {
+      await writeFile(tmp, bytes);
+      await mkdir(path.dirname(final), { recursive: true });
+      await rename(tmp, final);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async getDerived(key: string, name: string): Promise<Buffer | null> {
+    return readFile(path.join(path.dirname(this.pathOf(key)), derivedKey(key, name))).catch(() => null);
+  }
+
+  async deleteDerived(key: string, name: string): Promise<void> {
+    await rm(path.join(path.dirname(this.pathOf(key)), derivedKey(key, name)), { force: true });
   }
 }

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { blobs } from '../db/schema.ts';
-import { assertKey, BlobTooLargeError, type BlobStore, type LocalBlob, type StoredBlob } from './blob-store.ts';
+import { assertKey, BlobTooLargeError, derivedKey, type BlobStore, type LocalBlob, type StoredBlob } from './blob-store.ts';
 import { tempCopy } from './spool.ts';
 
 /** Blobs in the database (bytea), for several API/worker machines sharing one PostgreSQL. */
@@ -55,5 +55,20 @@ export class PgBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     assertKey(key);
     await this.db.delete(blobs).where(eq(blobs.key, key));
+  }
+
+  async putDerived(key: string, name: string, bytes: Uint8Array): Promise<void> {
+    const k = derivedKey(key, name);
+    const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    await this.db.insert(blobs).values({ key: k, data, sizeBytes: bytes.length }).onConflictDoUpdate({ target: blobs.key, set: { data, sizeBytes: bytes.length } });
+  }
+
+  async getDerived(key: string, name: string): Promise<Buffer | null> {
+    const rows = await this.db.select({ data: blobs.data }).from(blobs).where(eq(blobs.key, derivedKey(key, name))).limit(1);
+    return rows[0]?.data ?? null;
+  }
+
+  async deleteDerived(key: string, name: string): Promise<void> {
+    await this.db.delete(blobs).where(eq(blobs.key, derivedKey(key, name)));
   }
 }

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertKey, type BlobStore, type LocalBlob, type StoredBlob } from './blob-store.ts';
+import { assertKey, derivedKey, type BlobStore, type LocalBlob, type StoredBlob } from './blob-store.ts';
 import { spoolToFile, tempCopy } from './spool.ts';
 
 export interface S3Settings {
@@ -110,6 +110,32 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.s.bucket, Key: this.keyOf(key) }));
+  }
+
+  async putDerived(key: string, name: string, bytes: Uint8Array): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.s.bucket,
+        Key: `${this.s.prefix}${key.slice(0, 2)}/${derivedKey(key, name)}`,
+        Body: bytes,
+        ContentLength: bytes.length,
+        ContentType: 'application/octet-stream',
+      }),
+    );
+  }
+
+  async getDerived(key: string, name: string): Promise<Buffer | null> {
+    try {
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: `${this.s.prefix}${key.slice(0, 2)}/${derivedKey(key, name)}` }));
+      return Buffer.from(await r.Body!.transformToByteArray());
+    } catch (e) {
+      if (notFound(e)) return null;
+      throw e;
+    }
+  }
+
+  async deleteDerived(key: string, name: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.s.bucket, Key: `${this.s.prefix}${key.slice(0, 2)}/${derivedKey(key, name)}` }));
   }
 
   /** Closes the SDK's connection pool. */

@@ -3,7 +3,8 @@
  * result out. Pure: no I/O, no configuration, no logging. Every failure ends as a
  * ValidationOutcome (validate) or a DocumentParseError (parse). The orchestration is pipeline.ts.
  */
-import { parse, validate } from './pipeline.ts';
+import { parse, validate, validateKeeping } from './pipeline.ts';
+import type { Validated } from './pipeline.ts';
 import { DOCUMENT_TYPES } from './types.ts';
 import type { DocumentType, ParseOptions, ParseOutcome, ValidateOptions, ValidationOutcome } from './types.ts';
 
@@ -28,6 +29,16 @@ export async function validateDocument(bytes: Uint8Array, opts: ValidateOptions 
   return validate(bytes, opts);
 }
 
-export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Promise<ParseOutcome> {
-  return parse(bytes, opts);
+/**
+ * validateDocument, and what its sources read of the file (a text PDF's words, OCR readings) as an
+ * opaque byte string to keep with the file: parseDocument given it does not read them again.
+ */
+export async function validateDocumentKeeping(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<Validated> {
+  return validateKeeping(bytes, opts);
+}
+export type { Validated };
+
+/** `reading`: validateDocumentKeeping's for these bytes (ignored when it is another file's or of another version). */
+export async function parseDocument(bytes: Uint8Array, opts: ParseOptions, reading?: Uint8Array | null): Promise<ParseOutcome> {
+  return parse(bytes, opts, reading);
 }

@@ -56,4 +56,9 @@ export const LIMITS = {
   tiffMaxPages: 1000,
   tiffMaxTileSide: 4096,
   tiffMaxTagValues: 1 << 18,
+  /**
+   * A file's kept reading (sources/reading.ts: the text layer's words, OCR readings) larger than this
+   * is not kept: the parse then reads the bytes again. A 200-page text PDF's words are ≈ 4–6 MB.
+   */
+  keptReadingMaxBytes: 16 * 1024 * 1024,
 } as const;

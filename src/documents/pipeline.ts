@@ -14,6 +14,7 @@ import type { PageSignals } from './classify/classify.ts';
 import { sniff } from './sniff/sniff.ts';
 import { ocr, pdfText, sourcesFor, structured } from './sources/index.ts';
 import type { LoadLimits, OcrPage } from './sources/index.ts';
+import { Readings } from './sources/reading.ts';
 import { readCsvSheet } from './sources/structured/csv.ts';
 import { isStructuredFormat, StructuredError } from './sources/structured/index.ts';
 import type { StructuredFormat, StructuredRead } from './sources/structured/index.ts';
@@ -78,32 +79,53 @@ function mismatch(asserted: DocumentType, detected: DocumentType): ValidationErr
 // ── validate ────────────────────────────────────────────────────────────────
 
 export async function validate(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
+  return (await validateWith(bytes, opts, false)).outcome;
+}
+
+/** A validation and what its sources read (sources/reading.ts), for the parse to take instead of reading the bytes again. */
+export interface Validated {
+  outcome: ValidationOutcome;
+  /** The kept reading: null where nothing was read that a parse reads (exports), or on failure. */
+  reading: Uint8Array | null;
+}
+
+export async function validateKeeping(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<Validated> {
+  return validateWith(bytes, opts, true);
+}
+
+async function validateWith(bytes: Uint8Array, opts: ValidateOptions, keep: boolean): Promise<Validated> {
   const asserted = opts.assertedType;
+  const none = (outcome: ValidationOutcome): Validated => ({ outcome, reading: null });
   if (bytes.length === 0) {
-    return outcome(null, asserted ?? 'unknown', 'unreadable', [{ code: 'empty_file', message: 'the uploaded file is empty' }]);
+    return none(outcome(null, asserted ?? 'unknown', 'unreadable', [{ code: 'empty_file', message: 'the uploaded file is empty' }]));
   }
   const format = sniff(bytes);
   if (format === null) {
-    return outcome(null, 'unknown', 'failure', [
-      { code: 'unsupported_format', message: 'file format not recognised; accepted: PDF, JPEG, PNG, TIFF, CSV, XLSX, MT940, camt.053' },
-    ]);
+    return none(
+      outcome(null, 'unknown', 'failure', [
+        { code: 'unsupported_format', message: 'file format not recognised; accepted: PDF, JPEG, PNG, TIFF, CSV, XLSX, MT940, camt.053' },
+      ]),
+    );
   }
   // The first source that reads the format leads: a PDF's text layer (OCR where it does not read), OCR for images, exports.
   const source = sourcesFor(format)[0];
   if (source === pdfText || source === ocr) {
+    const copy = plainCopy(bytes);
+    const r = new Readings(copy);
     try {
       // The readers answer with an outcome; if one throws, the file still gets one.
-      return source === pdfText ? await validatePdf(plainCopy(bytes), opts) : await validateImage(plainCopy(bytes), format, opts);
+      const v = source === pdfText ? await validatePdf(copy, opts, undefined, r) : await validateImage(copy, format, opts, r);
+      return { outcome: v, reading: keep && v.status === 'success' ? r.kept() : null };
     } catch (e) {
-      return thrown(format, e);
+      return none(thrown(format, e));
     }
   }
-  if (source !== structured || !isStructuredFormat(format)) return outcome(format, 'unknown', 'failure', [{ code: 'unsupported_format', message: `unsupported format ${format}` }]);
-  return validateExport(format, bytes, asserted);
+  if (source !== structured || !isStructuredFormat(format)) return none(outcome(format, 'unknown', 'failure', [{ code: 'unsupported_format', message: `unsupported format ${format}` }]));
+  return none(await validateExport(format, bytes, asserted));
 }
 
 /** A PDF: its text layer, or OCR where it has none or one that does not read. */
-export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limits?: LoadLimits): Promise<ValidationOutcome> {
+export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limits?: LoadLimits, r: Readings = new Readings(bytes)): Promise<ValidationOutcome> {
   let ocrLang: OcrLanguage | undefined;
   const base = (document_type: DocumentType, status: ValidationStatus, errors: ValidationErrorItem[], page_count: number | null): ValidationOutcome => ({
     format: 'pdf',
@@ -116,7 +138,7 @@ export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limi
   });
   const asserted = opts.assertedType ?? 'unknown';
   if (bytes.length === 0) return base(asserted, 'unreadable', [{ code: 'empty_file', message: 'file is empty' }], null);
-  const loaded = await pdfText.look(bytes, 'pdf', limits ?? (await pdfText.defaultLimits()));
+  const loaded = await r.pdf(limits);
   if (!loaded.ok) return base(asserted, loaded.status, [{ code: loaded.code, message: loaded.message }], loaded.pageCount);
   const { pdf } = loaded;
   let pages: readonly WordPage[] = pdf.pages;
@@ -125,7 +147,7 @@ export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limi
     // No text layer: a scan. Validation runs on the upload request, so it only looks at the first
     // page (low resolution, English traineddata) to classify; the full OCR belongs to the parse
     // job. Identity documents are the exception: pre_result is due now, and their pages are card-sized.
-    const look = await ocr.look(bytes, 'pdf', { langs: ['eng'] });
+    const look = await r.look('pdf', { langs: ['eng'] });
     // A card scanned or photocopied on A4 reads little at the look's resolution (or nothing: the
     // statement look's rule remover wipes a grey card): the identity read decides (id/analyse.ts
     // legibleId) before the upload is called illegible. Not where the look read only noise; a look
@@ -137,7 +159,7 @@ export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limi
       // cards read too; a page of noise with no card on it is not OCR'd again.
       const worth = look !== null && pdf.pageCount <= ID_MAX_PAGES;
       const noise = look !== null && (look.words.length === 0 || look.verdict.legibleWords === 0);
-      const full = worth ? await readOcrPdf(bytes, { langs: await ocr.langsFor(look.lang), mrz: 'id', maxPages: ID_MAX_PAGES, cardsOnly: noise }) : null;
+      const full = worth ? await readOcrPdf(r, { langs: await ocr.langsFor(look.lang), mrz: 'id', maxPages: ID_MAX_PAGES, cardsOnly: noise }) : null;
       const id = full?.ok ? await idModule() : null;
       if (full?.ok && id?.legibleId(id.analyseId(full.pages))) rescued = full.pages;
       if (!rescued || !look) {
@@ -148,7 +170,7 @@ export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limi
     pages = [look];
     ocrLang = (await ocr.langsFor(look.lang))[0]!;
     if (rescued !== null || isIdType(typeOfPages([signalsOf(look)])) || isIdType(asserted) || (await ocr.hasMrzLikeWords(look))) {
-      const full: PagesRead = rescued ? { ok: true, pages: rescued } : await readOcrPdf(bytes, { langs: await ocr.langsFor(look.lang), mrz: 'id', maxPages: ID_MAX_PAGES });
+      const full: PagesRead = rescued ? { ok: true, pages: rescued } : await readOcrPdf(r, { langs: await ocr.langsFor(look.lang), mrz: 'id', maxPages: ID_MAX_PAGES });
       if (full.ok) {
         pages = full.pages;
         mrzType = (await idModule()).analyseId(pages).type;
@@ -162,7 +184,7 @@ export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limi
     const scanned = pdf.pages.filter(pdfText.scannedPage).slice(0, LOOK_MAX_SCANNED_PAGES);
     if (scanned.length > 0 && scanned.length < pdf.pages.length) {
       for (const p of scanned) {
-        const look = await ocr.look(bytes, 'pdf', { langs: ['eng'], page: p.page });
+        const look = await r.look('pdf', { langs: ['eng'], page: p.page });
         if (!look) continue;
         const at = signals.findIndex((s) => s.page === p.page);
         // An MRZ tells an identity document even where the low-resolution look reads little else.
@@ -175,7 +197,7 @@ export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limi
         // page decides, as for an image-only PDF (the cards found on it, read alone; an MRZ's check digits
         // or a typed front side make it an identity document). Not where the look read only noise.
         if (look.verdict.legibleWords === 0 && look.words.length > 0 && !(await ocr.hasMrzLikeWords(look))) continue;
-        const read = ocr.readable(await ocr.read(bytes, 'pdf', { langs: await ocr.langsFor(look.lang), mrz: 'id', cardsOnly: look.words.length === 0, page: p.page }));
+        const read = ocr.readable(await r.ocrRead('pdf', { langs: await ocr.langsFor(look.lang), mrz: 'id', cardsOnly: look.words.length === 0, page: p.page }));
         if (read.length === 0) continue;
         const id = await idModule();
         const analysis = id.analyseId(read);
@@ -207,7 +229,7 @@ export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limi
  * because pre_result (number, dates, name, completeness) is due with the validation; a card image
  * is small, a statement photo is left to the parse job.
  */
-export async function validateImage(bytes: Uint8Array, format: FileFormat, opts: ValidateOptions): Promise<ValidationOutcome> {
+export async function validateImage(bytes: Uint8Array, format: FileFormat, opts: ValidateOptions, r: Readings = new Readings(bytes)): Promise<ValidationOutcome> {
   const asserted = opts.assertedType ?? 'unknown';
   const image = (partial: Partial<ValidationOutcome>): ValidationOutcome => ({
     format,
@@ -222,7 +244,7 @@ export async function validateImage(bytes: Uint8Array, format: FileFormat, opts:
   let pageCount: number;
   try {
     pageCount = await ocr.pageCount(bytes);
-    look = (await ocr.look(bytes, format, { langs: ['eng'] }))!;
+    look = (await r.look(format, { langs: ['eng'] }))!;
   } catch (e) {
     if (!ocr.isImageError(e)) throw e;
     const status = e.code === 'too_large' || e.code === 'unsupported_format' ? 'failure' : 'unreadable';
@@ -239,7 +261,7 @@ export async function validateImage(bytes: Uint8Array, format: FileFormat, opts:
   const id = await idModule();
   let analysis: IdAnalysis | null = null;
   const readId = async (cardsOnly = false): Promise<IdAnalysis> =>
-    (analysis ??= id.analyseId(await ocr.read(bytes, format, { langs: [ocrLang], mrz: 'id', maxPages: ID_MAX_PAGES, ...(cardsOnly ? { cardsOnly } : {}) })));
+    (analysis ??= id.analyseId(await r.ocrRead(format, { langs: [ocrLang], mrz: 'id', maxPages: ID_MAX_PAGES, ...(cardsOnly ? { cardsOnly } : {}) })));
   // A card photo or scan reads few confident words at the look's resolution (small print on a card
   // that fills part of the image). Where the look shows no MRZ either, the identity read decides: an
   // identity document that reads there (an MRZ with a check digit holding, or a title and printed
@@ -287,8 +309,12 @@ async function validateExport(format: StructuredFormat, bytes: Uint8Array, asser
 
 // ── parse ───────────────────────────────────────────────────────────────────
 
-export async function parse(bytes: Uint8Array, opts: ParseOptions): Promise<ParseOutcome> {
-  return (await parseWithRepairs(bytes, opts)).outcome;
+/**
+ * `reading`: what the file's validation read (validateKeeping), taken instead of reading the bytes
+ * again where it holds the same reading; ignored when it is not this file's or of another version.
+ */
+export async function parse(bytes: Uint8Array, opts: ParseOptions, reading?: Uint8Array | null): Promise<ParseOutcome> {
+  return (await parseWithRepairs(bytes, opts, reading)).outcome;
 }
 
 /** A parse and the edits the OCR repairs kept (statement/repair/; none for text PDFs and exports): what bench/ counts per repair. */
@@ -297,12 +323,14 @@ export interface Parsed {
   repairs: RepairEdit[];
 }
 
-export async function parseWithRepairs(bytes: Uint8Array, opts: ParseOptions): Promise<Parsed> {
+export async function parseWithRepairs(bytes: Uint8Array, opts: ParseOptions, reading?: Uint8Array | null): Promise<Parsed> {
   const { format } = opts;
   const source = sourcesFor(format)[0];
   if (source === pdfText || source === ocr) {
     try {
-      return source === pdfText ? await readPdf(plainCopy(bytes), opts) : await readImage(plainCopy(bytes), opts);
+      const copy = plainCopy(bytes);
+      const r = new Readings(copy, reading);
+      return source === pdfText ? await readPdf(copy, opts, undefined, r) : await readImage(copy, opts, r);
     } catch (e) {
       if (e instanceof DocumentParseError) throw e;
       throw new DocumentParseError('corrupt_file', failureMessage(e));
@@ -335,14 +363,14 @@ interface ScanPlan {
  * the parse: low_quality with `illegible(reason)`.
  */
 async function planScan(
-  bytes: Uint8Array,
+  r: Readings,
   format: FileFormat,
   opts: Pick<ParseOptions, 'documentType' | 'ocrLang'>,
   illegible: (reason: string | null | undefined) => Promise<string>,
 ): Promise<ScanPlan> {
   const type = opts.documentType;
   if (opts.ocrLang && type !== 'unknown') return { type, langs: [opts.ocrLang], id: isIdType(type) };
-  const seen = await ocr.look(bytes, format, { langs: ['eng'] });
+  const seen = await r.look(format, { langs: ['eng'] });
   if (!seen?.verdict.ok) throw new DocumentParseError('low_quality', await illegible(seen?.verdict.reason));
   const detected = type === 'unknown' ? typeOfPages([signalsOf(seen)]) : type;
   return { type: detected, langs: await ocr.langsFor(seen.lang), id: isIdType(detected) || (detected === 'unknown' && (await ocr.hasMrzLikeWords(seen))) };
@@ -351,28 +379,28 @@ async function planScan(
 type PagesRead = { ok: true; pages: OcrPage[] } | { ok: false; message: string };
 
 /** OCR of an image-only PDF: its legible pages, or why there are none. */
-async function readOcrPdf(bytes: Uint8Array, plan: { langs: OcrLanguage[]; mrz: 'id' | 'off'; maxPages?: number; cardsOnly?: boolean }): Promise<PagesRead> {
-  const pages = await ocr.read(bytes, 'pdf', plan);
+async function readOcrPdf(r: Readings, plan: { langs: OcrLanguage[]; mrz: 'id' | 'off'; maxPages?: number; cardsOnly?: boolean }): Promise<PagesRead> {
+  const pages = await r.ocrRead('pdf', plan);
   const ok = ocr.readable(pages);
   if (ok.length === 0) return { ok: false, message: `${await ocr.noTextMessage()}: ${pages[0]?.verdict.reason ?? 'no pages'}` };
   return { ok: true, pages: ok };
 }
 
-export async function parsePdf(bytes: Uint8Array, opts: ParseOptions, limits?: LoadLimits): Promise<ParseOutcome> {
-  return (await readPdf(bytes, opts, limits)).outcome;
+export async function parsePdf(bytes: Uint8Array, opts: ParseOptions, limits?: LoadLimits, reading?: Uint8Array | null): Promise<ParseOutcome> {
+  return (await readPdf(bytes, opts, limits, new Readings(bytes, reading))).outcome;
 }
 
-async function readPdf(bytes: Uint8Array, opts: ParseOptions, limits?: LoadLimits): Promise<Parsed> {
-  const loaded = await pdfText.read(bytes, 'pdf', limits ?? (await pdfText.defaultLimits()));
+async function readPdf(bytes: Uint8Array, opts: ParseOptions, limits?: LoadLimits, r: Readings = new Readings(bytes)): Promise<Parsed> {
+  const loaded = await r.pdf(limits);
   if (!loaded.ok) throw new DocumentParseError(loaded.code, loaded.message);
   const { pdf } = loaded;
   let pages: readonly WordPage[] = pdf.pages;
   const scanned = !pdfText.reads(pdf.pages);
   let type = opts.documentType;
   if (scanned) {
-    const plan = await planScan(bytes, 'pdf', opts, async (reason) => `${await ocr.noTextMessage()}: ${reason ?? 'no pages'}`);
+    const plan = await planScan(r, 'pdf', opts, async (reason) => `${await ocr.noTextMessage()}: ${reason ?? 'no pages'}`);
     type = plan.type;
-    const full = await readOcrPdf(bytes, { langs: plan.langs, mrz: plan.id ? 'id' : 'off', ...(plan.id ? { maxPages: ID_MAX_PAGES } : {}) });
+    const full = await readOcrPdf(r, { langs: plan.langs, mrz: plan.id ? 'id' : 'off', ...(plan.id ? { maxPages: ID_MAX_PAGES } : {}) });
     if (!full.ok) throw new DocumentParseError('low_quality', full.message);
     pages = full.pages;
     if (type === 'unknown' && plan.id) type = (await idModule()).analyseId(pages).type ?? type;
@@ -393,15 +421,15 @@ export async function parseImage(bytes: Uint8Array, opts: ParseOptions): Promise
   return (await readImage(bytes, opts)).outcome;
 }
 
-async function readImage(bytes: Uint8Array, opts: ParseOptions): Promise<Parsed> {
+async function readImage(bytes: Uint8Array, opts: ParseOptions, r: Readings = new Readings(bytes)): Promise<Parsed> {
   const format = opts.format;
   let pages: OcrPage[];
   let type = opts.documentType;
   try {
-    const plan = await planScan(bytes, format, opts, async (reason) => reason ?? 'image is not legible');
+    const plan = await planScan(r, format, opts, async (reason) => reason ?? 'image is not legible');
     type = plan.type;
     // A TIFF's blank or illegible pages (the back of a duplex scan) are left out, as for scanned PDFs.
-    const all = await ocr.read(bytes, format, { langs: plan.langs, mrz: plan.id ? 'id' : 'off', ...(plan.id ? { maxPages: ID_MAX_PAGES } : {}) });
+    const all = await r.ocrRead(format, { langs: plan.langs, mrz: plan.id ? 'id' : 'off', ...(plan.id ? { maxPages: ID_MAX_PAGES } : {}) });
     pages = ocr.readable(all);
     if (pages.length === 0) throw new DocumentParseError('low_quality', all[0]?.verdict.reason ?? 'image is not legible');
     if (type === 'unknown' && plan.id) type = (await idModule()).analyseId(pages).type ?? type;

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { DocumentParseError, LIMITS, parseDocument, setOcrModels, shutdownOcr, validateDocument } from '../documents/index.ts';
+import { DocumentParseError, LIMITS, parseDocument, setOcrModels, shutdownOcr, validateDocument, validateDocumentKeeping } from '../documents/index.ts';
 import type { ValidationOutcome } from '../documents/index.ts';
 import { setOcrEngine, TesseractEngine } from '../documents/index.ts';
 // A process entry point, like main.ts: the categoriser runs here too, so a parse result comes back
@@ -61,11 +61,15 @@ async function run(m: JobRequest): Promise<unknown> {
   const bytes = m.path !== undefined ? await readFile(m.path).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.length)) : m.bytes!;
   const key = createHash('sha256').update(bytes).digest('hex');
   if (m.op === 'validate') {
-    const v = await validateDocument(bytes, m.opts);
-    return withRefusal(v, refusal(key));
+    if (!m.keep) return withRefusal(await validateDocument(bytes, m.opts), refusal(key));
+    const v = await validateDocumentKeeping(bytes, m.opts);
+    const refused = refusal(key);
+    const outcome = withRefusal(v.outcome, refused);
+    // A reading taken while the guard refused a stream is not kept: the parse meets the refusal itself.
+    return { outcome, reading: refused ? null : v.reading };
   }
   try {
-    const o = await parseDocument(bytes, m.opts);
+    const o = await parseDocument(bytes, m.opts, m.reading);
     takeRefusal();
     let result = enrichParsingResult(o.parsing_result);
     if (m.resultTo === undefined) return { ...o, parsing_result: result };

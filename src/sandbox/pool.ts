@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DocumentParseError } from '../documents/types.ts';
 import type { ParseOptions, ParseOutcome, ValidateOptions, ValidationOutcome } from '../documents/types.ts';
-import type { OcrModelsSetting } from '../documents/index.ts';
+import type { OcrModelsSetting, Validated } from '../documents/index.ts';
 import type { ChildReady, JobReply, JobRequest, JobSource, ParseToFileReply } from './protocol.ts';
 
 export interface SandboxOptions {
@@ -108,8 +108,15 @@ interface Slot {
 }
 
 type JobInput =
-  | ({ op: 'validate'; opts: ValidateOptions } & JobSource)
-  | ({ op: 'parse'; opts: ParseOptions; resultTo?: string; bankCodeHint?: string } & JobSource);
+  | ({ op: 'validate'; opts: ValidateOptions; keep?: boolean } & JobSource)
+  | ({ op: 'parse'; opts: ParseOptions; reading?: Uint8Array | null; resultTo?: string; bankCodeHint?: string } & JobSource);
+
+/** What a parse may be given besides the file: the validation's reading, and where its result goes. */
+interface ParseExtra {
+  reading?: Uint8Array | null;
+  resultTo?: string;
+  bankCodeHint?: string;
+}
 
 /** A parse whose result stayed JSON: its bytes as the child wrote them (see parseFileToJson). */
 export interface ParseJsonOutcome {
@@ -144,25 +151,34 @@ export class DocumentSandbox {
   }
 
   async validateDocument(bytes: Uint8Array, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
-    return this.validate({ bytes }, opts);
+    return (await this.validate({ bytes }, opts, false)).outcome;
   }
 
   /** validateDocument on a file the child reads itself: the bytes never pass through this process. */
   async validateFile(path: string, opts: ValidateOptions = {}): Promise<ValidationOutcome> {
-    return this.validate({ path }, opts);
+    return (await this.validate({ path }, opts, false)).outcome;
   }
 
-  async parseFile(path: string, opts: ParseOptions): Promise<ParseOutcome> {
-    return this.parse({ path }, opts);
+  /**
+   * validateFile, and what the child's sources read of the file (opaque bytes this process only
+   * stores): parseFile given it reads nothing the validation read already.
+   */
+  async validateFileKeeping(path: string, opts: ValidateOptions = {}): Promise<Validated> {
+    return this.validate({ path }, opts, true);
   }
 
-  private async validate(source: JobSource, opts: ValidateOptions): Promise<ValidationOutcome> {
+  async parseFile(path: string, opts: ParseOptions, reading?: Uint8Array | null): Promise<ParseOutcome> {
+    return this.parse({ path }, opts, { reading });
+  }
+
+  private async validate(source: JobSource, opts: ValidateOptions, keep: boolean): Promise<Validated> {
     try {
-      return (await this.run({ op: 'validate', ...source, opts }, this.o.validateTimeoutMs)) as ValidationOutcome;
+      const v = await this.run({ op: 'validate', ...source, opts, keep }, this.o.validateTimeoutMs);
+      return keep ? (v as Validated) : { outcome: v as ValidationOutcome, reading: null };
     } catch (e) {
       if (!(e instanceof SandboxLimitError) && !(e instanceof SandboxCrashError)) throw e;
       const code = e instanceof SandboxLimitError ? 'too_large' : 'corrupt_file';
-      return {
+      const outcome: ValidationOutcome = {
         format: null,
         document_type: opts.assertedType ?? 'unknown',
         status: 'unreadable',
@@ -170,11 +186,12 @@ export class DocumentSandbox {
         pre_result: null,
         page_count: null,
       };
+      return { outcome, reading: null };
     }
   }
 
-  async parseDocument(bytes: Uint8Array, opts: ParseOptions): Promise<ParseOutcome> {
-    return this.parse({ bytes }, opts);
+  async parseDocument(bytes: Uint8Array, opts: ParseOptions, reading?: Uint8Array | null): Promise<ParseOutcome> {
+    return this.parse({ bytes }, opts, { reading });
   }
 
   /**
@@ -182,21 +199,31 @@ export class DocumentSandbox {
    * file, and this process reads that file as a Buffer (off its event loop) — it never deserialises,
    * builds or stringifies the result (a 199k-row statement: ≈ 40 MB of JSON; receiving it as an
    * object over IPC took 150–300 ms of the API's thread, and stringifying it again as long).
+   * `reading`: what the validation read (validateFileKeeping), so the child does not read it again.
    */
-  async parseFileToJson(file: string, opts: ParseOptions, extra: { bankCodeHint?: string } = {}): Promise<ParseJsonOutcome> {
+  async parseFileToJson(
+    file: string,
+    opts: ParseOptions,
+    extra: { bankCodeHint?: string; reading?: Uint8Array | null } = {},
+  ): Promise<ParseJsonOutcome> {
     this.resultDir ??= mkdtempSync(path.join(os.tmpdir(), 'docrisk-results-'));
     const resultTo = path.join(this.resultDir, `${process.pid}-${this.nextResult++}.json`);
     try {
-      const r = (await this.parse({ path: file }, opts, { resultTo, ...(extra.bankCodeHint ? { bankCodeHint: extra.bankCodeHint } : {}) })) as unknown as ParseToFileReply;
+      const r = (await this.parse({ path: file }, opts, {
+        resultTo,
+        ...(extra.bankCodeHint ? { bankCodeHint: extra.bankCodeHint } : {}),
+        ...(extra.reading ? { reading: extra.reading } : {}),
+      })) as unknown as ParseToFileReply;
       return { parsing_confidence: r.parsing_confidence, resultJson: await readFile(resultTo), bankHintErrors: r.bank_hint_errors };
     } finally {
       await rm(resultTo, { force: true });
     }
   }
 
-  private async parse(source: JobSource, opts: ParseOptions, extra: { resultTo?: string; bankCodeHint?: string } = {}): Promise<ParseOutcome> {
+  private async parse(source: JobSource, opts: ParseOptions, extra: ParseExtra = {}): Promise<ParseOutcome> {
+    const { reading, ...rest } = extra;
     try {
-      return (await this.run({ op: 'parse', ...source, opts, ...extra }, this.o.parseTimeoutMs)) as ParseOutcome;
+      return (await this.run({ op: 'parse', ...source, opts, ...rest, ...(reading ? { reading } : {}) }, this.o.parseTimeoutMs)) as ParseOutcome;
     } catch (e) {
       if (e instanceof SandboxLimitError) throw new DocumentParseError('too_large', e.message);
       throw e;

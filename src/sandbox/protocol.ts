@@ -4,9 +4,13 @@ import type { ParseOptions, ValidateOptions } from '../documents/types.ts';
 /** The document: its bytes, or a file the child reads itself (the caller then never holds or copies them). */
 export type JobSource = { bytes: Uint8Array; path?: undefined } | { path: string; bytes?: undefined };
 
+/**
+ * `keep`: the reply is `{ outcome, reading }` (the engine's validateDocumentKeeping), the reading being
+ * what the sources read, for the parse to take (`reading`) instead of reading the file again.
+ */
 export type JobRequest =
-  | ({ id: number; op: 'validate'; opts: ValidateOptions } & JobSource)
-  | ({ id: number; op: 'parse'; opts: ParseOptions; resultTo?: string; bankCodeHint?: string } & JobSource);
+  | ({ id: number; op: 'validate'; opts: ValidateOptions; keep?: boolean } & JobSource)
+  | ({ id: number; op: 'parse'; opts: ParseOptions; reading?: Uint8Array | null; resultTo?: string; bankCodeHint?: string } & JobSource);
 
 /**
  * A parse with `resultTo`: the child writes the enriched result there as JSON and answers this, so

@@ -3,7 +3,7 @@
  * with exactly the engine path a worker takes: validate, and parse when validation succeeds.
  */
 import { createHash } from 'node:crypto';
-import { DocumentParseError, parseDocument, validateDocument, type DocumentType } from '../../documents/index.ts';
+import { DocumentParseError, parseDocument, validateDocumentKeeping, type DocumentType } from '../../documents/index.ts';
 import { enrichParsingResult } from './files.enrich.ts';
 
 export interface OfflineFile {
@@ -31,7 +31,8 @@ export async function parseOffline(
 ): Promise<OfflineFile> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   opts.onStage?.({ stage: 'validating' });
-  const v = await validateDocument(bytes, {
+  // The parse takes what the validation read (a text PDF's words, OCR readings), as the service's parse job does.
+  const { outcome: v, reading } = await validateDocumentKeeping(bytes, {
     ...(opts.assertedType ? { assertedType: opts.assertedType } : {}),
     ...(opts.checkIdCompleteness ? { checkIdCompleteness: true } : {}),
   });
@@ -52,7 +53,7 @@ export async function parseOffline(
   if (v.status !== 'success' || !v.format) return base;
   opts.onStage?.({ stage: 'parsing', format: v.format, document_type: v.document_type });
   try {
-    const out = await parseDocument(bytes, { format: v.format, documentType: v.document_type, ...(v.ocr_lang ? { ocrLang: v.ocr_lang } : {}) });
+    const out = await parseDocument(bytes, { format: v.format, documentType: v.document_type, ...(v.ocr_lang ? { ocrLang: v.ocr_lang } : {}) }, reading);
     return { ...base, parsing_status: 'completed', parsing_confidence: out.parsing_confidence, parsing_result: enrichParsingResult(out.parsing_result) };
   } catch (err) {
     if (!(err instanceof DocumentParseError)) throw err;

@@ -11,6 +11,7 @@ import {
   normaliseDocumentType,
   parseDocument,
   validateDocument,
+  validateDocumentKeeping,
   type DocumentType,
   type FileFormat,
   type OcrLanguage,
@@ -59,19 +60,28 @@ export interface DocumentEngine {
   parsesEnriched?: boolean;
   /** The same on a local file the engine reads itself (the sandbox's children): this process never holds the bytes. */
   validateFile?: (path: string, opts: Parameters<typeof validateDocument>[1]) => ReturnType<typeof validateDocument>;
-  parseFile?: (path: string, opts: Parameters<typeof parseDocument>[1]) => ReturnType<typeof parseDocument>;
+  parseFile?: (path: string, opts: Parameters<typeof parseDocument>[1], reading?: Uint8Array | null) => ReturnType<typeof parseDocument>;
   /**
    * parseFile, enriched, with the bank-code hint applied, the result as JSON bytes (the sandbox's
-   * children): this process never holds the result as an object nor as a string.
+   * children): this process never holds the result as an object nor as a string. `reading`: as parseFile.
    */
   parseFileToJson?: (
     path: string,
     opts: Parameters<typeof parseDocument>[1],
-    extra: { bankCodeHint?: string },
+    extra: { bankCodeHint?: string; reading?: Uint8Array | null },
   ) => Promise<{ parsing_confidence: number; resultJson: Uint8Array; bankHintErrors: { code: string; message: string }[] }>;
+  /**
+   * Validation that also hands back what it read of the file (opaque bytes, kept with the blob as its
+   * derived artifact READING): the parse job gives it back, and the file is not read twice.
+   */
+  validateDocumentKeeping?: typeof validateDocumentKeeping;
+  validateFileKeeping?: (path: string, opts: Parameters<typeof validateDocument>[1]) => ReturnType<typeof validateDocumentKeeping>;
 }
 
-const IN_PROCESS: DocumentEngine = { validateDocument, parseDocument };
+const IN_PROCESS: DocumentEngine = { validateDocument, parseDocument, validateDocumentKeeping };
+
+/** The blob-derived artifact holding a file's reading by its validation (documents/ sources/reading.ts). */
+export const READING = 'reading';
 
 export interface FilesDeps {
   db: Db;
@@ -189,9 +199,16 @@ export class FilesService {
   async validateUpload(spaceId: string, u: ValidatedUploadInput): Promise<ValidatedUpload> {
     const opts = { ...(u.assertedType ? { assertedType: u.assertedType } : {}), checkIdCompleteness: u.checkIdCompleteness === true };
     const engine = this.d.engine ?? IN_PROCESS;
-    const outcome = engine.validateFile
-      ? await this.withLocalFile(u.blob.key, (file) => engine.validateFile!(file, opts))
-      : await engine.validateDocument(new Uint8Array(await this.d.blobs.get(u.blob.key)), opts);
+    const bytes = async () => new Uint8Array(await this.d.blobs.get(u.blob.key));
+    const { outcome, reading } = engine.validateFileKeeping
+      ? await this.withLocalFile(u.blob.key, (file) => engine.validateFileKeeping!(file, opts))
+      : engine.validateFile
+        ? { outcome: await this.withLocalFile(u.blob.key, (file) => engine.validateFile!(file, opts)), reading: null }
+        : engine.validateDocumentKeeping
+          ? await engine.validateDocumentKeeping(await bytes(), opts)
+          : { outcome: await engine.validateDocument(await bytes(), opts), reading: null };
+    // Kept before the row and its parse job exist, so the job finds it. A cache: if storing fails, the parse reads the file.
+    if (reading && outcome.status === 'success') await this.d.blobs.putDerived(u.blob.key, READING, reading).catch(() => undefined);
     const autoParse = outcome.status === 'success' && (await this.d.autoParsing(spaceId));
     return { ...u, outcome, autoParse };
   }
@@ -253,7 +270,10 @@ export class FilesService {
   }
 
   private async releaseBlob(key: string): Promise<void> {
-    if ((await filesRepository.countByBlob(this.d.db, key)) === 0) await this.d.blobs.delete(key).catch(() => undefined);
+    if ((await filesRepository.countByBlob(this.d.db, key)) === 0) {
+      await this.d.blobs.deleteDerived(key, READING).catch(() => undefined);
+      await this.d.blobs.delete(key).catch(() => undefined);
+    }
   }
 
   async get(spaceId: string, processId: string, fileId: string): Promise<FileView> {
@@ -331,9 +351,13 @@ export class FilesService {
       ...(f.validationErrors as { code?: string }[]).filter((e) => e.code !== 'bank_code_mismatch'),
       ...found,
     ];
+    // What the validation read of the file: the engine takes it where it is this file's and current.
+    const reading = await this.d.blobs.getDerived(f.blobKey, READING).catch(() => null);
     try {
       if (engine.parseFileToJson) {
-        const out = await this.withLocalFile(f.blobKey, (file) => engine.parseFileToJson!(file, opts, typeof hint === 'string' && hint ? { bankCodeHint: hint } : {}));
+        const out = await this.withLocalFile(f.blobKey, (file) =>
+          engine.parseFileToJson!(file, opts, { ...(typeof hint === 'string' && hint ? { bankCodeHint: hint } : {}), reading }),
+        );
         await this.finish(f, {
           status: 'completed',
           result: new JsonBytes(out.resultJson, { transferable: true }),
@@ -344,8 +368,8 @@ export class FilesService {
         return;
       }
       const outcome = engine.parseFile
-        ? await this.withLocalFile(f.blobKey, (file) => engine.parseFile!(file, opts))
-        : await engine.parseDocument(new Uint8Array(await this.d.blobs.get(f.blobKey)), opts);
+        ? await this.withLocalFile(f.blobKey, (file) => engine.parseFile!(file, opts, reading))
+        : await engine.parseDocument(new Uint8Array(await this.d.blobs.get(f.blobKey)), opts, reading);
       let result = this.d.engine?.parsesEnriched ? outcome.parsing_result : (this.d.enrich ?? enrichParsingResult)(outcome.parsing_result);
       let validationErrors: unknown[] | undefined;
       if (typeof hint === 'string' && hint) {

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { generateStatement } from '../../../test/fixtures/generator/index.ts';
+import { READING } from './files.service.ts';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { multipart } from '../../../test/helpers/multipart.ts';
 import { uploadFile, waitParsed as parsed } from '../../../test/helpers/files.ts';
@@ -56,6 +58,26 @@ describe('upload → validation → automatic parsing', () => {
     const proc = (await t.request({ method: 'GET', url: `/document-engine/v1/processes/${p.process_id}` })).json();
     expect(proc.total_files).toBe(1);
     expect(proc.file_refs[0]).toMatchObject({ file_id: f.file_id, ext_file_id: 'ext-camt', parsing_status: 'completed', validation_status: 'success' });
+  });
+
+  it('a text PDF is read once: validation keeps its reading beside the blob, the parse job hands it to the engine', async () => {
+    const g = await generateStatement({ layout: 'de_sparkasse', seed: 6310, transactions: 30 });
+    const parseFile = vi.spyOn(t.app.sandbox!, 'parseFile');
+    try {
+      const p = await newProcess();
+      const r = await upload(p.process_id, { ext_file_id: 'ext-pdf-once' }, Buffer.from(g.pdf), 'stmt.pdf');
+      expect(r.statusCode).toBe(201);
+      const done = await waitParsed(p.process_id, r.json().file_id);
+      expect(done.parsing_status).toBe('completed');
+      expect(done.parsing_result.transactions.value).toHaveLength(30);
+      const key = (await t.app.database.db.execute(sql`select blob_key from files where id = ${r.json().file_id}`)).rows[0]!.blob_key as string;
+      const kept = await t.app.blobs.getDerived(key, READING);
+      expect(kept?.length).toBeGreaterThan(1000);
+      const call = parseFile.mock.calls.find((c) => c[1].format === 'pdf');
+      expect(Buffer.compare(Buffer.from(call![2]!), kept!)).toBe(0);
+    } finally {
+      parseFile.mockRestore();
+    }
   });
 
   it('a CSV export and an MT940 file are classified from content and parsed with exact amounts', async () => {

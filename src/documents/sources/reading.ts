@@ -1,0 +1,104 @@
+/**
+ * What the sources read of one file, kept between its validation and its parse: a text PDF's pages
+ * of positioned words (the pdf.js load, the most expensive part of a text PDF's engine time) and the
+ * OCR readings of a scan or photo (the first page's look, identity pages read at validation). The
+ * parse takes a reading from here instead of reading the bytes again, and reads the bytes where the
+ * kept reading has none — so a file parses exactly as it would from its bytes.
+ *
+ * A kept reading is an opaque byte string (v8 serialisation: numbers, -0 and undefined round-trip
+ * exactly). It holds the SHA-256 of the file it was read from and a format version; one that does not
+ * decode, belongs to other bytes, or was written by another version of the readers is ignored.
+ */
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { deserialize, serialize } from 'node:v8';
+import type { FileFormat } from '../types.ts';
+import { LIMITS } from '../limits.ts';
+import { ocr, pdfText } from './index.ts';
+import type { LoadLimits, LoadResult, LoadedPdf, OcrPage, OcrPlan } from './index.ts';
+
+/**
+ * Bump whenever what a source returns for the same bytes changes (sources/pdf/load.ts words, the OCR
+ * pipeline, its traineddata choice): kept readings of an older version are then read again.
+ */
+export const READING_VERSION = 1;
+
+const PDFJS_VERSION: string = (createRequire(import.meta.url)('pdfjs-dist/package.json') as { version: string }).version;
+
+interface KeptReading {
+  v: number;
+  pdfjs: string;
+  /** SHA-256 (hex) of the file's bytes. */
+  digest: string;
+  /** The text layer, by the page cap it was loaded under. */
+  pdf: { maxPages: number; pdf: LoadedPdf } | null;
+  /** OCR looks and readings, by what was asked (format, page, languages, passes). */
+  ocr: Record<string, OcrPage | null | OcrPage[]>;
+}
+
+const digestOf = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+function decode(kept: Uint8Array, digest: string): KeptReading | null {
+  try {
+    const r = deserialize(kept) as Partial<KeptReading> | null;
+    if (!r || r.v !== READING_VERSION || r.pdfjs !== PDFJS_VERSION || r.digest !== digest) return null;
+    if (typeof r.ocr !== 'object' || r.ocr === null || r.pdf === undefined) return null;
+    return r as KeptReading;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The sources' readings of one file: taken from a kept reading where it has them, else read from the
+ * bytes and recorded, so that `kept()` hands them on.
+ */
+export class Readings {
+  private readonly bytes: Uint8Array;
+  private readonly r: KeptReading;
+  /** A kept reading was given and belongs to these bytes (for tests and bench/). */
+  readonly reused: boolean;
+
+  constructor(bytes: Uint8Array, kept?: Uint8Array | null) {
+    this.bytes = bytes;
+    const digest = digestOf(bytes);
+    const from = kept ? decode(kept, digest) : null;
+    this.reused = from !== null;
+    this.r = from ?? { v: READING_VERSION, pdfjs: PDFJS_VERSION, digest, pdf: null, ocr: {} };
+  }
+
+  /** A PDF's text layer (pdfText.read); only a load that succeeded is kept. */
+  async pdf(limits?: LoadLimits): Promise<LoadResult> {
+    const lim = limits ?? (await pdfText.defaultLimits());
+    if (this.r.pdf && this.r.pdf.maxPages === lim.maxPages) return { ok: true, pdf: this.r.pdf.pdf };
+    const loaded = await pdfText.read(this.bytes, 'pdf', lim);
+    if (loaded.ok) this.r.pdf = { maxPages: lim.maxPages, pdf: loaded.pdf };
+    return loaded;
+  }
+
+  /** ocr.look, once per file, format and page. */
+  async look(format: FileFormat, plan: OcrPlan): Promise<OcrPage | null> {
+    const key = `look:${format}:${plan.page ?? 1}:${plan.langs.join('+')}`;
+    if (key in this.r.ocr) return this.r.ocr[key] as OcrPage | null;
+    const page = await ocr.look(this.bytes, format, plan);
+    this.r.ocr[key] = page;
+    return page;
+  }
+
+  /** ocr.read, once per file, format and plan. */
+  async ocrRead(format: FileFormat, plan: OcrPlan): Promise<OcrPage[]> {
+    const key = `read:${format}:${JSON.stringify([plan.langs, plan.mrz ?? null, plan.maxPages ?? null, plan.cardsOnly === true, plan.page ?? null])}`;
+    if (key in this.r.ocr) return this.r.ocr[key] as OcrPage[];
+    const pages = await ocr.read(this.bytes, format, plan);
+    this.r.ocr[key] = pages;
+    return pages;
+  }
+
+  /** What was read, to keep with the file; null when there is nothing or it is over the size cap. */
+  kept(): Uint8Array | null {
+    if (this.r.pdf === null && Object.keys(this.r.ocr).length === 0) return null;
+    const out = serialize(this.r);
+    // A copy of its own: a small Buffer can be a slice of a shared pool, which IPC would send whole.
+    return out.length <= LIMITS.keptReadingMaxBytes ? new Uint8Array(out) : null;
+  }
+}
