@@ -62,7 +62,8 @@ describe('upload → validation → automatic parsing', () => {
 
   it('a text PDF is read once: validation keeps its reading beside the blob, the parse job hands it to the engine', async () => {
     const g = await generateStatement({ layout: 'de_sparkasse', seed: 6310, transactions: 30 });
-    const parseFile = vi.spyOn(t.app.sandbox!, 'parseFile');
+    // The sandbox's parse whose result stays JSON bytes: the reading rides along in its extra argument.
+    const parseFile = vi.spyOn(t.app.sandbox!, 'parseFileToJson');
     try {
       const p = await newProcess();
       const r = await upload(p.process_id, { ext_file_id: 'ext-pdf-once' }, Buffer.from(g.pdf), 'stmt.pdf');
@@ -74,7 +75,7 @@ describe('upload → validation → automatic parsing', () => {
       const kept = await t.app.blobs.getDerived(key, READING);
       expect(kept?.length).toBeGreaterThan(1000);
       const call = parseFile.mock.calls.find((c) => c[1].format === 'pdf');
-      expect(Buffer.compare(Buffer.from(call![2]!), kept!)).toBe(0);
+      expect(Buffer.compare(Buffer.from(call![2]!.reading!), kept!)).toBe(0);
     } finally {
       parseFile.mockRestore();
     }
