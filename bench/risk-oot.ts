@@ -17,6 +17,13 @@ import { aucWithCi, ks, parseApplications, type LabelledApplication } from '../s
 import type { RiskModel } from '../src/risk/model/model.types.ts';
 import { fitApplications } from '../src/modules/reports/model.cli.ts';
 
+/** RIDGE: a fixed ridge strength (a number ≥ 0); anything else stops the run instead of fitting with NaN. */
+const RIDGE: number | null = process.env.RIDGE === undefined || process.env.RIDGE === '' ? null : Number(process.env.RIDGE);
+if (RIDGE !== null && !(Number.isFinite(RIDGE) && RIDGE >= 0)) {
+  console.error(`bench/risk-oot: RIDGE must be a number >= 0 (got ${JSON.stringify(process.env.RIDGE)}; 'auto' is a fit option of docrisk model fit, not of this protocol)`);
+  process.exit(2);
+}
+
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -34,7 +41,7 @@ if (holdoutPath && !existsSync(holdoutPath)) {
 const dev = parseApplications(readFileSync(devPath, 'utf8'));
 const fmt = (c: { auc: number; lo: number; hi: number }): string => `${c.auc.toFixed(3)} [${c.lo.toFixed(3)}, ${c.hi.toFixed(3)}]`;
 const fit = (apps: readonly LabelledApplication[], label: string): RiskModel =>
-  fitApplications(apps, { name: `oot-${label}`, version: '0', dataSource: 'retail', description: label, inputSha256: '', createdAt: '1970-01-01T00:00:00Z', ...(process.env.RIDGE ? { ridge: Number(process.env.RIDGE) } : {}) });
+  fitApplications(apps, { name: `oot-${label}`, version: '0', dataSource: 'retail', description: label, inputSha256: '', createdAt: '1970-01-01T00:00:00Z', ...(RIDGE !== null ? { ridge: RIDGE } : {}) });
 
 function judge(label: string, apps: readonly LabelledApplication[], model: RiskModel | null): void {
   const scores = apps.map((a) => buildReport({ sources: a.sources, params: a.params, asOf: addDays(a.date, -1), model }).srg.score);
