@@ -45,6 +45,18 @@ describe('the log destination', () => {
     await closing.dest.close();
     expect(closing.read()).toContain('"msg":"last words"');
   });
+
+  it('makes no write at all while nothing is logged (no zero-byte writes from the periodic flush)', async () => {
+    const idle = logTo(path.join(dir, 'd.log'), { blockBytes: 4096, flushMs: 5 });
+    const writes: number[] = [];
+    idle.dest.stream.on('write', (n: number) => writes.push(n));
+    for (let i = 0; i < 6; i++) await settle();
+    expect(writes).toEqual([]);
+    idle.logger.info('one line');
+    for (let i = 0; i < 100 && writes.length === 0; i++) await settle();
+    expect(writes.length).toBeGreaterThan(0);
+    expect(idle.read()).toContain('"msg":"one line"');
+  });
 });
 
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
