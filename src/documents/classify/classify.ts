@@ -68,6 +68,8 @@ export function pageSignals(lines: readonly Line[], page: number): PageSignals {
 function idTypeOf(lines: readonly Line[], text: string): IdType | null {
   for (const k of ID_KEYWORDS) if (k.re.test(text)) return k.type;
   for (const l of lines) {
+    // (an MRZ line holds '<<' once spaces are gone: a line without '<' is none)
+    if (!l.text.includes('<')) continue;
     // OCR of a low-resolution look writes some filler '<' as letters, some in lower case.
     const s = l.text.replace(/\s+/g, '').toUpperCase();
     const clean = [...s].filter((c) => /[A-Z0-9<]/.test(c)).length;

@@ -45,15 +45,26 @@ export function buildLines(page: WordPage): Line[] {
 
 function makeLine(page: number, ws: PositionedWord[]): Line {
   ws.sort((a, b) => a.x0 - b.x0);
-  return {
-    page,
-    words: ws,
-    text: ws.map((w) => w.text).join(' '),
-    x0: Math.min(...ws.map((w) => w.x0)),
-    y0: Math.min(...ws.map((w) => w.y0)),
-    x1: Math.max(...ws.map((w) => w.x1)),
-    y1: Math.max(...ws.map((w) => w.y1)),
-  };
+  const b = extent(ws);
+  return { page, words: ws, text: b.text, x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1 };
+}
+
+/** The words' text joined by spaces and their box: Math.min/Math.max over each edge, in one pass. */
+function extent(ws: readonly PositionedWord[]): { text: string; x0: number; x1: number; y0: number; y1: number } {
+  let text = '';
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i]!;
+    text = i === 0 ? w.text : `${text} ${w.text}`;
+    x0 = Math.min(x0, w.x0);
+    y0 = Math.min(y0, w.y0);
+    x1 = Math.max(x1, w.x1);
+    y1 = Math.max(y1, w.y1);
+  }
+  return { text, x0, x1, y0, y1 };
 }
 
 function centre(w: PositionedWord): number {
@@ -89,18 +100,16 @@ export function phrases(line: Line, gapFactor = 0.6): Phrase[] {
 }
 
 export function makePhrase(ws: PositionedWord[]): Phrase {
-  return {
-    text: ws.map((w) => w.text).join(' '),
-    words: ws,
-    x0: Math.min(...ws.map((w) => w.x0)),
-    x1: Math.max(...ws.map((w) => w.x1)),
-    y0: Math.min(...ws.map((w) => w.y0)),
-    y1: Math.max(...ws.map((w) => w.y1)),
-  };
+  const b = extent(ws);
+  return { text: b.text, words: ws, x0: b.x0, x1: b.x1, y0: b.y0, y1: b.y1 };
 }
+
+const NOT_ASCII = /[^\u0000-\u007f]/;
 
 /** Lower-case, accent-folded text for keyword matching. */
 export function fold(s: string): string {
+  // (ASCII text has no accents to fold: NFD leaves it as it is)
+  if (!NOT_ASCII.test(s)) return s.toLowerCase();
   return s
     .toLowerCase()
     .normalize('NFD')

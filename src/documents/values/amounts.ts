@@ -19,7 +19,11 @@ const CURRENCY = /^(?:€|EUR|CHF|GBP|USD|£|\$)\s*|\s*(?:€|EUR|CHF|GBP|USD|£
 const BODY = /^(\d{1,3}(?:([.,' \u00a0\u202f])\d{3})*|\d+)([.,])(\d{2})$/;
 const MINUS = /^[-\u2212\u2013]$/;
 
+const DIGIT = /\d/;
+
 export function parseAmount(raw: string): ParsedAmount | null {
+  // (BODY needs a digit: most words a line is cut into are text, and end here)
+  if (!DIGIT.test(raw)) return null;
   let s = raw.trim();
   if (!s || s.length > 40) return null;
   let sign: -1 | 1 | null = null;

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { getDocument, PasswordException, Util, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { ValidationErrorCode, ValidationStatus } from '../../types.ts';
 import type { PdfInfo, PositionedWord, WordPage } from '../../layout/model.ts';
+import { plainWorker } from './port.ts';
 
 export type { PdfInfo } from '../../layout/model.ts';
 
@@ -60,6 +61,8 @@ function isTextItem(it: unknown): it is TextItemLike {
 
 export async function loadPdf(bytes: Uint8Array, limits: LoadLimits = DEFAULT_LIMITS): Promise<LoadResult> {
   const started = Date.now();
+  // A worker of its own (port.ts: pdf.js's fake worker without structuredClone per message).
+  const worker = await plainWorker(VerbosityLevel.ERRORS);
   // pdf.js detaches the buffer it is given and refuses Node Buffers: hand it a plain copy.
   const task = getDocument({
     data: new Uint8Array(bytes),
@@ -67,6 +70,7 @@ export async function loadPdf(bytes: Uint8Array, limits: LoadLimits = DEFAULT_LI
     verbosity: VerbosityLevel.ERRORS,
     disableFontFace: true,
     stopAtErrors: false,
+    worker,
   });
   try {
     const doc = await withTimeout(task.promise, limits.timeBudgetMs);
@@ -126,6 +130,7 @@ export async function loadPdf(bytes: Uint8Array, limits: LoadLimits = DEFAULT_LI
     return fail('unreadable', 'corrupt_file', `PDF cannot be read: ${why.slice(0, 200)}`, null);
   } finally {
     await task.destroy().catch(() => undefined);
+    worker.destroy();
   }
 }
 

@@ -84,3 +84,40 @@ describe('a PDF whose text layer does not read', () => {
     expect(out.parsing_result['iban']?.value).toBe('IT60X0542811101000000123456');
   });
 });
+
+describe('pageReads on ASCII without its patterns', () => {
+  // The patterns it applies to every character (text-layer.ts), as a reference.
+  const reference = (page: WordPage): boolean => {
+    let chars = 0;
+    let bad = 0;
+    let letters = 0;
+    let vowels = 0;
+    for (const w of page.words) {
+      for (const ch of w.text) {
+        chars++;
+        if (/[\p{Cc}\p{Co}\p{Cn}\p{Cs}\uFFFD]/u.test(ch)) bad++;
+        else if (/[a-zà-ÿ]/i.test(ch)) {
+          letters++;
+          if (/[aeiouyàèéìòùäöüâêîôû]/i.test(ch)) vowels++;
+        }
+      }
+    }
+    if (chars === 0) return true;
+    if (bad / chars > 0.2) return false;
+    return !(letters >= 200 && (vowels / letters < 0.18 || vowels / letters > 0.62));
+  };
+
+  it('counts every ASCII character as the patterns do', () => {
+    const ascii = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
+    // Each character alone among plain letters, enough of them to pass or fail each threshold.
+    for (const ch of ascii) {
+      for (const filler of ['aaaa', 'xxxx', 'a']) {
+        const p = pageOf(Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? ch.repeat(3) : filler)));
+        expect(pageReads(p), `${ch.charCodeAt(0)} ${filler}`).toBe(reference(p));
+      }
+    }
+    const mixed = pageOf('Ärger Straße ÀÉÎÕÜ àéîõü ÿ × ÷ \u00ad \u0085 \uFFFD \uE000 𝔸 Saldo 1.234,56'.split(' '));
+    expect(pageReads(mixed)).toBe(reference(mixed));
+  });
+});
+

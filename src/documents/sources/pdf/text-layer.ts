@@ -8,6 +8,8 @@ import type { WordPage } from '../../layout/model.ts';
 const BAD = /[\p{Cc}\p{Co}\p{Cn}\p{Cs}\uFFFD]/u;
 const LATIN = /[a-zà-ÿ]/i;
 const VOWEL = /[aeiouyàèéìòùäöüâêîôû]/i;
+const ASCII_LETTER = (lower: number): boolean => lower >= 0x61 && lower <= 0x7a;
+const ASCII_VOWELS = new Set([...'aeiouy'].map((v) => v.charCodeAt(0)));
 
 /** One page: at most a fifth of its characters unreadable, and Latin letters in the proportions of a language. */
 export function pageReads(page: WordPage): boolean {
@@ -18,6 +20,16 @@ export function pageReads(page: WordPage): boolean {
   for (const w of page.words) {
     for (const ch of w.text) {
       chars++;
+      // ASCII, as the patterns below read it: control characters are unreadable, a-z A-Z are letters.
+      const c = ch.charCodeAt(0);
+      if (c < 0x80) {
+        if (c < 0x20 || c === 0x7f) bad++;
+        else if (ASCII_LETTER(c | 0x20)) {
+          letters++;
+          if (ASCII_VOWELS.has(c | 0x20)) vowels++;
+        }
+        continue;
+      }
       if (BAD.test(ch)) bad++;
       else if (LATIN.test(ch)) {
         letters++;

@@ -43,6 +43,8 @@ const MARKERS: Record<string, -1 | 1> = {
 
 /** A word that is a debit/credit marker on its own ("D", "A", "S", "H", "DR", "CR", "+", "−"). */
 export function markerSign(text: string): -1 | 1 | undefined {
+  // (a trailing period dropped, over four characters is no marker)
+  if (text.length > 5) return undefined;
   const t = text.replace(/\.$/, '');
   if (t.length > 4) return undefined;
   // Single lower-case letters are words ("a", "e"), not markers.
@@ -67,10 +69,16 @@ function valid(d: number, m: number, y: number | null): boolean {
   return dt.getUTCMonth() === m - 1;
 }
 
+function startsWithDigit(t: string): boolean {
+  const c = t.charCodeAt(0);
+  return c >= 48 && c <= 57;
+}
+
 /** A date starting at words[i] ("03/01/2026", "03.01.", "3 gen 2026", "03 Jan"): day, month, year, words used. */
 export function dateAt(words: readonly PositionedWord[], i: number): { d: number; m: number; y: number | null; n: number } | null {
   const t = words[i]?.text;
-  if (t === undefined) return null;
+  // (every form below starts with a digit)
+  if (t === undefined || !startsWithDigit(t)) return null;
   let r = NUM_DATE.exec(t);
   if (r) return valid(+r[1]!, +r[2]!, year(r[3]!)) ? { d: +r[1]!, m: +r[2]!, y: year(r[3]!), n: 1 } : null;
   r = ISO_DATE.exec(t);
@@ -208,6 +216,9 @@ export function tokenise(line: Line): TokLine {
     if (text.length > 0) out.push(tok('text', text));
     text = [];
   };
+  // (an amount reads a digit: where none of the next five words holds one, none starts here)
+  const digits = ws.map((w) => /\d/.test(w.text));
+  const digitFrom = (i: number): boolean => digits[i] || digits[i + 1] || digits[i + 2] || digits[i + 3] || digits[i + 4] || false;
   for (let i = 0; i < ws.length; ) {
     const d = dateAt(ws, i);
     if (d) {
@@ -219,7 +230,7 @@ export function tokenise(line: Line): TokLine {
       continue;
     }
     let best: { n: number; a: ParsedAmount } | null = null;
-    for (let n = 1; n <= 5 && i + n <= ws.length; n++) {
+    for (let n = 1; n <= 5 && i + n <= ws.length && digitFrom(i); n++) {
       // A currency sign or code, or a debit/credit marker, stands a little further from its
       // number ("€  1.234,56", "12,50  EUR", "15,55 H EUR", "218.55  CR").
       const wa = ws[i + n - 2];
