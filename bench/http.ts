@@ -32,6 +32,8 @@ const CLK_TCK = 100;
 /** BENCH_SPREAD=0 leaves out the phase over 200 different processes. */
 const SPREAD = process.env.BENCH_SPREAD !== '0';
 const PERF = process.env.BENCH_PERF === '1';
+/** Seconds of warm-up load on each measured URL before the phases (BENCH_WARMUP; 2 s before 2026-11-27, process URL only). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? (pgUrl ? 4 : 8));
 
 interface Phase {
   rps: number;
@@ -174,8 +176,13 @@ async function measureTree(dir: string): Promise<Record<string, Phase>> {
     // GET process spread: 200 processes, each request asks for one at random (concurrent requests rarely ask for the same row).
     const spread: string[] = [];
     if (SPREAD) for (let i = 0; i < 200; i++) spread.push(`/document-engine/v1/processes/${await startProcess(base, headers, { ext_application_id: `BENCH-${i}`, options: { applicant_type: 'employee' } })}`);
-    await load(server, processUrl, headers, 2); // warm-up
     const only = process.env.BENCH_ONLY; // 'process' or 'file' (e.g. with BENCH_CPU_PROF)
+    // Warm-up of every URL measured, before the first phase: a server just started is still compiling
+    // (JavaScript, and on PGlite its WebAssembly engine's hot functions, which a loaded host leaves at the
+    // baseline tier for many seconds). Only the process URL was warmed before, for 2 s, and only GET
+    // process paid the rest: on PGlite it measured 3-12 ms of CPU per request in its first seconds
+    // against 0.7-0.9 ms once warm, about what GET file costs (BENCHMARKS.md, 2026-11-27, h/throughput5).
+    for (const u of [...(only !== 'file' ? [processUrl] : []), ...(only !== 'process' ? [fileUrl] : [])]) await load(server, u, headers, WARMUP);
     return {
       ...(only !== 'file' ? { 'GET process': await load(server, processUrl, headers, seconds, db.name, [], `${tag}-process`) } : {}),
       ...(only !== 'file' && SPREAD ? { 'GET process ×200': await load(server, base, headers, seconds, db.name, spread, `${tag}-process200`) } : {}),
