@@ -9,6 +9,10 @@
  * "GET process ×200" spreads the requests over 200 processes at random (BENCH_SPREAD=0 leaves it out).
  *   node bench/http.ts [seconds=8] [connections=20]
  *   BENCH_REFERENCE=/tmp/base-api BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/http.ts
+ * BENCH_PERF=1 records each measured phase of each server with `perf record -e cpu-clock -g` (on-CPU samples only,
+ * unlike --cpu-prof's wall-clock ones, which a loaded host fills with preempted syscalls) into
+ * bench/out/perf-<tree>-<phase>.data, the server started with --perf-basic-prof so JIT frames have names:
+ *   perf report -i bench/out/perf-….data --no-children --sort sym
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +31,9 @@ const here = path.resolve(import.meta.dirname, '..');
 const CLK_TCK = 100;
 /** BENCH_SPREAD=0 leaves out the phase over 200 different processes. */
 const SPREAD = process.env.BENCH_SPREAD !== '0';
+const PERF = process.env.BENCH_PERF === '1';
+/** Seconds of warm-up load on each measured URL before the phases (BENCH_WARMUP; 2 s before 2026-11-27, process URL only). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? (pgUrl ? 4 : 8));
 
 interface Phase {
   rps: number;
@@ -84,9 +91,10 @@ const ticksOf = (pids: number[]): number =>
  * One load phase. `paths` (optional) spreads the requests over several URLs of the same server, one
  * picked at random per request, so that concurrent requests ask for different rows.
  */
-async function load(server: ChildProcess, url: string, headers: Record<string, string>, duration = seconds, database: string | null = null, paths: string[] = []): Promise<Phase> {
+async function load(server: ChildProcess, url: string, headers: Record<string, string>, duration = seconds, database: string | null = null, paths: string[] = [], perfName: string | null = null): Promise<Phase> {
   // Warm the pool to its size first, so that every backend of the phase is counted.
   const own = await backendsOf(database);
+  const perf = PERF && perfName ? spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', '1999', '-g', '-p', String(server.pid), '-o', `${here}/bench/out/perf-${perfName}.data`], { stdio: 'ignore' }) : null;
   const t0 = cpuTicks(server.pid!);
   const pg0 = pgUrl ? postgresTicks() : 0;
   const own0 = ticksOf(own);
@@ -95,6 +103,10 @@ async function load(server: ChildProcess, url: string, headers: Record<string, s
     autocannon({ url, connections, duration, headers, ...(requests ? { requests } : {}) } as autocannon.Options, (err, res) => (err ? reject(err) : resolve(res)));
   });
   const cpu = (cpuTicks(server.pid!) - t0) / CLK_TCK;
+  if (perf) {
+    perf.kill('SIGINT');
+    await new Promise((r) => perf.once('exit', r));
+  }
   const pgCpu = pgUrl ? (postgresTicks() - pg0) / CLK_TCK : 0;
   const ownCpu = (ticksOf(own) - own0) / CLK_TCK;
   return {
@@ -138,7 +150,8 @@ async function measureTree(dir: string): Promise<Record<string, Phase>> {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-bench-'));
   const db = await freshDatabase();
-  const server = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${here}/bench/out`] : []), 'src/main.ts', 'serve'], {
+  const tag = dir === here ? 'this' : path.basename(dir);
+  const server = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${here}/bench/out`] : []), ...(PERF ? ['--perf-basic-prof'] : []), 'src/main.ts', 'serve'], {
     cwd: dir,
     // One client drives the whole load: per-client rate limits would measure the limiter instead.
     env: serverEnv(port, dataDir, db.url, { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', DOCRISK_RATE_LIMIT_PER_MINUTE: '10000000', DOCRISK_REPORTS_PER_MINUTE: '10000000' }),
@@ -163,12 +176,17 @@ async function measureTree(dir: string): Promise<Record<string, Phase>> {
     // GET process spread: 200 processes, each request asks for one at random (concurrent requests rarely ask for the same row).
     const spread: string[] = [];
     if (SPREAD) for (let i = 0; i < 200; i++) spread.push(`/document-engine/v1/processes/${await startProcess(base, headers, { ext_application_id: `BENCH-${i}`, options: { applicant_type: 'employee' } })}`);
-    await load(server, processUrl, headers, 2); // warm-up
     const only = process.env.BENCH_ONLY; // 'process' or 'file' (e.g. with BENCH_CPU_PROF)
+    // Warm-up of every URL measured, before the first phase: a server just started is still compiling
+    // (JavaScript, and on PGlite its WebAssembly engine's hot functions, which a loaded host leaves at the
+    // baseline tier for many seconds). Only the process URL was warmed before, for 2 s, and only GET
+    // process paid the rest: on PGlite it measured 3-12 ms of CPU per request in its first seconds
+    // against 0.7-0.9 ms once warm, about what GET file costs (BENCHMARKS.md, 2026-11-27, h/throughput5).
+    for (const u of [...(only !== 'file' ? [processUrl] : []), ...(only !== 'process' ? [fileUrl] : [])]) await load(server, u, headers, WARMUP);
     return {
-      ...(only !== 'file' ? { 'GET process': await load(server, processUrl, headers, seconds, db.name) } : {}),
-      ...(only !== 'file' && SPREAD ? { 'GET process ×200': await load(server, base, headers, seconds, db.name, spread) } : {}),
-      ...(only !== 'process' ? { 'GET file': await load(server, fileUrl, headers, seconds, db.name) } : {}),
+      ...(only !== 'file' ? { 'GET process': await load(server, processUrl, headers, seconds, db.name, [], `${tag}-process`) } : {}),
+      ...(only !== 'file' && SPREAD ? { 'GET process ×200': await load(server, base, headers, seconds, db.name, spread, `${tag}-process200`) } : {}),
+      ...(only !== 'process' ? { 'GET file': await load(server, fileUrl, headers, seconds, db.name, [], `${tag}-file`) } : {}),
     };
   } finally {
     await stop(server);
@@ -179,11 +197,11 @@ async function measureTree(dir: string): Promise<Record<string, Phase>> {
 
 async function measureHello(): Promise<Record<string, Phase>> {
   const port = 17080 + Math.floor(Math.random() * 1000);
-  const server = spawn(process.execPath, [path.join(here, 'bench/hello-server.ts'), String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, [...(PERF ? ['--perf-basic-prof'] : []), path.join(here, 'bench/hello-server.ts'), String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     await waitReady(`http://127.0.0.1:${port}`, server, '/hello');
     await load(server, `http://127.0.0.1:${port}/hello`, {}, 2);
-    return { 'GET hello': await load(server, `http://127.0.0.1:${port}/hello`, {}) };
+    return { 'GET hello': await load(server, `http://127.0.0.1:${port}/hello`, {}, seconds, null, [], 'hello') };
   } finally {
     await stop(server);
   }

@@ -55,5 +55,14 @@ function check(req: FastifyRequest): void {
 
 /** Registers the check before schema validation on every route (multipart fields are checked where they are read). */
 export function registerControlCharGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req) => check(req));
+  // With `done`, not async: the check never waits, and it runs on every request.
+  app.addHook('preValidation', (req, _reply, done) => {
+    try {
+      check(req);
+    } catch (e) {
+      done(e as Error);
+      return;
+    }
+    done();
+  });
 }

@@ -2,6 +2,7 @@
  * Clients, tokens and the admin operations. Access tokens are EdDSA JWTs (kid, iss, aud, sub, scope, exp);
  * every request is checked against the client row too, so a revoked client's tokens stop working.
  */
+import { timingSafeEqual } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, jwtVerify, errors as joseErrors } from 'jose';
 import type { Executor } from '../../db/client.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -42,6 +43,10 @@ export interface AuthServiceDeps {
 }
 
 const CLIENT_CACHE_MS = 2000;
+const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i;
+
+/** The access token of an Authorization header (`Bearer <token>`, any case, surrounding blanks allowed), or null. */
+const bearerToken = (authorization: string): string | null => BEARER.exec(authorization.trim())?.[1] ?? null;
 const VERIFIED_TOKEN_CACHE = 10000;
 /** Seconds a token's iat may lie ahead of this process's clock (clock skew between API processes). */
 const CLOCK_TOLERANCE_S = 30;
@@ -53,7 +58,9 @@ export class AuthService {
   private readonly verifiedTokens = new Map<string, { sub: string; expMs: number }>();
   /** The principal of a client row (rows are replaced when the client cache reloads them). */
   private readonly principals = new WeakMap<ClientRow, Principal>();
-  private readonly keyDigests = new Map<string, string>();
+  private readonly keyDigests = new Map<string, Buffer>();
+  /** A client row's stored subscription key hash as bytes (rows are replaced when the client cache reloads them). */
+  private readonly keyHashes = new WeakMap<ClientRow, Buffer>();
 
   constructor(deps: AuthServiceDeps) {
     this.deps = deps;
@@ -181,18 +188,39 @@ export class AuthService {
   /** Checks a bearer token and the subscription key of a request. */
   async authenticate(authorization: string | undefined, subscriptionKey: string | undefined): Promise<Principal> {
     if (!authorization) throw authErrors.unauthenticated('missing Authorization: Bearer header');
-    const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i.exec(authorization.trim());
-    if (!m?.[1]) throw authErrors.unauthenticated('Authorization header must be "Bearer <access_token>"');
+    const token = bearerToken(authorization);
+    if (token === null) throw authErrors.unauthenticated('Authorization header must be "Bearer <access_token>"');
     if (!subscriptionKey) throw authErrors.unauthenticated('missing Ocp-Apim-Subscription-Key header');
-    const token = m[1];
     const sub = this.verifiedTokens.get(token);
     const nowMs = this.deps.clock.now().getTime();
     const claims = sub && sub.expMs > nowMs ? sub : await this.verifyToken(token);
     const client = await this.cachedClient(claims.sub);
     if (!client || client.revokedAt !== null) throw authErrors.unauthenticated('client revoked or unknown');
-    if (!digestEquals(this.keyDigest(subscriptionKey), client.subscriptionKeyHash)) {
-      throw authErrors.unauthenticated('invalid Ocp-Apim-Subscription-Key for this client');
-    }
+    if (!this.keyMatches(subscriptionKey, client)) throw authErrors.unauthenticated('invalid Ocp-Apim-Subscription-Key for this client');
+    return this.principalOf(client);
+  }
+
+  /**
+   * The principal of a request when everything authenticate() checks is already in this process's
+   * caches and passes — the token verified and not expired, the client row fresh and not revoked, the
+   * subscription key matching — with no promise made; null in every other case (authenticate() then
+   * decides, with its error). It never accepts what authenticate() would refuse: the same checks, on
+   * the same cached state.
+   */
+  cached(authorization: string | undefined, subscriptionKey: string | undefined): Principal | null {
+    if (!authorization || !subscriptionKey) return null;
+    const token = bearerToken(authorization);
+    if (token === null) return null;
+    const claims = this.verifiedTokens.get(token);
+    if (claims === undefined || claims.expMs <= this.deps.clock.now().getTime()) return null;
+    const hit = this.clientCache.get(claims.sub);
+    if (hit === undefined || hit.until <= Date.now()) return null;
+    const client = hit.row;
+    if (!client || client.revokedAt !== null || !this.keyMatches(subscriptionKey, client)) return null;
+    return this.principalOf(client);
+  }
+
+  private principalOf(client: ClientRow): Principal {
     let principal = this.principals.get(client);
     if (!principal) {
       principal = { clientId: client.clientId, spaceId: client.spaceId, scopes: new Set(client.scopes.split(' ')) };
@@ -201,11 +229,22 @@ export class AuthService {
     return principal;
   }
 
+  /** Whether a subscription key is the client's: its SHA-256 against the stored one, in constant time. */
+  private keyMatches(key: string, client: ClientRow): boolean {
+    let expected = this.keyHashes.get(client);
+    if (expected === undefined) {
+      expected = Buffer.from(client.subscriptionKeyHash, 'hex');
+      this.keyHashes.set(client, expected);
+    }
+    const got = this.keyDigest(key);
+    return got.length === expected.length && got.length > 0 && timingSafeEqual(got, expected);
+  }
+
   /** SHA-256 of a subscription key, remembered for the few keys a process sees (one per client). */
-  private keyDigest(key: string): string {
+  private keyDigest(key: string): Buffer {
     let d = this.keyDigests.get(key);
     if (d === undefined) {
-      d = sha256Hex(key);
+      d = Buffer.from(sha256Hex(key), 'hex');
       if (this.keyDigests.size >= 1000) this.keyDigests.clear();
       this.keyDigests.set(key, d);
     }
