@@ -528,6 +528,22 @@ describe('readTable: columns and roles from geometry and the balance chain', () 
     ]);
   });
 
+  it('signs the amounts by an S/H marker column, not the signed balances beside them, where one edited amount breaks the chain', () => {
+    // description … | amount | S/H | balance printed with its own minus. The last amount was edited
+    // (8,55 printed as 85,50): neither sign reconciles it, and its marker still says debit.
+    const t = read(
+      page([
+        { date: '01.10.2024', desc: ['Basislastschrift Rundfunk'], cells: [[440, '32,14 EUR'], [460, 'S'], [540, '-884,97 EUR']] },
+        { date: '04.10.2024', desc: ['Gutschrift Lohn'], cells: [[440, '500,00 EUR'], [460, 'H'], [540, '-384,97 EUR']] },
+        { date: '29.10.2024', desc: ['Bargeldauszahlung'], cells: [[440, '250,00 EUR'], [460, 'S'], [540, '-634,97 EUR']] },
+        { date: '31.10.2024', desc: ['Entgelt'], cells: [[440, '85,50 EUR'], [460, 'S'], [540, '-643,52 EUR']] },
+      ]),
+      { opening: -85283, closing: -64352 },
+    );
+    expect(t.txs.map((x) => x.amountCents)).toEqual([-3214, 50000, -25000, -8550]);
+    expect(t.txs.every((x) => x.signKnown)).toBe(true);
+  });
+
   it('reads a D/C marker column set one space from its date and amount in a monospaced layout', () => {
     // Every character (and every space) as wide as the next: cells one space apart, as on a mainframe print.
     const mono = (lines: string[]): WordPage => {

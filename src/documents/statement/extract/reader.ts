@@ -384,7 +384,11 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
     const sol = solveRoles(solveInput, usedCols, { opening: known.opening, closing: known.closing, heading: roleHints(heading), order: usedCols, dateOrder });
     return { sol, solveInput, solveIndex, cellOf, attached, usedCols };
   };
-  const tries = markerCol.size > 0 ? order.map((id) => attempt(id)) : [attempt(null)];
+  // A marker column signs figures printed without a sign: a column whose every cell on the marker
+  // rows carries its own sign ("-884,97 EUR" balances beside "S"/"H" amounts) is not what it signs.
+  const markerRows = table.filter((r) => r.tl.toks.some((t) => markerCol.has(t)));
+  const targets = order.filter((id) => markerRows.some((r) => r.amounts.get(id)?.amount?.sign === null));
+  const tries = markerCol.size > 0 && targets.length > 0 ? targets.map((id) => attempt(id)) : [attempt(null)];
   const best = tries.reduce((x, y) => ((y.sol?.score ?? -Infinity) > (x.sol?.score ?? -Infinity) ? y : x));
   const { sol, solveInput, solveIndex, cellOf, attached, usedCols } = best;
   for (const m of [...markerCol]) if (!attached.has(m)) markerCol.delete(m);
