@@ -605,6 +605,32 @@ describe('readTable: where the table ends, balances and descriptions that look a
     expect(t.balances.find((b) => b.kind === 'closing')?.cents).toBe(-7329);
   });
 
+  it('reads a dated "SALDO …" row between bookings as a booking where the balance chain says so (no balance column, no balances of the day)', () => {
+    // Signed amounts only; the carried balances and the closing reconcile only with "SALDO FATTURA" as a booking.
+    const t = read(
+      page([
+        { date: '02.01.2025', desc: ['PRELIEVO BANCOMAT ATM PADOVA'], cells: [[540, '-50,00']] },
+        { date: '07.01.2025', desc: ['PAGAMENTO SDD IREN MERCATO SPA'], cells: [[540, '-152,32']] },
+        { date: '13.01.2025', desc: ['BONIFICO SEPA IN ENTRATA'], cells: [[540, '556,88']] },
+        { desc: ['SALDO A RIPORTARE'], cells: [[540, '4.239,14']] },
+        { desc: ['SALDO RIPORTATO'], cells: [[540, '4.239,14']] },
+        { date: '27.01.2025', above: 'DISPOSIZIONE BONIFICO BEN: LO PRESTI MARCO', desc: ['SALDO FATTURA', 'IBAN BEN. IT67P7964645995100043716325'], cells: [[540, '-601,39']] },
+        { date: '28.01.2025', desc: ['ADDEBITO SDD CORE ENEL ENERGIA SPA'], cells: [[540, '-73,83']] },
+        { date: '31.01.2025', desc: ['SPESE TENUTA CONTO'], cells: [[540, '-2,50']] },
+      ]),
+      { opening: 388458, closing: 356142 },
+    );
+    expect(t.txs.map((x) => [x.date, x.amountCents])).toEqual([
+      ['2025-01-02', -5000],
+      ['2025-01-07', -15232],
+      ['2025-01-13', 55688],
+      ['2025-01-27', -60139],
+      ['2025-01-28', -7383],
+      ['2025-01-31', -250],
+    ]);
+    expect(t.balances.map((b) => b.kind)).toEqual(['carry', 'carry']);
+  });
+
   it('keeps a dated "SALDO …" booking where the balances of the day print their date elsewhere', () => {
     const t = read(
       page([
@@ -668,6 +694,31 @@ describe('readTable: descriptions set around their amount row', () => {
       'ONLINE PAYMENT RACHEL MACDONALD / RENT SHARE / REF U3X36L4NN4KY',
       'CARD PAYMENT TO TRENITALIA NAPOLI / ON 03 JAN CARD *5695',
     ]);
+  });
+});
+
+describe('describe: rows set on the second line of their description', () => {
+  it('keeps a line under a two-line row where the row below has nothing under it (every row with a line above has lines under it)', () => {
+    const t = read(
+      page([
+        { date: '02.09.2024', desc: ['Entgelte', 'Grundpreis Kontomodell'], cells: [[470, '15,00-'], [540, '7.976,81']] },
+        { date: '02.09.2024', above: 'Kartenzahlung dm-drogerie markt, Leipzig', desc: ['01.09.2024 14:51 Karte 4552', 'Terminal 73892501'], cells: [[470, '88,39-'], [540, '7.888,42']] },
+        { date: '05.09.2024', above: 'SEPA Basislastschrift Rundfunk ARD', desc: ['Abschlag Strom 09/2024', 'EREF: RLGGIPZE1P3SU1A4', 'MREF: NUR4YWCAUR'], cells: [[470, '79,67-'], [540, '7.808,75']] },
+        { date: '09.09.2024', above: 'SEPA-Lastschrift Volkswagen Bank GmbH', desc: ['Darlehen 4220507157 Rate 09/2024', 'EREF: NXKKYC65G9KPIXN9', 'MREF: VWMAFIBST2'], cells: [[470, '586,14-'], [540, '7.222,61']] },
+        { date: '16.09.2024', above: 'Echtzeitüberweisung Jan Meyer', desc: ['RE-Nr 931875', 'IBAN: DE36564142461988749573', 'EREF: QH8NSNAX99OEEZYS'], cells: [[470, '677,07-'], [540, '6.545,54']] },
+        { date: '17.09.2024', desc: ['Bargeldauszahlung GA Stadtsparkasse', '16.09.2024 10:03 Karte 4552'], cells: [[470, '50,00-'], [540, '6.495,54']] },
+        { date: '20.09.2024', desc: ['Debitkarte Internet ZALANDO SE', '18.09.2024 Karte 4552'], cells: [[470, '13,81-'], [540, '6.481,73']] },
+        { date: '27.09.2024', above: 'SEPA Basislastschrift Vattenfall', desc: ['Rechnung 5367806676', 'EREF: TYPNZFT4KKDV7IBW', 'MREF: RY75UE03VH'], cells: [[470, '30,44-'], [540, '6.451,29']] },
+        { date: '30.09.2024', desc: ['Habenzinsen', 'Rechnungsabschluss 30.09.2024'], cells: [[470, '2,63+'], [540, '6.453,92']] },
+        { date: '30.09.2024', desc: ['Abschluss'], cells: [[470, '1,00-'], [540, '6.452,92']] },
+      ]),
+    );
+    expect(t.txs.map((x) => x.description.join(' / ')).slice(-3)).toEqual([
+      'SEPA Basislastschrift Vattenfall / Rechnung 5367806676 / EREF: TYPNZFT4KKDV7IBW / MREF: RY75UE03VH',
+      'Habenzinsen / Rechnungsabschluss 30.09.2024',
+      'Abschluss',
+    ]);
+    expect(t.txs[1]!.description.join(' / ')).toBe('Kartenzahlung dm-drogerie markt, Leipzig / 01.09.2024 14:51 Karte 4552 / Terminal 73892501');
   });
 });
 
