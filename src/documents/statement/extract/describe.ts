@@ -263,6 +263,9 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
   };
   const aroundSeen = between.filter((g) => g.lines.length >= 2 && around(g)).length;
   for (const r of txRows) out.set(r, { text: [], lines: [r.tl.line] });
+  // Lines a row took from the gap above it (between it and a booking), and the lines under a row.
+  const fromAbove = new Map<Row, { from: Row; lines: TokLine[] }>();
+  const under = new Map<Row, { raw: number; kept: number }>();
   // Under the last row before the table ends or something else stands (a note, a legal line): the
   // lines up to the first wider gap, not a paragraph printed after a blank line.
   for (const g of gaps) {
@@ -307,7 +310,24 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       if (i >= cut) put(g.below!, tl, 'above');
       else if (g.above && g.above.special === null) put(g.above, tl, 'below');
     });
+    if (nAbove > 0 && g.above && g.above.special === null) fromAbove.set(g.below!, { from: g.above, lines: g.lines.slice(cut) });
+    if (g.above && g.above.special === null) under.set(g.above, { raw: g.lines.length, kept: cut });
   }
+  // Rows set around their amount row (the row on a description's second line): where every row
+  // that takes lines from above keeps lines under it too, but one, that one — nothing printed under
+  // it before the next row or the table's end — has its whole description on its row, and the lines
+  // above it are the row above's ("Habenzinsen" / "Rechnungsabschluss 30.09.2024" over "Abschluss").
+  const taking = [...fromAbove.keys()];
+  const bare = taking.filter((r) => (under.get(r)?.kept ?? 0) === 0);
+  if (taking.length - bare.length >= 3 && bare.length <= Math.max(1, taking.length * 0.1))
+    for (const r of bare) {
+      if ((under.get(r)?.raw ?? 0) !== 0) continue;
+      const { from, lines } = fromAbove.get(r)!;
+      const own = out.get(r)!;
+      const moved = new Set(lines.map((tl) => tl.line));
+      own.lines = own.lines.filter((l) => !moved.has(l));
+      out.get(from)!.lines.push(...lines.map((tl) => tl.line));
+    }
   for (const d of out.values()) d.text = d.lines.map((l) => lineText(tokLineOf.get(l)!)).filter((s) => s.length > 0);
   return out;
 }
