@@ -544,6 +544,27 @@ describe('readTable: columns and roles from geometry and the balance chain', () 
     expect(t.txs.every((x) => x.signKnown)).toBe(true);
   });
 
+  it('reads an amount in parentheses whose thousands are grouped by a space, "(2 648,84)", and the date of its day', () => {
+    // (a space a little wider than a third of the text height, as a proportional font prints it)
+    const wide = (p: WordPage): WordPage => ({ ...p, words: p.words.map((w) => (/^\(?\d$/.test(w.text) ? { ...w, x0: w.x0 - 1.4, x1: w.x1 - 1.4 } : w)) });
+    const t = read(
+      wide(page([
+        { date: '01/08/2025', vdate: '01/08/2025', desc: ['PRELIEVO CONTANTI'], cells: [[540, '(50,00)']] },
+        { vdate: '02/08/2025', desc: ['BONIFICO SEPA IN ENTRATA'], cells: [[540, '187,91']] },
+        { date: '04/08/2025', vdate: '04/08/2025', desc: ['BONIFICO ISTANTANEO'], cells: [[540, '(2 648,84)']] },
+        { vdate: '03/08/2025', desc: ['PAGAMENTO CARTA'], cells: [[540, '(15,36)']] },
+        { vdate: '04/08/2025', desc: ['BONIFICO SEPA IN ENTRATA'], cells: [[540, '3 486,61']] },
+      ])),
+    );
+    expect(t.txs.map((x) => [x.date, x.amountCents])).toEqual([
+      ['2025-08-01', -5000],
+      ['2025-08-01', 18791],
+      ['2025-08-04', -264884],
+      ['2025-08-04', -1536],
+      ['2025-08-04', 348661],
+    ]);
+  });
+
   it('reads a D/C marker column set one space from its date and amount in a monospaced layout', () => {
     // Every character (and every space) as wide as the next: cells one space apart, as on a mainframe print.
     const mono = (lines: string[]): WordPage => {
