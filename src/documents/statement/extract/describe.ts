@@ -70,6 +70,19 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       return onPage.length > 0 && l.y0 > Math.min(...onPage) && l.y0 < Math.max(...onPage);
     };
     const inside = new Set([...furniture].filter(insideRows).map((l) => l.text));
+    // …nor where it stands, on every page, where descriptions start, a line pitch from a row of the
+    // table: a description line above a page's first row ("CONTACTLESS PAYMENT" over the first row of
+    // two pages that both start at the same height); a header or footer keeps apart from the rows.
+    const rowCys = table.map((r) => ({ page: r.tl.line.page, cy: r.tl.cy }));
+    const atRow = (l: Line): boolean => {
+      const cy = (l.y0 + l.y1) / 2;
+      return Math.abs(l.x0 - dx0) < H * 0.5 && rowCys.some((r) => r.page === l.page && Math.abs(r.cy - cy) <= H * 2.2);
+    };
+    const texts = new Set([...furniture].map((l) => l.text));
+    for (const text of texts) {
+      const same = [...furniture].filter((l) => l.text === text);
+      if (same.every(atRow)) inside.add(text);
+    }
     for (const l of [...furniture]) if (inside.has(l.text)) furniture.delete(l);
   }
   const lineText = (tl: TokLine): string =>
@@ -265,7 +278,7 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
   for (const r of txRows) out.set(r, { text: [], lines: [r.tl.line] });
   // Lines a row took from the gap above it (between it and a booking), and the lines under a row.
   const fromAbove = new Map<Row, { from: Row; lines: TokLine[] }>();
-  const under = new Map<Row, { raw: number; kept: number }>();
+  const under = new Map<Row, { kept: number }>();
   // Under the last row before the table ends or something else stands (a note, a legal line): the
   // lines up to the first wider gap, not a paragraph printed after a blank line.
   for (const g of gaps) {
@@ -285,7 +298,7 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       // one, is the row's first line.
       // …and the other way: a row whose own line opens a description keeps the line above for the row above.
       if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 1 && k === 1 && firstLike(g.below.tl) > firstLike(g.lines[g.lines.length - 1])) nAbove = 0;
-      if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 0 && g.lines.length >= 2 && opens(g.lines[g.lines.length - 1]) && !opens(g.below.tl) && lineText(g.lines[g.lines.length - 1]!).length > lineText(g.below.tl).length) nAbove = 1;
+      if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 0 && g.lines.length >= 2 && aroundSeen >= 2 && opens(g.lines[g.lines.length - 1]) && !opens(g.below.tl) && lineText(g.lines[g.lines.length - 1]!).length > lineText(g.below.tl).length) nAbove = 1;
       // …and a single line between two rows, where this document sets descriptions around their row
       // elsewhere (twice at least) and the row above opens its own description on its amount line.
       if (geometrySilent && bi < 0 && !indented && g.above && g.above.special === null && nAbove === 0 && k === 0 && g.lines.length === 1 && aroundSeen >= 2 && opens(g.above.tl) && around(g)) nAbove = 1;
@@ -311,17 +324,17 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       else if (g.above && g.above.special === null) put(g.above, tl, 'below');
     });
     if (nAbove > 0 && g.above && g.above.special === null) fromAbove.set(g.below!, { from: g.above, lines: g.lines.slice(cut) });
-    if (g.above && g.above.special === null) under.set(g.above, { raw: g.lines.length, kept: cut });
+    if (g.above && g.above.special === null) under.set(g.above, { kept: cut });
   }
   // Rows set around their amount row (the row on a description's second line): where every row
-  // that takes lines from above keeps lines under it too, but one, that one — nothing printed under
-  // it before the next row or the table's end — has its whole description on its row, and the lines
-  // above it are the row above's ("Habenzinsen" / "Rechnungsabschluss 30.09.2024" over "Abschluss").
+  // that takes lines from above keeps lines under it too, but one, that one — nothing of its own
+  // under it before the next row's lines or the table's end — has its whole description on its row,
+  // and the lines above it are the row above's ("Habenzinsen" / "Rechnungsabschluss 30.09.2024" over
+  // "Abschluss").
   const taking = [...fromAbove.keys()];
   const bare = taking.filter((r) => (under.get(r)?.kept ?? 0) === 0);
   if (taking.length - bare.length >= 3 && bare.length <= Math.max(1, taking.length * 0.1))
     for (const r of bare) {
-      if ((under.get(r)?.raw ?? 0) !== 0) continue;
       const { from, lines } = fromAbove.get(r)!;
       const own = out.get(r)!;
       const moved = new Set(lines.map((tl) => tl.line));

@@ -718,6 +718,25 @@ describe('readTable: descriptions set around their amount row', () => {
   });
 });
 
+describe('describe: rows on their description\'s first line', () => {
+  it('keeps a last line that opens like a booking ("MIETE …") on its row where no other row of the document is set around its amount row', () => {
+    const t = read(
+      page([
+        { date: '05.03.2026', desc: ['KARTENZAHLUNG', 'ROSSMANN KÖLN', '05.03.2026 08:04 FOLGENR. 03'], cells: [[470, '-29,49'], [540, '7.677,67']] },
+        { date: '06.04.2026', desc: ['ÜBERWEISUNG', 'MICHAEL SCHÄFER', 'MIETE UND NEBENKOSTEN APRIL'], cells: [[470, '-850,00'], [540, '6.827,67']] },
+        { date: '06.04.2026', desc: ['ÜBERWEISUNGSGUTSCHRIFT', 'URSULA RICHTER', 'ANTEIL URLAUB'], cells: [[470, '687,61'], [540, '7.515,28']] },
+        { date: '07.04.2026', desc: ['KARTENZAHLUNG GIROCARD', 'ARAL LEIPZIG'], cells: [[470, '-94,45'], [540, '7.420,83']] },
+      ]),
+    );
+    expect(t.txs.map((x) => x.description.join(' / '))).toEqual([
+      'KARTENZAHLUNG / ROSSMANN KÖLN / 05.03.2026 08:04 FOLGENR. 03',
+      'ÜBERWEISUNG / MICHAEL SCHÄFER / MIETE UND NEBENKOSTEN APRIL',
+      'ÜBERWEISUNGSGUTSCHRIFT / URSULA RICHTER / ANTEIL URLAUB',
+      'KARTENZAHLUNG GIROCARD / ARAL LEIPZIG',
+    ]);
+  });
+});
+
 describe('describe: rows set on the second line of their description', () => {
   it('keeps a line under a two-line row where the row below has nothing under it (every row with a line above has lines under it)', () => {
     const t = read(
@@ -732,12 +751,14 @@ describe('describe: rows set on the second line of their description', () => {
         { date: '27.09.2024', above: 'SEPA Basislastschrift Vattenfall', desc: ['Rechnung 5367806676', 'EREF: TYPNZFT4KKDV7IBW', 'MREF: RY75UE03VH'], cells: [[470, '30,44-'], [540, '6.451,29']] },
         { date: '30.09.2024', desc: ['Habenzinsen', 'Rechnungsabschluss 30.09.2024'], cells: [[470, '2,63+'], [540, '6.453,92']] },
         { date: '30.09.2024', desc: ['Abschluss'], cells: [[470, '1,00-'], [540, '6.452,92']] },
+        { date: '30.09.2024', above: 'Kartenzahlung girocard NETTO, Bremen', desc: ['30.09.2024 08:00 Folgenr. 08', 'Terminal 71908944'], cells: [[470, '70,82-'], [540, '6.382,10']] },
       ]),
     );
-    expect(t.txs.map((x) => x.description.join(' / ')).slice(-3)).toEqual([
+    expect(t.txs.map((x) => x.description.join(' / ')).slice(-4)).toEqual([
       'SEPA Basislastschrift Vattenfall / Rechnung 5367806676 / EREF: TYPNZFT4KKDV7IBW / MREF: RY75UE03VH',
       'Habenzinsen / Rechnungsabschluss 30.09.2024',
       'Abschluss',
+      'Kartenzahlung girocard NETTO, Bremen / 30.09.2024 08:00 Folgenr. 08 / Terminal 71908944',
     ]);
     expect(t.txs[1]!.description.join(' / ')).toBe('Kartenzahlung dm-drogerie markt, Leipzig / 01.09.2024 14:51 Karte 4552 / Terminal 73892501');
   });
@@ -765,6 +786,21 @@ describe('readTable: page furniture', () => {
     const p2 = { ...page([{ date: '05/01/2026', desc: ['DD', 'THAMES WATER'], cells: [[470, '18,87'], [540, '942,26']] }]), page: 2 };
     const t = readTable([buildLines(p1), buildLines(p2)], null, { opening: 100000, closing: 94226 });
     expect(t.txs.map((x) => x.description.join(' '))).toEqual(['DD THAMES WATER', 'CARD PAYMENT TESCO', 'DD THAMES WATER']);
+  });
+
+  it('a description line above the first row of two pages that start at the same height is no furniture', () => {
+    const p1 = page([
+      { date: '01/10/2024', above: 'BANK GIRO CREDIT', desc: ['DWP STATE PENSION', 'REF 6UUIKI1Q5 OCT'], cells: [[470, '2,107.53']] },
+      { date: '01/10/2024', above: 'CARD PAYMENT TO', desc: ['TESCO STORES BRISTOL', 'ON 01 OCT CARD *9240'], cells: [[470, '-81.93']] },
+      { date: '03/10/2024', above: 'CASH WITHDRAWAL', desc: ['ALBION BRISTOL', 'ON 03 OCT 12:24 CARD *9240'], cells: [[470, '-250.00']] },
+    ]);
+    const p2 = { ...page([{ date: '14/10/2024', above: 'CONTACTLESS PAYMENT', desc: ['SHELL BIRMINGHAM', 'ON 11 OCT CARD *9240'], cells: [[470, '-128.51']] }]), page: 2 };
+    const p3 = { ...page([{ date: '30/10/2024', above: 'CONTACTLESS PAYMENT', desc: ['UBER *TRIP LONDON', 'ON 30 OCT CARD *9240'], cells: [[470, '-110.80']] }]), page: 3 };
+    const t = readTable([buildLines(p1), buildLines(p2), buildLines(p3)], null, { opening: null, closing: null });
+    expect(t.txs.map((x) => x.description.join(' / ')).slice(-2)).toEqual([
+      'CONTACTLESS PAYMENT / SHELL BIRMINGHAM / ON 11 OCT CARD *9240',
+      'CONTACTLESS PAYMENT / UBER *TRIP LONDON / ON 30 OCT CARD *9240',
+    ]);
   });
 });
 
