@@ -70,13 +70,24 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       return onPage.length > 0 && l.y0 > Math.min(...onPage) && l.y0 < Math.max(...onPage);
     };
     const inside = new Set([...furniture].filter(insideRows).map((l) => l.text));
-    // …nor where it stands, on every page, where descriptions start, a line pitch from a row of the
-    // table: a description line above a page's first row ("CONTACTLESS PAYMENT" over the first row of
-    // two pages that both start at the same height); a header or footer keeps apart from the rows.
-    const rowCys = table.map((r) => ({ page: r.tl.line.page, cy: r.tl.cy }));
+    // …nor where it stands, on every page, where descriptions start, in a block of lines at the line
+    // pitch that holds a row of the table: a description line above a page's first row or under its
+    // last ("CONTACTLESS PAYMENT" over the first row of two pages that both start at the same height);
+    // a header or footer keeps apart from the rows.
+    const rowLines = new Set(table.map((r) => r.tl.line));
     const atRow = (l: Line): boolean => {
-      const cy = (l.y0 + l.y1) / 2;
-      return Math.abs(l.x0 - dx0) < H * 0.5 && rowCys.some((r) => r.page === l.page && Math.abs(r.cy - cy) <= H * 2.2);
+      if (Math.abs(l.x0 - dx0) >= H * 0.5) return false;
+      const ls = tls.find((x) => x.some((tl) => tl.line === l)) ?? [];
+      const i = ls.findIndex((tl) => tl.line === l);
+      for (const step of [-1, 1]) {
+        for (let j = i + step; j >= 0 && j < ls.length; j += step) {
+          const a = ls[j]!;
+          if (Math.abs(a.cy - ls[j - step]!.cy) > H * 2.2) break;
+          if (rowLines.has(a.line)) return true;
+          if (a.line.x0 < dx0 - H * 0.5) break;
+        }
+      }
+      return false;
     };
     const texts = new Set([...furniture].map((l) => l.text));
     for (const text of texts) {

@@ -718,6 +718,28 @@ describe('readTable: descriptions set around their amount row', () => {
   });
 });
 
+describe('describe: Italian booking words open a description', () => {
+  it('"PRELEVAMENTO CARTA" above a row opens its description, "BOLLO" opens its own (rows on a description\'s second line)', () => {
+    const t = read(
+      page([
+        { date: '02/12/2025', above: 'DISPOSIZIONE DI BONIFICO', desc: ['GALLI GIANLUCA', 'CAUS: AFFITTO APPARTAMENTO DICEMBRE 2025'], cells: [[470, '750,00-'], [540, '6.782,33']] },
+        { date: '04/12/2025', above: 'PAGAMENTO TRAMITE POS', desc: ['CONAD VERONA', 'CARTA N. ****3400 DEL 02/12/25 ORE 22.57'], cells: [[470, '195,36-'], [540, '6.586,97']] },
+        { date: '23/12/2025', above: 'PAGAMENTO CARTA', desc: ['CARREFOUR EXPRESS NAPOLI', 'CARTA N. ****3400 DEL 22/12/25 ORE 11.45'], cells: [[470, '110,19-'], [540, '6.476,78']] },
+        { date: '24/12/2025', above: 'PRELEVAMENTO CARTA', desc: ['ATM BANCAVIVA VERONA', 'CARTA ****3400 DEL 24/12/25 ORE 07.26'], cells: [[470, '100,00-'], [540, '6.376,78']] },
+        { date: '31/12/2025', desc: ['CANONE CARTA DI DEBITO', 'PERIODO DICEMBRE 2025'], cells: [[470, '6,00-'], [540, '6.370,78']] },
+        { date: '31/12/2025', desc: ['BOLLO ESTRATTO CONTO', 'DPR 642/72'], cells: [[470, '3,42-'], [540, '6.367,36']] },
+        { date: '31/12/2025', above: 'ADDEBITO SDD CORE', desc: ['WINDTRE SPA', 'FATTURA N. 6535300188 DEL 31/12/25'], cells: [[470, '177,18-'], [540, '6.190,18']] },
+      ]),
+    );
+    expect(t.txs.map((x) => x.description.join(' / ')).slice(2, 6)).toEqual([
+      'PAGAMENTO CARTA / CARREFOUR EXPRESS NAPOLI / CARTA N. ****3400 DEL 22/12/25 ORE 11.45',
+      'PRELEVAMENTO CARTA / ATM BANCAVIVA VERONA / CARTA ****3400 DEL 24/12/25 ORE 07.26',
+      'CANONE CARTA DI DEBITO / PERIODO DICEMBRE 2025',
+      'BOLLO ESTRATTO CONTO / DPR 642/72',
+    ]);
+  });
+});
+
 describe('describe: rows on their description\'s first line', () => {
   it('keeps a last line that opens like a booking ("MIETE …") on its row where no other row of the document is set around its amount row', () => {
     const t = read(
@@ -786,6 +808,24 @@ describe('readTable: page furniture', () => {
     const p2 = { ...page([{ date: '05/01/2026', desc: ['DD', 'THAMES WATER'], cells: [[470, '18,87'], [540, '942,26']] }]), page: 2 };
     const t = readTable([buildLines(p1), buildLines(p2)], null, { opening: 100000, closing: 94226 });
     expect(t.txs.map((x) => x.description.join(' '))).toEqual(['DD THAMES WATER', 'CARD PAYMENT TESCO', 'DD THAMES WATER']);
+  });
+
+  it('a description line under the last row of two pages, at the same height on both, is no furniture', () => {
+    const rows = (d: string): Parameters<typeof page>[0] => [
+      { date: d, desc: ['OPERAZIONE POS', 'LIDL ITALIA BOLOGNA', 'CIRCUITO MAESTRO'], cells: [[470, '-27,10']] },
+      { date: d, desc: ['PAGAMENTO TRAMITE POS', 'MEDIAWORLD FIRENZE', 'CARTA N. *7607 ORE 14.52', 'CIRCUITO MASTERCARD'], cells: [[470, '-49,41']] },
+    ];
+    const p1 = page(rows('19/01/2026'));
+    p1.words.push(...left('Pagina 1', 500, 780));
+    const p2 = { ...page(rows('27/02/2026')), page: 2 };
+    p2.words.push(...left('Pagina 2', 500, 780));
+    const t = readTable([buildLines(p1), buildLines(p2)], null, { opening: null, closing: null });
+    expect(t.txs.map((x) => x.description.join(' / '))).toEqual([
+      'OPERAZIONE POS / LIDL ITALIA BOLOGNA / CIRCUITO MAESTRO',
+      'PAGAMENTO TRAMITE POS / MEDIAWORLD FIRENZE / CARTA N. *7607 ORE 14.52 / CIRCUITO MASTERCARD',
+      'OPERAZIONE POS / LIDL ITALIA BOLOGNA / CIRCUITO MAESTRO',
+      'PAGAMENTO TRAMITE POS / MEDIAWORLD FIRENZE / CARTA N. *7607 ORE 14.52 / CIRCUITO MASTERCARD',
+    ]);
   });
 
   it('a description line above the first row of two pages that start at the same height is no furniture', () => {
