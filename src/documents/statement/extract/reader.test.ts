@@ -652,6 +652,27 @@ describe('readTable: where the table ends, balances and descriptions that look a
     expect(t.balances.map((b) => b.kind)).toEqual(['carry', 'carry']);
   });
 
+  it('reads a "SALDO …" row dated only by its value date as a booking where nothing can check it and no other balance of the day is printed', () => {
+    // Value date on every row, booking date once per day, no balance column, no opening or closing.
+    const t = read(
+      page([
+        { date: '24/03/2025', vdate: '24/03/2025', desc: ['BONIFICO ISTANTANEO QUOTA'], cells: [[540, '-5.389,96']] },
+        { vdate: '24/03/2025', desc: ['ACCREDITO BONIFICO REGALO'], cells: [[540, '10.067,32']] },
+        { vdate: '24/03/2025', above: 'DISPOSIZIONE BONIFICO BEN: ROSSI STEFANO', desc: ['SALDO FATTURA', 'IBAN BEN. IT63W1573066245010026065002'], cells: [[540, '-1.722,87']] },
+        { vdate: '24/03/2025', desc: ['VERSAMENTO CONTANTI'], cells: [[540, '500,00']] },
+        { date: '25/03/2025', vdate: '25/03/2025', desc: ['ADDEBITO DIRETTO SDD VODAFONE'], cells: [[540, '-139,37']] },
+      ]),
+    );
+    expect(t.txs.map((x) => [x.date, x.amountCents])).toEqual([
+      ['2025-03-24', -538996],
+      ['2025-03-24', 1006732],
+      ['2025-03-24', -172287],
+      ['2025-03-24', 50000],
+      ['2025-03-25', -13937],
+    ]);
+    expect(t.balances).toEqual([]);
+  });
+
   it('keeps a dated "SALDO …" booking where the balances of the day print their date elsewhere', () => {
     const t = read(
       page([

@@ -98,6 +98,10 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   // booking ("SALDO FATTURA" in a table without a balance column): both readings are solved and the
   // balance chain decides, as it decides the columns' roles.
   const second = readOnce(pages, tls, period, known, true);
+  // (where nothing printed can tell — no balance the chain could check either way — rows that
+  // state no day of their own in their label, in a document that prints no other balance of the
+  // day, are bookings: balances of the day come day after day, "SALDO FATTURA" is a payment)
+  if (second.score === first.score && first.lone) return second.table;
   return second.score > first.score ? second.table : first.table;
 }
 
@@ -107,12 +111,15 @@ interface Once {
   score: number;
   /** Dated balance-like rows between dated bookings left as balances of the day by the rules. */
   undecided: number;
+  /** Those rows are every balance row of the day in the document, and none names a date in its label. */
+  lone: boolean;
 }
 
 function readOnce(pages: readonly Line[][], tls: TokLine[][], period: Period | null, known: { opening: number | null; closing: number | null }, datedAsBookings: boolean): Once {
   const all = tls.flat();
   let undecided = 0;
-  const done = (table: ReadTable, score = -Infinity): Once => ({ table, score, undecided });
+  let lone = false;
+  const done = (table: ReadTable, score = -Infinity): Once => ({ table, score, undecided, lone });
   if (all.length === 0) return done(EMPTY);
   const H = median(all.map((l) => l.h));
   const sep = wordSeparator(pages.flat());
@@ -205,11 +212,13 @@ function readOnce(pages: readonly Line[][], tls: TokLine[][], period: Period | n
   const datedIdx = rows.map((r, i) => (r.special === null && r.dates.size > 0 ? i : -1)).filter((i) => i >= 0);
   const between = (r: Row): boolean => rows.indexOf(r) > (datedIdx[0] ?? Infinity) && rows.indexOf(r) < (datedIdx[datedIdx.length - 1] ?? -Infinity);
   if (undatedDays >= 3 && undatedDays >= dayRows.length * 0.75) for (const r of dayRows) if (r.dates.size > 0 && between(r)) r.special = null;
-  for (const r of dayRows)
-    if (r.special === 'day' && r.dates.size > 0 && between(r)) {
-      undecided++;
-      if (datedAsBookings) r.special = null;
-    }
+  const labelDated = (r: Row): boolean => r.tl.toks.some((t) => t.kind === 'date' && ![...r.dates.values()].includes(t));
+  const open = dayRows.filter((r) => r.special === 'day' && r.dates.size > 0 && between(r));
+  lone = open.length > 0 && open.length === dayRows.length && !open.some(labelDated);
+  for (const r of open) {
+    undecided++;
+    if (datedAsBookings) r.special = null;
+  }
   // ("Money out / Money in": each part of a combined label is a summary)
   const summary = (label: string): boolean => label.length < 80 && label.split('/').every((p) => SUMMARY_ROW.test(p.trim()));
   for (const r of rows) if (r.special === null && r.dates.size === 0 && summary(r.label)) r.special = 'total';
