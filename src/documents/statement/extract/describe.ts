@@ -289,7 +289,7 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
   for (const r of txRows) out.set(r, { text: [], lines: [r.tl.line] });
   // Lines a row took from the gap above it (between it and a booking), and the lines under a row.
   const fromAbove = new Map<Row, { from: Row; lines: TokLine[] }>();
-  const under = new Map<Row, { kept: number }>();
+  const under = new Map<Row, { kept: number; passedOn: boolean }>();
   // Under the last row before the table ends or something else stands (a note, a legal line): the
   // lines up to the first wider gap, not a paragraph printed after a blank line.
   for (const g of gaps) {
@@ -335,7 +335,7 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       else if (g.above && g.above.special === null) put(g.above, tl, 'below');
     });
     if (nAbove > 0 && g.above && g.above.special === null) fromAbove.set(g.below!, { from: g.above, lines: g.lines.slice(cut) });
-    if (g.above && g.above.special === null) under.set(g.above, { kept: cut });
+    if (g.above && g.above.special === null) under.set(g.above, { kept: cut, passedOn: cut < g.lines.length ? opens(g.lines[cut]) === 1 : true });
   }
   // Rows set around their amount row (the row on a description's second line): where every row
   // that takes lines from above keeps lines under it too, but one, that one — nothing of its own
@@ -343,7 +343,9 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
   // and the lines above it are the row above's ("Habenzinsen" / "Rechnungsabschluss 30.09.2024" over
   // "Abschluss").
   const taking = [...fromAbove.keys()];
-  const bare = taking.filter((r) => (under.get(r)?.kept ?? 0) === 0);
+  // (the lines under it, if any, went to the row below because the first of them opens a description:
+  // a line that does not would be this row's own, given away by mistake)
+  const bare = taking.filter((r) => (under.get(r)?.kept ?? 0) === 0 && (under.get(r)?.passedOn ?? true));
   if (taking.length - bare.length >= 3 && bare.length <= Math.max(1, taking.length * 0.1))
     for (const r of bare) {
       const { from, lines } = fromAbove.get(r)!;

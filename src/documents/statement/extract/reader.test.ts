@@ -761,6 +761,24 @@ describe('describe: Italian booking words open a description', () => {
   });
 });
 
+describe('describe: a row that lost its line under it keeps the line above', () => {
+  it('does not give the line above back where the line under the row went to the next row without opening a description there', () => {
+    const t = read(
+      page([
+        { date: '01.10.25', above: 'Dauerauftrag', desc: ['Hausverwaltung Gruber', 'Miete Oktober'], cells: [[470, 'EUR 850,00']] },
+        { date: '06.10.25', above: 'girocard', desc: ['MERKUR Innsbruck', '04.10.2025 12:45 ME03 xxxx 9880'], cells: [[470, 'EUR 13,69']] },
+        { date: '08.10.25', above: 'Kartenzahlung', desc: ['SPAR Linz', '07.10.2025 18:02 ME03 xxxx 9880'], cells: [[470, 'EUR 41,20']] },
+        { date: '09.10.25', above: 'SEPA-Lastschrift', desc: ['Allianz Versicherungs-AG', 'Abschlag Gas 10/2025 Kd-Nr. 40000878'], cells: [[470, 'EUR 132,27']] },
+        { date: '20.10.25', above: 'Echtzeitüberweisung', desc: ['Florian Schwarz', 'Erstattung'], cells: [[540, 'EUR 643,42']] },
+        { date: '31.10.25', desc: ['Kontoführungsentgelt', 'Grundpreis Kontomodell'], cells: [[470, 'EUR 1,00']] },
+        { date: '31.10.25', above: 'Lohn/Gehalt', desc: ['Müller Logistik GmbH', 'Gehalt 10/2025'], cells: [[540, 'EUR 3.282,75']] },
+      ]),
+    );
+    expect(t.txs[3]!.description.join(' / ')).toBe('SEPA-Lastschrift / Allianz Versicherungs-AG / Abschlag Gas 10/2025 Kd-Nr. 40000878');
+    expect(t.txs[4]!.description[0]).toBe('Echtzeitüberweisung');
+  });
+});
+
 describe('describe: rows on their description\'s first line', () => {
   it('keeps a last line that opens like a booking ("MIETE …") on its row where no other row of the document is set around its amount row', () => {
     const t = read(
