@@ -350,6 +350,24 @@ describe('balances around the table, by position, dates and the chain', () => {
     expect(apiView(x).fields['opening_balance']?.value).toBe(-1140.76);
   });
 
+  it('newest first, a balance under the oldest bookings is the opening where the nearest running balance above, on the day\'s last booking only, says so', () => {
+    // Running balances only on a day's last booking: the oldest bookings print none, so the chain
+    // runs from the nearest one above them.
+    const p = base([
+      [...words('Zeitraum 01.10.2025 - 08.10.2025', 40, 160)],
+      [...words('KONTOSTAND PER 08.10.2025', 150, 188), ...right('11.321,53', 550, 188)],
+      [...words('08.10.2025', 40, 200), ...words('Gutschrift', 150, 200), ...right('100,00', 470, 200), ...right('11.321,53', 550, 200)],
+      [...words('06.10.2025', 40, 212), ...words('Echtzeitüberweisung', 150, 212), ...right('12.371,77', 470, 212), ...right('11.221,53', 550, 212)],
+      [...words('01.10.2025', 40, 224), ...words('SEPA-Überweisung', 150, 224), ...right('-850,00', 470, 224)],
+      [...words('01.10.2025', 40, 236), ...words('Kartenzahlung', 150, 236), ...right('-50,00', 470, 236)],
+      [...words('KONTOSTAND VOM 01.10.2025', 150, 248), ...right('-250,24', 550, 248)],
+    ]);
+    const x = extractStatement([p]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([100, 12371.77, -850, -50]);
+    expect([apiView(x).fields['opening_balance']?.value, apiView(x).fields['closing_balance']?.value]).toEqual([-250.24, 11321.53]);
+    expect(x.checks.filter((c) => c.passed === false)).toEqual([]);
+  });
+
   it('a balance box above the table is read by its labels even though the reader sees it before the first booking', () => {
     const p = base([
       [...words('Periodo: 01/12/25 - 31/12/25', 40, 160)],

@@ -238,21 +238,30 @@ export function assertReadable(x: Pick<StatementExtraction, 'statement' | 'ibanV
  * bottom one plus the bookings after that day (a day's balance) or plus those and the day's own (an opening).
  */
 function newestFirstChain(
-  txs: readonly { amountCents: number | null; balanceCents: number | null }[],
+  txs: readonly { date: string; amountCents: number | null; balanceCents: number | null }[],
   balances: readonly { afterTx: number; cents: number }[],
   b: { afterTx: number; cents: number },
 ): boolean | null {
   const n = b.afterTx;
   const oldest = txs[n - 1];
   if (n === 0 || !oldest) return null;
-  if (oldest.balanceCents !== null && oldest.amountCents !== null) {
-    if (b.cents + oldest.amountCents === oldest.balanceCents) return false;
-    if (b.cents === oldest.balanceCents) return true;
-  }
+  const sum = (from: number, to: number): number => txs.slice(from, to).reduce((s, t) => s + (t.amountCents ?? 0), 0);
   const above = balances.filter((x) => x.afterTx < n).sort((x, y) => y.afterTx - x.afterTx)[0];
+  // The nearest running balance printed on a booking row above it (balances on some rows only, or
+  // at the end of each day): the balance after booking j, which is the bottom one plus every booking
+  // from j down (an opening) or plus those above the oldest day's own (that day's balance).
+  let j = n - 1;
+  while (j >= 0 && (txs[j]!.balanceCents === null || txs[j]!.amountCents === null)) j--;
+  if (j >= 0 && (!above || j + 1 >= above.afterTx)) {
+    const bj = txs[j]!.balanceCents!;
+    let k = n - 1;
+    while (k > 0 && txs[k - 1]!.date === oldest.date) k--;
+    const open = b.cents + sum(j, n) === bj;
+    const day = j < k ? b.cents + sum(j, k) === bj : b.cents === bj + sum(k, j);
+    if (open !== day) return day;
+  }
   if (!above || above.afterTx === 0) return null;
   const prev = balances.filter((x) => x.afterTx < above.afterTx).reduce((m, x) => Math.max(m, x.afterTx), 0);
-  const sum = (from: number, to: number): number => txs.slice(from, to).reduce((s, t) => s + (t.amountCents ?? 0), 0);
   const day = b.cents + sum(prev, above.afterTx) === above.cents;
   const open = b.cents + sum(prev, n) === above.cents;
   return day === open ? null : day;

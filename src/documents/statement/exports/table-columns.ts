@@ -25,6 +25,8 @@ export interface ColumnProfile {
   digitShare: number;
   /** Row-to-row order of the dates: +1 ascending, -1 descending, 0 neither. */
   monotonic: number;
+  /** Dates on a Saturday or Sunday (banks book on business days; a card payment's value date may fall on one). */
+  weekend: number;
   heading: string;
   hints: ColumnRole[];
 }
@@ -128,6 +130,7 @@ export function profileColumns(
       meanLength: texts.reduce((s, t) => s + t.length, 0) / Math.max(1, texts.length),
       digitShare: texts.filter((t) => /\d/.test(t)).length / Math.max(1, texts.length),
       monotonic: kind === 'date' ? monotonic(cells.map((x) => columnDate(x, order, serialDates > 0))) : 0,
+      weekend: kind === 'date' ? cells.map((x) => columnDate(x, order, serialDates > 0)).filter((d) => d !== null && [0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())).length : 0,
       heading: normaliseLabel(headingText),
       hints,
     });
@@ -166,9 +169,13 @@ export function textRoles(profiles: readonly ColumnProfile[], rows: number): Tex
   let date = take(byHint('date'));
   let valueDate = take(byHint('valueDate'));
   if (date === null) {
-    // The booking date orders the rows; a value date may not.
+    // The booking date orders the rows; a value date may not. Where both keep their order, the one
+    // with fewer weekend dates: banks book on business days, a card payment's value date is the day
+    // of the purchase.
     const free = dates.filter((p) => !taken.has(p.index));
-    date = take(free.find((p) => p.monotonic !== 0) ?? free[0]);
+    const ordered = free.filter((p) => p.monotonic !== 0);
+    const pool = ordered.length > 0 ? ordered : free;
+    date = take(pool.reduce<ColumnProfile | undefined>((b, p) => (!b || p.weekend < b.weekend ? p : b), undefined));
   }
   if (date === null && valueDate !== null) {
     date = valueDate;

@@ -43,6 +43,23 @@ describe('table reader without a header', () => {
     ]);
   });
 
+  it('where both date columns keep their order, the booking date is the one without weekend dates (value date first)', () => {
+    // 16.11.2025 is a Sunday: a card payment's value date, never a booking date.
+    const csv = [
+      '14.11.2025;Anna Berger;Überweisung Miete;14.11.2025;-850,00;116',
+      '16.11.2025;REWE;Kartenzahlung 16.11.2025 10:10 Karte 12;17.11.2025;-90,29;106',
+      '18.11.2025;Stadtwerke;Lastschrift Strom;18.11.2025;-61,20;105',
+      '20.11.2025;ACME GmbH;Gehalt 11/2025;20.11.2025;2.400,00;153',
+    ].join('\n');
+    const doc = parseCsv(utf8(csv));
+    expect(rows(doc).map((r) => [r[0], r[1], r[2]])).toEqual([
+      ['2025-11-14', '2025-11-14', -85_000],
+      ['2025-11-17', '2025-11-16', -9029],
+      ['2025-11-18', '2025-11-18', -6120],
+      ['2025-11-20', '2025-11-20', 240_000],
+    ]);
+  });
+
   it('picks the delimiter that makes the table, not the decimal comma', () => {
     const lines = ['Saldo iniziale;196,91', '26/04/2024;POS;ESSELUNGA;;54,43;', '26/04/2024;BONIFICO;ORD ROSSI;687,89;;'];
     expect(detectDelimiter(lines)).toBe(';');

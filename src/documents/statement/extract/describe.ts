@@ -70,6 +70,30 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       return onPage.length > 0 && l.y0 > Math.min(...onPage) && l.y0 < Math.max(...onPage);
     };
     const inside = new Set([...furniture].filter(insideRows).map((l) => l.text));
+    // …nor where it stands, on every page, where descriptions start, in a block of lines at the line
+    // pitch that holds a row of the table: a description line above a page's first row or under its
+    // last ("CONTACTLESS PAYMENT" over the first row of two pages that both start at the same height);
+    // a header or footer keeps apart from the rows.
+    const rowLines = new Set(table.map((r) => r.tl.line));
+    const atRow = (l: Line): boolean => {
+      if (Math.abs(l.x0 - dx0) >= H * 0.5) return false;
+      const ls = tls.find((x) => x.some((tl) => tl.line === l)) ?? [];
+      const i = ls.findIndex((tl) => tl.line === l);
+      for (const step of [-1, 1]) {
+        for (let j = i + step; j >= 0 && j < ls.length; j += step) {
+          const a = ls[j]!;
+          if (Math.abs(a.cy - ls[j - step]!.cy) > H * 2.2) break;
+          if (rowLines.has(a.line)) return true;
+          if (a.line.x0 < dx0 - H * 0.5) break;
+        }
+      }
+      return false;
+    };
+    const texts = new Set([...furniture].map((l) => l.text));
+    for (const text of texts) {
+      const same = [...furniture].filter((l) => l.text === text);
+      if (same.every(atRow)) inside.add(text);
+    }
     for (const l of [...furniture]) if (inside.has(l.text)) furniture.delete(l);
   }
   const lineText = (tl: TokLine): string =>
@@ -263,6 +287,9 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
   };
   const aroundSeen = between.filter((g) => g.lines.length >= 2 && around(g)).length;
   for (const r of txRows) out.set(r, { text: [], lines: [r.tl.line] });
+  // Lines a row took from the gap above it (between it and a booking), and the lines under a row.
+  const fromAbove = new Map<Row, { from: Row; lines: TokLine[] }>();
+  const under = new Map<Row, { kept: number; passedOn: boolean }>();
   // Under the last row before the table ends or something else stands (a note, a legal line): the
   // lines up to the first wider gap, not a paragraph printed after a blank line.
   for (const g of gaps) {
@@ -282,7 +309,7 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       // one, is the row's first line.
       // …and the other way: a row whose own line opens a description keeps the line above for the row above.
       if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 1 && k === 1 && firstLike(g.below.tl) > firstLike(g.lines[g.lines.length - 1])) nAbove = 0;
-      if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 0 && g.lines.length >= 2 && opens(g.lines[g.lines.length - 1]) && !opens(g.below.tl) && lineText(g.lines[g.lines.length - 1]!).length > lineText(g.below.tl).length) nAbove = 1;
+      if (geometrySilent && bi < 0 && !indented && g.above && nAbove === 0 && g.lines.length >= 2 && aroundSeen >= 2 && opens(g.lines[g.lines.length - 1]) && !opens(g.below.tl) && lineText(g.lines[g.lines.length - 1]!).length > lineText(g.below.tl).length) nAbove = 1;
       // …and a single line between two rows, where this document sets descriptions around their row
       // elsewhere (twice at least) and the row above opens its own description on its amount line.
       if (geometrySilent && bi < 0 && !indented && g.above && g.above.special === null && nAbove === 0 && k === 0 && g.lines.length === 1 && aroundSeen >= 2 && opens(g.above.tl) && around(g)) nAbove = 1;
@@ -307,7 +334,26 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
       if (i >= cut) put(g.below!, tl, 'above');
       else if (g.above && g.above.special === null) put(g.above, tl, 'below');
     });
+    if (nAbove > 0 && g.above && g.above.special === null) fromAbove.set(g.below!, { from: g.above, lines: g.lines.slice(cut) });
+    if (g.above && g.above.special === null) under.set(g.above, { kept: cut, passedOn: cut < g.lines.length ? opens(g.lines[cut]) === 1 : true });
   }
+  // Rows set around their amount row (the row on a description's second line): where every row
+  // that takes lines from above keeps lines under it too, but one, that one — nothing of its own
+  // under it before the next row's lines or the table's end — has its whole description on its row,
+  // and the lines above it are the row above's ("Habenzinsen" / "Rechnungsabschluss 30.09.2024" over
+  // "Abschluss").
+  const taking = [...fromAbove.keys()];
+  // (the lines under it, if any, went to the row below because the first of them opens a description:
+  // a line that does not would be this row's own, given away by mistake)
+  const bare = taking.filter((r) => (under.get(r)?.kept ?? 0) === 0 && (under.get(r)?.passedOn ?? true));
+  if (taking.length - bare.length >= 3 && bare.length <= Math.max(1, taking.length * 0.1))
+    for (const r of bare) {
+      const { from, lines } = fromAbove.get(r)!;
+      const own = out.get(r)!;
+      const moved = new Set(lines.map((tl) => tl.line));
+      own.lines = own.lines.filter((l) => !moved.has(l));
+      out.get(from)!.lines.push(...lines.map((tl) => tl.line));
+    }
   for (const d of out.values()) d.text = d.lines.map((l) => lineText(tokLineOf.get(l)!)).filter((s) => s.length > 0);
   return out;
 }

@@ -528,6 +528,43 @@ describe('readTable: columns and roles from geometry and the balance chain', () 
     ]);
   });
 
+  it('signs the amounts by an S/H marker column, not the signed balances beside them, where one edited amount breaks the chain', () => {
+    // description … | amount | S/H | balance printed with its own minus. The last amount was edited
+    // (8,55 printed as 85,50): neither sign reconciles it, and its marker still says debit.
+    const t = read(
+      page([
+        { date: '01.10.2024', desc: ['Basislastschrift Rundfunk'], cells: [[440, '32,14 EUR'], [460, 'S'], [540, '-884,97 EUR']] },
+        { date: '04.10.2024', desc: ['Gutschrift Lohn'], cells: [[440, '500,00 EUR'], [460, 'H'], [540, '-384,97 EUR']] },
+        { date: '29.10.2024', desc: ['Bargeldauszahlung'], cells: [[440, '250,00 EUR'], [460, 'S'], [540, '-634,97 EUR']] },
+        { date: '31.10.2024', desc: ['Entgelt'], cells: [[440, '85,50 EUR'], [460, 'S'], [540, '-643,52 EUR']] },
+      ]),
+      { opening: -85283, closing: -64352 },
+    );
+    expect(t.txs.map((x) => x.amountCents)).toEqual([-3214, 50000, -25000, -8550]);
+    expect(t.txs.every((x) => x.signKnown)).toBe(true);
+  });
+
+  it('reads an amount in parentheses whose thousands are grouped by a space, "(2 648,84)", and the date of its day', () => {
+    // (a space a little wider than a third of the text height, as a proportional font prints it)
+    const wide = (p: WordPage): WordPage => ({ ...p, words: p.words.map((w) => (/^\(?\d$/.test(w.text) ? { ...w, x0: w.x0 - 1.4, x1: w.x1 - 1.4 } : w)) });
+    const t = read(
+      wide(page([
+        { date: '01/08/2025', vdate: '01/08/2025', desc: ['PRELIEVO CONTANTI'], cells: [[540, '(50,00)']] },
+        { vdate: '02/08/2025', desc: ['BONIFICO SEPA IN ENTRATA'], cells: [[540, '187,91']] },
+        { date: '04/08/2025', vdate: '04/08/2025', desc: ['BONIFICO ISTANTANEO'], cells: [[540, '(2 648,84)']] },
+        { vdate: '03/08/2025', desc: ['PAGAMENTO CARTA'], cells: [[540, '(15,36)']] },
+        { vdate: '04/08/2025', desc: ['BONIFICO SEPA IN ENTRATA'], cells: [[540, '3 486,61']] },
+      ])),
+    );
+    expect(t.txs.map((x) => [x.date, x.amountCents])).toEqual([
+      ['2025-08-01', -5000],
+      ['2025-08-01', 18791],
+      ['2025-08-04', -264884],
+      ['2025-08-04', -1536],
+      ['2025-08-04', 348661],
+    ]);
+  });
+
   it('reads a D/C marker column set one space from its date and amount in a monospaced layout', () => {
     // Every character (and every space) as wide as the next: cells one space apart, as on a mainframe print.
     const mono = (lines: string[]): WordPage => {
@@ -587,6 +624,53 @@ describe('readTable: where the table ends, balances and descriptions that look a
     expect(t.txs.map((x) => x.amountCents)).toEqual([-5000, 20000, -30000]);
     expect(t.balances.map((b) => b.cents)).toEqual([7671, -7329]);
     expect(t.balances.find((b) => b.kind === 'closing')?.cents).toBe(-7329);
+  });
+
+  it('reads a dated "SALDO …" row between bookings as a booking where the balance chain says so (no balance column, no balances of the day)', () => {
+    // Signed amounts only; the carried balances and the closing reconcile only with "SALDO FATTURA" as a booking.
+    const t = read(
+      page([
+        { date: '02.01.2025', desc: ['PRELIEVO BANCOMAT ATM PADOVA'], cells: [[540, '-50,00']] },
+        { date: '07.01.2025', desc: ['PAGAMENTO SDD IREN MERCATO SPA'], cells: [[540, '-152,32']] },
+        { date: '13.01.2025', desc: ['BONIFICO SEPA IN ENTRATA'], cells: [[540, '556,88']] },
+        { desc: ['SALDO A RIPORTARE'], cells: [[540, '4.239,14']] },
+        { desc: ['SALDO RIPORTATO'], cells: [[540, '4.239,14']] },
+        { date: '27.01.2025', above: 'DISPOSIZIONE BONIFICO BEN: LO PRESTI MARCO', desc: ['SALDO FATTURA', 'IBAN BEN. IT67P7964645995100043716325'], cells: [[540, '-601,39']] },
+        { date: '28.01.2025', desc: ['ADDEBITO SDD CORE ENEL ENERGIA SPA'], cells: [[540, '-73,83']] },
+        { date: '31.01.2025', desc: ['SPESE TENUTA CONTO'], cells: [[540, '-2,50']] },
+      ]),
+      { opening: 388458, closing: 356142 },
+    );
+    expect(t.txs.map((x) => [x.date, x.amountCents])).toEqual([
+      ['2025-01-02', -5000],
+      ['2025-01-07', -15232],
+      ['2025-01-13', 55688],
+      ['2025-01-27', -60139],
+      ['2025-01-28', -7383],
+      ['2025-01-31', -250],
+    ]);
+    expect(t.balances.map((b) => b.kind)).toEqual(['carry', 'carry']);
+  });
+
+  it('reads a "SALDO …" row dated only by its value date as a booking where nothing can check it and no other balance of the day is printed', () => {
+    // Value date on every row, booking date once per day, no balance column, no opening or closing.
+    const t = read(
+      page([
+        { date: '24/03/2025', vdate: '24/03/2025', desc: ['BONIFICO ISTANTANEO QUOTA'], cells: [[540, '-5.389,96']] },
+        { vdate: '24/03/2025', desc: ['ACCREDITO BONIFICO REGALO'], cells: [[540, '10.067,32']] },
+        { vdate: '24/03/2025', above: 'DISPOSIZIONE BONIFICO BEN: ROSSI STEFANO', desc: ['SALDO FATTURA', 'IBAN BEN. IT63W1573066245010026065002'], cells: [[540, '-1.722,87']] },
+        { vdate: '24/03/2025', desc: ['VERSAMENTO CONTANTI'], cells: [[540, '500,00']] },
+        { date: '25/03/2025', vdate: '25/03/2025', desc: ['ADDEBITO DIRETTO SDD VODAFONE'], cells: [[540, '-139,37']] },
+      ]),
+    );
+    expect(t.txs.map((x) => [x.date, x.amountCents])).toEqual([
+      ['2025-03-24', -538996],
+      ['2025-03-24', 1006732],
+      ['2025-03-24', -172287],
+      ['2025-03-24', 50000],
+      ['2025-03-25', -13937],
+    ]);
+    expect(t.balances).toEqual([]);
   });
 
   it('keeps a dated "SALDO …" booking where the balances of the day print their date elsewhere', () => {
@@ -655,6 +739,92 @@ describe('readTable: descriptions set around their amount row', () => {
   });
 });
 
+describe('describe: Italian booking words open a description', () => {
+  it('"PRELEVAMENTO CARTA" above a row opens its description, "BOLLO" opens its own (rows on a description\'s second line)', () => {
+    const t = read(
+      page([
+        { date: '02/12/2025', above: 'DISPOSIZIONE DI BONIFICO', desc: ['GALLI GIANLUCA', 'CAUS: AFFITTO APPARTAMENTO DICEMBRE 2025'], cells: [[470, '750,00-'], [540, '6.782,33']] },
+        { date: '04/12/2025', above: 'PAGAMENTO TRAMITE POS', desc: ['CONAD VERONA', 'CARTA N. ****3400 DEL 02/12/25 ORE 22.57'], cells: [[470, '195,36-'], [540, '6.586,97']] },
+        { date: '23/12/2025', above: 'PAGAMENTO CARTA', desc: ['CARREFOUR EXPRESS NAPOLI', 'CARTA N. ****3400 DEL 22/12/25 ORE 11.45'], cells: [[470, '110,19-'], [540, '6.476,78']] },
+        { date: '24/12/2025', above: 'PRELEVAMENTO CARTA', desc: ['ATM BANCAVIVA VERONA', 'CARTA ****3400 DEL 24/12/25 ORE 07.26'], cells: [[470, '100,00-'], [540, '6.376,78']] },
+        { date: '31/12/2025', desc: ['CANONE CARTA DI DEBITO', 'PERIODO DICEMBRE 2025'], cells: [[470, '6,00-'], [540, '6.370,78']] },
+        { date: '31/12/2025', desc: ['BOLLO ESTRATTO CONTO', 'DPR 642/72'], cells: [[470, '3,42-'], [540, '6.367,36']] },
+        { date: '31/12/2025', above: 'ADDEBITO SDD CORE', desc: ['WINDTRE SPA', 'FATTURA N. 6535300188 DEL 31/12/25'], cells: [[470, '177,18-'], [540, '6.190,18']] },
+      ]),
+    );
+    expect(t.txs.map((x) => x.description.join(' / ')).slice(2, 6)).toEqual([
+      'PAGAMENTO CARTA / CARREFOUR EXPRESS NAPOLI / CARTA N. ****3400 DEL 22/12/25 ORE 11.45',
+      'PRELEVAMENTO CARTA / ATM BANCAVIVA VERONA / CARTA ****3400 DEL 24/12/25 ORE 07.26',
+      'CANONE CARTA DI DEBITO / PERIODO DICEMBRE 2025',
+      'BOLLO ESTRATTO CONTO / DPR 642/72',
+    ]);
+  });
+});
+
+describe('describe: a row that lost its line under it keeps the line above', () => {
+  it('does not give the line above back where the line under the row went to the next row without opening a description there', () => {
+    const t = read(
+      page([
+        { date: '01.10.25', above: 'Dauerauftrag', desc: ['Hausverwaltung Gruber', 'Miete Oktober'], cells: [[470, 'EUR 850,00']] },
+        { date: '06.10.25', above: 'girocard', desc: ['MERKUR Innsbruck', '04.10.2025 12:45 ME03 xxxx 9880'], cells: [[470, 'EUR 13,69']] },
+        { date: '08.10.25', above: 'Kartenzahlung', desc: ['SPAR Linz', '07.10.2025 18:02 ME03 xxxx 9880'], cells: [[470, 'EUR 41,20']] },
+        { date: '09.10.25', above: 'SEPA-Lastschrift', desc: ['Allianz Versicherungs-AG', 'Abschlag Gas 10/2025 Kd-Nr. 40000878'], cells: [[470, 'EUR 132,27']] },
+        { date: '20.10.25', above: 'Echtzeitüberweisung', desc: ['Florian Schwarz', 'Erstattung'], cells: [[540, 'EUR 643,42']] },
+        { date: '31.10.25', desc: ['Kontoführungsentgelt', 'Grundpreis Kontomodell'], cells: [[470, 'EUR 1,00']] },
+        { date: '31.10.25', above: 'Lohn/Gehalt', desc: ['Müller Logistik GmbH', 'Gehalt 10/2025'], cells: [[540, 'EUR 3.282,75']] },
+      ]),
+    );
+    expect(t.txs[3]!.description.join(' / ')).toBe('SEPA-Lastschrift / Allianz Versicherungs-AG / Abschlag Gas 10/2025 Kd-Nr. 40000878');
+    expect(t.txs[4]!.description[0]).toBe('Echtzeitüberweisung');
+  });
+});
+
+describe('describe: rows on their description\'s first line', () => {
+  it('keeps a last line that opens like a booking ("MIETE …") on its row where no other row of the document is set around its amount row', () => {
+    const t = read(
+      page([
+        { date: '05.03.2026', desc: ['KARTENZAHLUNG', 'ROSSMANN KÖLN', '05.03.2026 08:04 FOLGENR. 03'], cells: [[470, '-29,49'], [540, '7.677,67']] },
+        { date: '06.04.2026', desc: ['ÜBERWEISUNG', 'MICHAEL SCHÄFER', 'MIETE UND NEBENKOSTEN APRIL'], cells: [[470, '-850,00'], [540, '6.827,67']] },
+        { date: '06.04.2026', desc: ['ÜBERWEISUNGSGUTSCHRIFT', 'URSULA RICHTER', 'ANTEIL URLAUB'], cells: [[470, '687,61'], [540, '7.515,28']] },
+        { date: '07.04.2026', desc: ['KARTENZAHLUNG GIROCARD', 'ARAL LEIPZIG'], cells: [[470, '-94,45'], [540, '7.420,83']] },
+      ]),
+    );
+    expect(t.txs.map((x) => x.description.join(' / '))).toEqual([
+      'KARTENZAHLUNG / ROSSMANN KÖLN / 05.03.2026 08:04 FOLGENR. 03',
+      'ÜBERWEISUNG / MICHAEL SCHÄFER / MIETE UND NEBENKOSTEN APRIL',
+      'ÜBERWEISUNGSGUTSCHRIFT / URSULA RICHTER / ANTEIL URLAUB',
+      'KARTENZAHLUNG GIROCARD / ARAL LEIPZIG',
+    ]);
+  });
+});
+
+describe('describe: rows set on the second line of their description', () => {
+  it('keeps a line under a two-line row where the row below has nothing under it (every row with a line above has lines under it)', () => {
+    const t = read(
+      page([
+        { date: '02.09.2024', desc: ['Entgelte', 'Grundpreis Kontomodell'], cells: [[470, '15,00-'], [540, '7.976,81']] },
+        { date: '02.09.2024', above: 'Kartenzahlung dm-drogerie markt, Leipzig', desc: ['01.09.2024 14:51 Karte 4552', 'Terminal 73892501'], cells: [[470, '88,39-'], [540, '7.888,42']] },
+        { date: '05.09.2024', above: 'SEPA Basislastschrift Rundfunk ARD', desc: ['Abschlag Strom 09/2024', 'EREF: RLGGIPZE1P3SU1A4', 'MREF: NUR4YWCAUR'], cells: [[470, '79,67-'], [540, '7.808,75']] },
+        { date: '09.09.2024', above: 'SEPA-Lastschrift Volkswagen Bank GmbH', desc: ['Darlehen 4220507157 Rate 09/2024', 'EREF: NXKKYC65G9KPIXN9', 'MREF: VWMAFIBST2'], cells: [[470, '586,14-'], [540, '7.222,61']] },
+        { date: '16.09.2024', above: 'Echtzeitüberweisung Jan Meyer', desc: ['RE-Nr 931875', 'IBAN: DE36564142461988749573', 'EREF: QH8NSNAX99OEEZYS'], cells: [[470, '677,07-'], [540, '6.545,54']] },
+        { date: '17.09.2024', desc: ['Bargeldauszahlung GA Stadtsparkasse', '16.09.2024 10:03 Karte 4552'], cells: [[470, '50,00-'], [540, '6.495,54']] },
+        { date: '20.09.2024', desc: ['Debitkarte Internet ZALANDO SE', '18.09.2024 Karte 4552'], cells: [[470, '13,81-'], [540, '6.481,73']] },
+        { date: '27.09.2024', above: 'SEPA Basislastschrift Vattenfall', desc: ['Rechnung 5367806676', 'EREF: TYPNZFT4KKDV7IBW', 'MREF: RY75UE03VH'], cells: [[470, '30,44-'], [540, '6.451,29']] },
+        { date: '30.09.2024', desc: ['Habenzinsen', 'Rechnungsabschluss 30.09.2024'], cells: [[470, '2,63+'], [540, '6.453,92']] },
+        { date: '30.09.2024', desc: ['Abschluss'], cells: [[470, '1,00-'], [540, '6.452,92']] },
+        { date: '30.09.2024', above: 'Kartenzahlung girocard NETTO, Bremen', desc: ['30.09.2024 08:00 Folgenr. 08', 'Terminal 71908944'], cells: [[470, '70,82-'], [540, '6.382,10']] },
+      ]),
+    );
+    expect(t.txs.map((x) => x.description.join(' / ')).slice(-4)).toEqual([
+      'SEPA Basislastschrift Vattenfall / Rechnung 5367806676 / EREF: TYPNZFT4KKDV7IBW / MREF: RY75UE03VH',
+      'Habenzinsen / Rechnungsabschluss 30.09.2024',
+      'Abschluss',
+      'Kartenzahlung girocard NETTO, Bremen / 30.09.2024 08:00 Folgenr. 08 / Terminal 71908944',
+    ]);
+    expect(t.txs[1]!.description.join(' / ')).toBe('Kartenzahlung dm-drogerie markt, Leipzig / 01.09.2024 14:51 Karte 4552 / Terminal 73892501');
+  });
+});
+
 describe('describe: the end of the table', () => {
   it('leaves a note printed under the last row after a wider gap out of its description', () => {
     const p = page([
@@ -677,6 +847,39 @@ describe('readTable: page furniture', () => {
     const p2 = { ...page([{ date: '05/01/2026', desc: ['DD', 'THAMES WATER'], cells: [[470, '18,87'], [540, '942,26']] }]), page: 2 };
     const t = readTable([buildLines(p1), buildLines(p2)], null, { opening: 100000, closing: 94226 });
     expect(t.txs.map((x) => x.description.join(' '))).toEqual(['DD THAMES WATER', 'CARD PAYMENT TESCO', 'DD THAMES WATER']);
+  });
+
+  it('a description line under the last row of two pages, at the same height on both, is no furniture', () => {
+    const rows = (d: string): Parameters<typeof page>[0] => [
+      { date: d, desc: ['OPERAZIONE POS', 'LIDL ITALIA BOLOGNA', 'CIRCUITO MAESTRO'], cells: [[470, '-27,10']] },
+      { date: d, desc: ['PAGAMENTO TRAMITE POS', 'MEDIAWORLD FIRENZE', 'CARTA N. *7607 ORE 14.52', 'CIRCUITO MASTERCARD'], cells: [[470, '-49,41']] },
+    ];
+    const p1 = page(rows('19/01/2026'));
+    p1.words.push(...left('Pagina 1', 500, 780));
+    const p2 = { ...page(rows('27/02/2026')), page: 2 };
+    p2.words.push(...left('Pagina 2', 500, 780));
+    const t = readTable([buildLines(p1), buildLines(p2)], null, { opening: null, closing: null });
+    expect(t.txs.map((x) => x.description.join(' / '))).toEqual([
+      'OPERAZIONE POS / LIDL ITALIA BOLOGNA / CIRCUITO MAESTRO',
+      'PAGAMENTO TRAMITE POS / MEDIAWORLD FIRENZE / CARTA N. *7607 ORE 14.52 / CIRCUITO MASTERCARD',
+      'OPERAZIONE POS / LIDL ITALIA BOLOGNA / CIRCUITO MAESTRO',
+      'PAGAMENTO TRAMITE POS / MEDIAWORLD FIRENZE / CARTA N. *7607 ORE 14.52 / CIRCUITO MASTERCARD',
+    ]);
+  });
+
+  it('a description line above the first row of two pages that start at the same height is no furniture', () => {
+    const p1 = page([
+      { date: '01/10/2024', above: 'BANK GIRO CREDIT', desc: ['DWP STATE PENSION', 'REF 6UUIKI1Q5 OCT'], cells: [[470, '2,107.53']] },
+      { date: '01/10/2024', above: 'CARD PAYMENT TO', desc: ['TESCO STORES BRISTOL', 'ON 01 OCT CARD *9240'], cells: [[470, '-81.93']] },
+      { date: '03/10/2024', above: 'CASH WITHDRAWAL', desc: ['ALBION BRISTOL', 'ON 03 OCT 12:24 CARD *9240'], cells: [[470, '-250.00']] },
+    ]);
+    const p2 = { ...page([{ date: '14/10/2024', above: 'CONTACTLESS PAYMENT', desc: ['SHELL BIRMINGHAM', 'ON 11 OCT CARD *9240'], cells: [[470, '-128.51']] }]), page: 2 };
+    const p3 = { ...page([{ date: '30/10/2024', above: 'CONTACTLESS PAYMENT', desc: ['UBER *TRIP LONDON', 'ON 30 OCT CARD *9240'], cells: [[470, '-110.80']] }]), page: 3 };
+    const t = readTable([buildLines(p1), buildLines(p2), buildLines(p3)], null, { opening: null, closing: null });
+    expect(t.txs.map((x) => x.description.join(' / ')).slice(-2)).toEqual([
+      'CONTACTLESS PAYMENT / SHELL BIRMINGHAM / ON 11 OCT CARD *9240',
+      'CONTACTLESS PAYMENT / UBER *TRIP LONDON / ON 30 OCT CARD *9240',
+    ]);
   });
 });
 

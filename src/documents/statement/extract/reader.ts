@@ -92,8 +92,35 @@ function dateOf(t: Tok, ref: string | null): string | null {
 
 export function readTable(pages: readonly Line[][], period: Period | null, known: { opening: number | null; closing: number | null }): ReadTable {
   const tls = pages.map((lines) => lines.map(tokenise));
+  const first = readOnce(pages, tls, period, known, false);
+  if (first.undecided === 0) return first.table;
+  // Dated "SALDO …" rows between dated bookings where nothing else tells a balance of the day from a
+  // booking ("SALDO FATTURA" in a table without a balance column): both readings are solved and the
+  // balance chain decides, as it decides the columns' roles.
+  const second = readOnce(pages, tls, period, known, true);
+  // (where nothing printed can tell — no balance the chain could check either way — rows that
+  // state no day of their own in their label, in a document that prints no other balance of the
+  // day, are bookings: balances of the day come day after day, "SALDO FATTURA" is a payment)
+  if (second.score === first.score && first.lone) return second.table;
+  return second.score > first.score ? second.table : first.table;
+}
+
+interface Once {
+  table: ReadTable;
+  /** The solver's score of the chosen roles (balance chain agreement). */
+  score: number;
+  /** Dated balance-like rows between dated bookings left as balances of the day by the rules. */
+  undecided: number;
+  /** Those rows are every balance row of the day in the document, and none names a date in its label. */
+  lone: boolean;
+}
+
+function readOnce(pages: readonly Line[][], tls: TokLine[][], period: Period | null, known: { opening: number | null; closing: number | null }, datedAsBookings: boolean): Once {
   const all = tls.flat();
-  if (all.length === 0) return EMPTY;
+  let undecided = 0;
+  let lone = false;
+  const done = (table: ReadTable, score = -Infinity): Once => ({ table, score, undecided, lone });
+  if (all.length === 0) return done(EMPTY);
   const H = median(all.map((l) => l.h));
   const sep = wordSeparator(pages.flat());
   // A date or amount run into the text before it ("DEL 02/01/25", "ORE 14.04") is text, not a cell.
@@ -185,11 +212,18 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
   const datedIdx = rows.map((r, i) => (r.special === null && r.dates.size > 0 ? i : -1)).filter((i) => i >= 0);
   const between = (r: Row): boolean => rows.indexOf(r) > (datedIdx[0] ?? Infinity) && rows.indexOf(r) < (datedIdx[datedIdx.length - 1] ?? -Infinity);
   if (undatedDays >= 3 && undatedDays >= dayRows.length * 0.75) for (const r of dayRows) if (r.dates.size > 0 && between(r)) r.special = null;
+  const labelDated = (r: Row): boolean => r.tl.toks.some((t) => t.kind === 'date' && ![...r.dates.values()].includes(t));
+  const open = dayRows.filter((r) => r.special === 'day' && r.dates.size > 0 && between(r));
+  lone = open.length > 0 && open.length === dayRows.length && !open.some(labelDated);
+  for (const r of open) {
+    undecided++;
+    if (datedAsBookings) r.special = null;
+  }
   // ("Money out / Money in": each part of a combined label is a summary)
   const summary = (label: string): boolean => label.length < 80 && label.split('/').every((p) => SUMMARY_ROW.test(p.trim()));
   for (const r of rows) if (r.special === null && r.dates.size === 0 && summary(r.label)) r.special = 'total';
   const dated = rows.filter((r) => r.dates.size > 0 && r.special === null);
-  if (dated.length === 0) return EMPTY;
+  if (dated.length === 0) return done(EMPTY);
   // Amount columns of the table: those used by dated rows.
   const aUse = new Map<number, number>();
   for (const r of dated) for (const id of r.amounts.keys()) aUse.set(id, (aUse.get(id) ?? 0) + 1);
@@ -384,11 +418,15 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
     const sol = solveRoles(solveInput, usedCols, { opening: known.opening, closing: known.closing, heading: roleHints(heading), order: usedCols, dateOrder });
     return { sol, solveInput, solveIndex, cellOf, attached, usedCols };
   };
-  const tries = markerCol.size > 0 ? order.map((id) => attempt(id)) : [attempt(null)];
+  // A marker column signs figures printed without a sign: a column whose every cell on the marker
+  // rows carries its own sign ("-884,97 EUR" balances beside "S"/"H" amounts) is not what it signs.
+  const markerRows = table.filter((r) => r.tl.toks.some((t) => markerCol.has(t)));
+  const targets = order.filter((id) => markerRows.some((r) => r.amounts.get(id)?.amount?.sign === null));
+  const tries = markerCol.size > 0 && targets.length > 0 ? targets.map((id) => attempt(id)) : [attempt(null)];
   const best = tries.reduce((x, y) => ((y.sol?.score ?? -Infinity) > (x.sol?.score ?? -Infinity) ? y : x));
   const { sol, solveInput, solveIndex, cellOf, attached, usedCols } = best;
   for (const m of [...markerCol]) if (!attached.has(m)) markerCol.delete(m);
-  if (!sol) return EMPTY;
+  if (!sol) return done(EMPTY);
 
   // Descriptions: the text of the amount row and of the lines around it.
   const desc = describe(tls, table, colOf, markerCol, H, sep);
@@ -455,7 +493,7 @@ export function readTable(pages: readonly Line[][], period: Period | null, known
       res.tableLines.add(r.tl.line);
     }
   }
-  return res;
+  return done(res, sol.score);
 }
 
 /** 'asc' or 'desc' where consecutive booking dates mostly rise or mostly fall (ties ignored), else null. */

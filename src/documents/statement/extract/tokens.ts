@@ -242,8 +242,8 @@ export function tokenise(line: Line): TokLine {
           (best !== null && wb.text.length <= 2 && markerSign(wb.text) !== undefined) ||
           // a sign printed apart: "+   154,00"
           (n === 2 && /^[+\-\u2212]$/.test(wa.text)) ||
-          // thousands grouped by a plain space: "6 217,29", "-1 234 567,89"
-          (/^[-+\u2212]?\d{1,3}$/.test(wa.text) && /^\d{3}(?:[.,\s]|$)/.test(wb.text)));
+          // thousands grouped by a plain space: "6 217,29", "-1 234 567,89", "(2 648,84)"
+          (/^[-+\u2212]?\(?\d{1,3}$/.test(wa.text) && /^\d{3}(?:[.,\s)]|$)/.test(wb.text)));
       if (n > 1 && !tight(wa!, wb, loose ? 1.0 : 0.45)) break;
       const a = parseCell(ws.slice(i, i + n).map((w) => w.text));
       if (a) best = { n, a };
