@@ -2,8 +2,9 @@
  * Preload for a benchmarked server (`node --import ./bench/lib/loop-delay.ts src/main.ts serve`): the
  * event-loop delay of the process as it saw it, written as JSON to BENCH_LOOP_FILE when it exits —
  * perf_hooks' histogram (10 ms resolution) and every stall over 50 ms (a 10 ms timer that fired late),
- * with its time since start. Only in the process that loaded it (document children are forked with
- * their own flags).
+ * with its time since start. SIGUSR2 starts the record afresh (the bench sends it when its prober
+ * starts: start-up is not the suite). Only in the process that loaded it (document children are forked
+ * with their own flags).
  */
 import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -21,6 +22,10 @@ if (out) {
     if (lag > 50) stalls.push({ atMs: Math.round(last - t0), ms: Math.round(lag) });
     last = now;
   }, 10).unref();
+  process.on('SIGUSR2', () => {
+    h.reset();
+    stalls.length = 0;
+  });
   process.on('exit', () => {
     h.disable();
     const ms = (ns: number): number => Math.round(ns / 1e4) / 100;
