@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DocumentSandbox, rssOf } from '../src/sandbox/pool.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { HOSTILE_CASES } from '../test/hostile/generate.ts';
+import { HOSTILE_CASES, LARGE_CASES } from '../test/hostile/generate.ts';
 import { serverEnv, waitReady, signIn, startProcess } from './lib/server.ts';
 
 const mode = process.argv[2] ?? 'sandbox';
@@ -43,7 +43,7 @@ interface Input {
 
 async function inputs(): Promise<Input[]> {
   const out: Input[] = [];
-  for (const c of HOSTILE_CASES) out.push({ name: c.name, file: c.file, bytes: await c.make() });
+  for (const c of [...HOSTILE_CASES, ...LARGE_CASES]) out.push({ name: c.name, file: c.file, bytes: await c.make() });
   if (scanDir)
     for (const f of readdirSync(scanDir).sort())
       if (/\.(pdf|png|jpe?g|tiff?)$/i.test(f))
