@@ -112,8 +112,13 @@ export class Readings {
   /** What was read, to keep with the file; null when there is nothing or it is over the size cap. */
   kept(): Uint8Array | null {
     if (this.r.pdf === null && Object.keys(this.r.ocr).length === 0 && !this.r.exported) return null;
+    // An export's reader leaves its whole parse tree behind (a 20 MB camt.053: ≈ 400 MB above the idle
+    // child); where gc is exposed (the document children) it goes before the copy is made, so the copy
+    // does not push the child over its RSS cap.
+    if (this.r.exported) (globalThis as { gc?: () => void }).gc?.();
     const out = serialize(this.r);
-    // A copy of its own: a small Buffer can be a slice of a shared pool, which IPC would send whole.
-    return out.length <= LIMITS.keptReadingMaxBytes ? new Uint8Array(out) : null;
+    if (out.length > LIMITS.keptReadingMaxBytes) return null;
+    // A buffer of its own (a small Buffer can be a slice of a shared pool, which IPC would send whole).
+    return out.byteOffset === 0 && out.buffer.byteLength === out.length ? new Uint8Array(out.buffer, 0, out.length) : new Uint8Array(out);
   }
 }
