@@ -22,9 +22,10 @@ import { Worker } from 'node:worker_threads';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DocumentSandbox, rssOf } from '../src/sandbox/pool.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { HOSTILE_CASES } from '../test/hostile/generate.ts';
+import { HOSTILE_CASES, LARGE_CASES } from '../test/hostile/generate.ts';
 import { serverEnv, waitReady, signIn, startProcess } from './lib/server.ts';
 
 const mode = process.argv[2] ?? 'sandbox';
@@ -42,7 +43,7 @@ interface Input {
 
 async function inputs(): Promise<Input[]> {
   const out: Input[] = [];
-  for (const c of HOSTILE_CASES) out.push({ name: c.name, file: c.file, bytes: await c.make() });
+  for (const c of [...HOSTILE_CASES, ...LARGE_CASES]) out.push({ name: c.name, file: c.file, bytes: await c.make() });
   if (scanDir)
     for (const f of readdirSync(scanDir).sort())
       if (/\.(pdf|png|jpe?g|tiff?)$/i.test(f))
@@ -73,7 +74,7 @@ function descendants(pid: number): number[] {
 
 function header(): void {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  console.log(`docrisk hostile inputs — ${cpu} ×${os.cpus().length}, ${Math.round(os.totalmem() / MB)} MB, Node ${process.version}`);
+  console.log(`docrisk hostile inputs — ${cpu} ×${os.cpus().length}, ${Math.round(os.totalmem() / MB)} MB, Node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 }
 
 const pad = (s: string | number, n: number): string => String(s).padEnd(n);
@@ -132,8 +133,13 @@ async function httpMode(): Promise<void> {
   const port = 19080 + Math.floor(Math.random() * 1000);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-bench-hostile-'));
-  const server = spawn(process.execPath, ['src/main.ts', 'serve'], {
-    env: serverEnv(port, dataDir, process.env.BENCH_DATABASE_URL ?? '', { DOCRISK_RATE_LIMIT_PER_MINUTE: '100000' }),
+  // The server's own event-loop delay (bench/lib/loop-delay.ts), and any extra flags (BENCH_SERVER_FLAGS,
+  // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const loopFile = path.join(dataDir, 'loop-delay.json');
+  const preload = fileURLToPath(new URL('./lib/loop-delay.ts', import.meta.url));
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...flags, '--import', preload, 'src/main.ts', 'serve'], {
+    env: serverEnv(port, dataDir, process.env.BENCH_DATABASE_URL ?? '', { DOCRISK_RATE_LIMIT_PER_MINUTE: '100000', BENCH_LOOP_FILE: loopFile }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const health: number[] = [];
@@ -175,6 +181,7 @@ async function httpMode(): Promise<void> {
       });
     });
     stopProbe = () => probe.postMessage('stop');
+    server.kill('SIGUSR2'); // the server's event-loop record starts with the prober (bench/lib/loop-delay.ts)
     console.log(
       `${pad('file', 34)} ${pad('upload', 12)} ${pad('validation', 28)} ${pad('parsing', 11)} ${pad('done s', 7)} ${pad('server +MB*', 11)} child +MB`,
     );
@@ -215,9 +222,19 @@ async function httpMode(): Promise<void> {
     console.log('* server RSS growth since the start of the run (cumulative: a heap grown by one file is not given back)');
     const sorted = [...health].sort((a, b) => a - b);
     const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]?.toFixed(1);
+    console.log(`load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
     console.log(`healthz: n=${sorted.length} p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`);
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    try {
+      const loop = JSON.parse(readFileSync(loopFile, 'utf8')) as { p50: number; p99: number; max: number; stalls: { atMs: number; ms: number }[] };
+      const worst = [...loop.stalls].sort((a, b) => b.ms - a.ms).slice(0, 8);
+      console.log(
+        `server event-loop delay: p50 ${loop.p50} ms, p99 ${loop.p99} ms, max ${loop.max} ms; stalls > 50 ms: ${loop.stalls.length}, > 200 ms: ${loop.stalls.filter((x) => x.ms > 200).length} (worst ${worst.map((x) => `${x.ms} ms at ${(x.atMs / 1000).toFixed(1)} s`).join(', ')})`,
+      );
+    } catch {
+      console.log('server event-loop delay: not recorded');
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { HOSTILE_CASES } from '../test/hostile/generate.ts';
+import { HOSTILE_CASES, LARGE_CASES } from '../test/hostile/generate.ts';
 
 const dir = process.argv[2];
 if (!dir || dir.startsWith('-')) {
@@ -14,7 +14,7 @@ if (!dir || dir.startsWith('-')) {
   process.exit(2);
 }
 mkdirSync(dir, { recursive: true });
-for (const c of HOSTILE_CASES) {
+for (const c of [...HOSTILE_CASES, ...LARGE_CASES]) {
   const bytes = await c.make();
   writeFileSync(path.join(dir, c.file), bytes);
   console.log(`${c.file.padEnd(24)} ${String(bytes.length).padStart(10)} bytes  ${c.name}`);

@@ -14,7 +14,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { queryText, type Executor } from './client.ts';
-import { PGliteThread } from './pglite-threaded.ts';
+import { PGliteThread, type BytesFieldsOption } from './pglite-threaded.ts';
 
 /** Keys per statement at most; more reads in one turn make several statements. */
 export const MAX_BATCH = 64;
@@ -41,12 +41,12 @@ const isRoot = (db: Executor): boolean => {
 export type BatchedRead<R> = (db: Executor, key: string[]) => Promise<R | null>;
 
 /** A batched read of one statement (`name` as in queryText: one text per name). */
-export function batchedRead<R extends { ord: number }>(name: string, text: string): BatchedRead<R> {
+export function batchedRead<R extends { ord: number }>(name: string, text: string, opts: BytesFieldsOption = {}): BatchedRead<R> {
   const open = new WeakMap<object, Batch<R>>();
 
   const run = async (db: Executor, keys: string[][]): Promise<Map<number, R>> => {
     const parts = keys[0]!.map((_, i) => arrayLiteral(keys.map((k) => k[i]!)));
-    const rows = await queryText<R>(db, name, text, parts);
+    const rows = await queryText<R>(db, name, text, parts, opts);
     return new Map(rows.map((r) => [Number(r.ord), r]));
   };
 

@@ -14,7 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { PGliteThread } from './pglite-threaded.ts';
+import { PGliteThread, type BytesFieldsOption } from './pglite-threaded.ts';
 import { JsonBytes } from '../shared/json-bytes.ts';
 
 export type Schema = typeof schema;
@@ -141,7 +141,13 @@ function literal(v: string): string {
  * the pool, or on a transaction's connection), the PGlite client's own query on PGlite (no query builder on
  * the way), through drizzle inside a PGlite transaction.
  */
-export async function queryText<T>(db: Executor, name: string, text: string, values: (string | null | JsonBytes)[]): Promise<T[]> {
+export async function queryText<T>(
+  db: Executor,
+  name: string,
+  text: string,
+  values: (string | null | JsonBytes)[],
+  opts: BytesFieldsOption = {},
+): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
   // A transaction on PostgreSQL: its connection (drizzle's session client), where the statement is prepared once too.
@@ -149,9 +155,11 @@ export async function queryText<T>(db: Executor, name: string, text: string, val
   if (txClient instanceof pg.Client) return (await txClient.query({ name, text, values })).rows as T[];
   if (client instanceof PGlite || client instanceof PGliteThread) {
     const lite = client as PGliteInterface;
+    // Text columns asked for as bytes come from the database thread as bytes (pglite-threaded.ts).
+    const o = client instanceof PGliteThread && opts.bytesFields?.length ? ({ bytesFields: opts.bytesFields } as object) : undefined;
     // JSON held as bytes (a large parse result) is never made a literal on this thread: a bind parameter,
     // which the PGlite thread's client moves to its thread as bytes (shared/json-bytes.ts).
-    if (values.some((v) => v instanceof JsonBytes)) return (await lite.query<T>(text, values)).rows;
+    if (values.some((v) => v instanceof JsonBytes)) return (await lite.query<T>(text, values, o)).rows;
     // PGlite plans every extended-protocol query afresh (planning was ~80 % of a GET process there): the
     // statement is PREPAREd once per database and EXECUTEd with quoted literals (EXECUTE takes no bind parameters).
     if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad statement name ${name}`);
@@ -161,7 +169,7 @@ export async function queryText<T>(db: Executor, name: string, text: string, val
       await lite.exec(`prepare ${name} as ${text}`);
       prepared.add(name);
     }
-    return (await lite.query<T>(`execute ${name}(${values.map((v) => (v === null ? 'null' : literal(v as string))).join(', ')})`)).rows;
+    return (await lite.query<T>(`execute ${name}(${values.map((v) => (v === null ? 'null' : literal(v as string))).join(', ')})`, undefined, o)).rows;
   }
   const chunks = text.split(/\$(\d+)/).map((part, i) => (i % 2 === 1 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part)));
   const r = await db.execute(sql.join(chunks));

@@ -18,6 +18,28 @@ interface Call {
 interface WireOptions {
   rowMode?: 'array' | 'object';
   rawTypes?: number[];
+  /** Text columns (object rows) sent back as UTF-8 bytes, moved to the caller's thread instead of copied as strings. */
+  bytesFields?: string[];
+}
+
+const utf8Out = new TextEncoder();
+
+/** The named text fields of each row as UTF-8 bytes (own buffers: transferred with the reply). */
+function asBytes(result: unknown, fields: string[] | undefined, transfer: ArrayBuffer[]): unknown {
+  const rows = (result as { rows?: unknown[] } | null)?.rows;
+  if (!fields?.length || !Array.isArray(rows)) return result;
+  for (const row of rows) {
+    if (row === null || typeof row !== 'object' || Array.isArray(row)) continue;
+    const r = row as Record<string, unknown>;
+    for (const f of fields) {
+      const v = r[f];
+      if (typeof v !== 'string') continue;
+      const bytes = utf8Out.encode(v);
+      r[f] = bytes;
+      transfer.push(bytes.buffer as ArrayBuffer);
+    }
+  }
+  return result;
 }
 
 const raw = (v: string): string => v;
@@ -46,11 +68,14 @@ port.on('message', (m: Call) => {
   void (async () => {
     try {
       let result: unknown;
+      const transfer: ArrayBuffer[] = [];
       // A whole query in one round: parameters serialised and rows parsed here, not on the API's thread.
-      if (m.method === 'query') result = await pg.query(m.args[0] as string, params(m.args[1] as unknown[] | undefined), options(m.args[2] as WireOptions));
-      else if (m.method === 'exec') result = await pg.exec(m.args[0] as string, options(m.args[1] as WireOptions));
+      if (m.method === 'query') {
+        const o = m.args[2] as WireOptions | undefined;
+        result = asBytes(await pg.query(m.args[0] as string, params(m.args[1] as unknown[] | undefined), options(o)), o?.bytesFields, transfer);
+      } else if (m.method === 'exec') result = await pg.exec(m.args[0] as string, options(m.args[1] as WireOptions));
       else result = await (pg[m.method] as (...a: unknown[]) => Promise<unknown>).apply(pg, m.args);
-      port.postMessage({ id: m.id, ok: true, result });
+      port.postMessage({ id: m.id, ok: true, result }, transfer);
     } catch (e) {
       const err = e instanceof Error ? e : new Error(String(e));
       port.postMessage({ id: m.id, ok: false, error: { ...err, message: err.message, name: err.name, database: err instanceof messages.DatabaseError } });

@@ -64,7 +64,7 @@ export class PGliteThread extends BasePGlite {
    * 40 MB parameter is copied across, not encoded here). Parsers must keep a type's text as it is
    * (drizzle's for dates and intervals): functions do not cross threads.
    */
-  async query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+  async query<T>(text: string, params?: unknown[], options?: QueryOptions & BytesFieldsOption): Promise<Results<T>> {
     await this.#ready;
     return this.#transactionMutex.runExclusive(() => this.#query<T>(text, params, options));
   }
@@ -116,7 +116,7 @@ export class PGliteThread extends BasePGlite {
     });
   }
 
-  #query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+  #query<T>(text: string, params: unknown[] = [], options?: QueryOptions & BytesFieldsOption): Promise<Results<T>> {
     // JSON held as bytes (a parse result) is decoded on the database thread; its buffer is moved there
     // when its owner gave it away, copied otherwise — never turned into a string on this thread.
     const transfer: ArrayBuffer[] = [];
@@ -240,8 +240,17 @@ export class PGliteThread extends BasePGlite {
   }
 }
 
+/**
+ * A query option of this client only: text columns (object rows) the database thread sends back as
+ * UTF-8 bytes (Uint8Array, moved across rather than copied as a string) — a stored 40 MB parse result
+ * read for a GET then never becomes a string on the API's thread.
+ */
+export interface BytesFieldsOption {
+  bytesFields?: string[];
+}
+
 /** Query options as they cross to the thread: parsers that keep a type's text, by type id. */
-function wire(o: QueryOptions | undefined): { rowMode?: 'array' | 'object'; rawTypes?: number[] } | undefined {
+function wire(o: (QueryOptions & BytesFieldsOption) | undefined): { rowMode?: 'array' | 'object'; rawTypes?: number[]; bytesFields?: string[] } | undefined {
   if (!o) return undefined;
   if (o.serializers && Object.keys(o.serializers).length > 0) throw new Error('custom serializers are not supported on the database thread');
   if (o.blob) throw new Error('COPY with a blob is not supported on the database thread');
@@ -251,7 +260,7 @@ function wire(o: QueryOptions | undefined): { rowMode?: 'array' | 'object'; rawT
     if ((parse as (v: string, t: number) => unknown)(probe, Number(type)) !== probe) throw new Error(`a parser for type ${type} that changes the text is not supported on the database thread`);
     rawTypes.push(Number(type));
   }
-  return { ...(o.rowMode ? { rowMode: o.rowMode } : {}), ...(rawTypes.length ? { rawTypes } : {}) };
+  return { ...(o.rowMode ? { rowMode: o.rowMode } : {}), ...(rawTypes.length ? { rawTypes } : {}), ...(o.bytesFields?.length ? { bytesFields: o.bytesFields } : {}) };
 }
 
 /** A channel name as PostgreSQL folds it (unquoted: lower case; quoted: as written). */

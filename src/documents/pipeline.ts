@@ -85,7 +85,7 @@ export async function validate(bytes: Uint8Array, opts: ValidateOptions = {}): P
 /** A validation and what its sources read (sources/reading.ts), for the parse to take instead of reading the bytes again. */
 export interface Validated {
   outcome: ValidationOutcome;
-  /** The kept reading: null where nothing was read that a parse reads (exports), or on failure. */
+  /** The kept reading: null where nothing was read that a parse reads, when it is over the size cap, or on failure. */
   reading: Uint8Array | null;
 }
 
@@ -121,7 +121,10 @@ async function validateWith(bytes: Uint8Array, opts: ValidateOptions, keep: bool
     }
   }
   if (source !== structured || !isStructuredFormat(format)) return none(outcome(format, 'unknown', 'failure', [{ code: 'unsupported_format', message: `unsupported format ${format}` }]));
-  return none(await validateExport(format, bytes, asserted));
+  // An export's statement is kept too (within the size cap): the parse then does not read it again.
+  const r = keep ? new Readings(bytes) : null;
+  const v = await validateExport(format, bytes, asserted, r);
+  return { outcome: v, reading: r && v.status === 'success' ? r.kept() : null };
 }
 
 /** A PDF: its text layer, or OCR where it has none or one that does not read. */
@@ -284,10 +287,10 @@ export async function validateImage(bytes: Uint8Array, format: FileFormat, opts:
   return out({ document_type: detected, status: 'success' });
 }
 
-async function validateExport(format: StructuredFormat, bytes: Uint8Array, asserted: DocumentType | undefined): Promise<ValidationOutcome> {
+async function validateExport(format: StructuredFormat, bytes: Uint8Array, asserted: DocumentType | undefined, r: Readings | null = null): Promise<ValidationOutcome> {
   let doc: ExtractedDocument;
   try {
-    doc = await readExport(format, bytes);
+    doc = r ? await r.exported(format, () => readExport(format, bytes)) : await readExport(format, bytes);
   } catch (e) {
     const unsupported = e instanceof StructuredError && e.failure === 'unsupported';
     return outcome(format, 'unknown', unsupported ? 'failure' : 'unreadable', [
@@ -339,7 +342,8 @@ export async function parseWithRepairs(bytes: Uint8Array, opts: ParseOptions, re
   if (source !== structured || !isStructuredFormat(format)) throw new DocumentParseError('unsupported_format', `unsupported format ${format}`);
   let doc: ExtractedDocument;
   try {
-    doc = await readExport(format, bytes);
+    // The validation's statement when it kept this file's (Readings checks the digest and version).
+    doc = reading ? await new Readings(bytes, reading).exported(format, () => readExport(format, bytes)) : await readExport(format, bytes);
   } catch (e) {
     if (e instanceof DocumentParseError) throw e;
     throw new DocumentParseError('corrupt_file', failureMessage(e));

@@ -41,6 +41,45 @@ export function camtLongUstrd(chars: number): Uint8Array {
 `);
 }
 
+/**
+ * A legitimate large camt.053 (the issue's "20 MB camt.053 stalled 10 s"): one statement of `entries`
+ * bookings with counterparties, references and remittance text, whose balances agree (opening + Σ =
+ * closing). 40,000 entries ≈ 20 MB.
+ */
+export function camtLarge(entries: number): Uint8Array {
+  const names = ['ACME GMBH', 'STADTWERKE MUENCHEN', 'REWE MARKT', 'DEUTSCHE BAHN AG', 'MAX MUSTERMANN', 'VERSICHERUNG AG'];
+  const opening = 100_000_000; // cents
+  let balance = opening;
+  const out: string[] = [];
+  for (let i = 0; i < entries; i++) {
+    const credit = i % 5 === 0;
+    const cents = 1_000 + ((i * 7_919) % 250_000);
+    balance += credit ? cents : -cents;
+    const day = `2024-${String((Math.floor(i / 1_400) % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
+    const party = names[i % names.length]!;
+    const amount = (cents / 100).toFixed(2);
+    out.push(
+      `<Ntry><NtryRef>${i + 1}</NtryRef><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${credit ? 'CRDT' : 'DBIT'}</CdtDbtInd><Sts>BOOK</Sts>` +
+        `<BookgDt><Dt>${day}</Dt></BookgDt><ValDt><Dt>${day}</Dt></ValDt><AcctSvcrRef>REF${String(i).padStart(10, '0')}</AcctSvcrRef>` +
+        `<BkTxCd><Prtry><Cd>${credit ? 'NTRF+166' : 'NDDT+105'}</Cd><Issr>DK</Issr></Prtry></BkTxCd>` +
+        `<NtryDtls><TxDtls><Refs><EndToEndId>E2E-${i}-${(i * 31) % 9973}</EndToEndId><MndtId>MANDATE-${i % 97}</MndtId></Refs>` +
+        `<Amt Ccy="EUR">${amount}</Amt><RltdPties>${credit ? `<Dbtr><Nm>${party}</Nm></Dbtr>` : `<Cdtr><Nm>${party}</Nm></Cdtr>`}` +
+        `<${credit ? 'DbtrAcct' : 'CdtrAcct'}><Id><IBAN>DE${String(10 + (i % 89))}370400440532${String(i % 1_000_000).padStart(6, '0')}</IBAN></Id></${credit ? 'DbtrAcct' : 'CdtrAcct'}></RltdPties>` +
+        `<RmtInf><Ustrd>${credit ? 'GUTSCHRIFT' : 'LASTSCHRIFT'} ${party} RECHNUNG ${2024_000 + i} KUNDENNR ${(i * 13) % 100_000} VOM ${day} VIELEN DANK FUER IHREN EINKAUF</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
+    );
+  }
+  const bal = (code: string, cents: number, day: string) =>
+    `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${(Math.abs(cents) / 100).toFixed(2)}</Amt><CdtDbtInd>${cents < 0 ? 'DBIT' : 'CRDT'}</CdtDbtInd><Dt><Dt>${day}</Dt></Dt></Bal>`;
+  return enc(`<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>LARGE</MsgId><CreDtTm>2024-12-31T00:00:00</CreDtTm></GrpHdr>
+<Stmt><Id>S1</Id><CreDtTm>2024-12-31T00:00:00</CreDtTm><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy><Ownr><Nm>ERIKA MUSTERMANN</Nm></Ownr></Acct>
+${bal('OPBD', opening, '2024-01-01')}
+${bal('CLBD', balance, '2024-12-31')}
+${out.join('\n')}
+</Stmt></BkToCstmrStmt></Document>
+`);
+}
+
 /** A CSV bank export with `rows` rows (the legitimate-but-large class at 199k rows). */
 export function csvRows(rows: number): Uint8Array {
   const out: string[] = ['Data;Descrizione;Importo;Saldo'];
@@ -283,4 +322,12 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   { name: 'PDF with a JPX image declaring 60,000²', file: 'jpx-bomb.pdf', make: () => pdfJpxBomb(), outcome: { status: 'unreadable', code: 'too_large' } },
   { name: 'PDF with a JBIG2 image declaring 45,000²', file: 'jbig2-bomb.pdf', make: () => pdfJbig2Bomb(), outcome: { status: 'unreadable', code: 'too_large' } },
   { name: 'PDF with a 200-inch MediaBox', file: 'huge-mediabox.pdf', make: () => pdfHugeMediaBox(), outcome: { status: 'unreadable' } },
+];
+
+/**
+ * Legitimate large files beside the hostile set (written by scripts/hostile.ts, measured by bench/hostile.ts;
+ * test/hostile/large-and-concurrent.test.ts tests the camt.053): they must complete, not be refused.
+ */
+export const LARGE_CASES: readonly HostileCase[] = [
+  { name: 'camt.053 with 29,000 entries (20 MB)', file: 'camt-20mb.xml', make: () => camtLarge(29_000), outcome: { status: 'success' } },
 ];

@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPglite } from '../../src/db/client.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase, dbKind, type TestDatabase } from '../helpers/db.ts';
+import { filesRepository } from '../../src/modules/files/files.repository.ts';
+import { JsonBytes } from '../../src/shared/json-bytes.ts';
 import { csvRows } from './generate.ts';
 
 async function serviceDatabase(): Promise<TestDatabase> {
@@ -95,5 +97,12 @@ describe('a large parse result stays bytes on the API thread', () => {
     const rows = (await t.app.database.db.execute(sql`select body from webhook_deliveries where resource_id = ${fileId}::uuid`)) as unknown;
     const body = ((Array.isArray(rows) ? rows : (rows as { rows: { body: string }[] }).rows) as { body: string }[])[0]!.body;
     expect(JSON.parse(body)).toEqual(view);
+    // The GET read the stored result as bytes (on PGlite: from its thread) and wrote them as they are,
+    // around the serialised rest of the view: the ≈ 6 MB result never became a string on this thread.
+    const owner = (await t.app.database.db.execute(sql`select space_id from files where id = ${fileId}::uuid`)) as unknown;
+    const spaceId = ((Array.isArray(owner) ? owner : (owner as { rows: { space_id: string }[] }).rows) as { space_id: string }[])[0]!.space_id;
+    const read = await filesRepository.findForRead(t.app.database.db, spaceId, processId, fileId);
+    expect(read?.parsingResult).toBeInstanceOf(JsonBytes);
+    expect(Number(got.headers.get('content-length'))).toBe(Buffer.byteLength(JSON.stringify(view)));
   }, 240_000);
 });

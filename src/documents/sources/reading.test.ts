@@ -45,9 +45,10 @@ describe('a kept reading: what validation read, taken by the parse instead of th
     }
   });
 
-  it('exports and refused files keep no reading', async () => {
+  it('refused files keep no reading; an export keeps its statement (export-reading.test.ts)', async () => {
     const csv = new TextEncoder().encode('Data;Descrizione;Importo\n01/03/2026;STIPENDIO;2.150,00\n02/03/2026;AFFITTO;-750,00\n');
-    expect((await validateKeeping(csv, {})).reading).toBeNull();
+    expect((await validateKeeping(csv, {})).reading).not.toBeNull();
+    expect((await validateKeeping(new TextEncoder().encode('Data;Descrizione\n01/03/2026;NIENTE\n'), {})).reading).toBeNull();
     expect((await validateKeeping(new TextEncoder().encode('%PDF-1.7 broken'), {})).reading).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * What the sources read of one file, kept between its validation and its parse: a text PDF's pages
- * of positioned words (the pdf.js load, the most expensive part of a text PDF's engine time) and the
- * OCR readings of a scan or photo (the first page's look, identity pages read at validation). The
+ * of positioned words (the pdf.js load, the most expensive part of a text PDF's engine time), the
+ * OCR readings of a scan or photo (the first page's look, identity pages read at validation) and an
+ * export's statement (CSV, XLSX, MT940, camt.053: its reader's output, when within the size cap). The
  * parse takes a reading from here instead of reading the bytes again, and reads the bytes where the
  * kept reading has none — so a file parses exactly as it would from its bytes.
  *
@@ -16,6 +17,7 @@ import type { FileFormat } from '../types.ts';
 import { LIMITS } from '../limits.ts';
 import { ocr, pdfText } from './index.ts';
 import type { LoadLimits, LoadResult, LoadedPdf, OcrPage, OcrPlan } from './index.ts';
+import type { ExtractedDocument } from '../statement/model.ts';
 
 /**
  * Bump whenever what a source returns for the same bytes changes (sources/pdf/load.ts words, the OCR
@@ -34,6 +36,11 @@ interface KeptReading {
   pdf: { maxPages: number; pdf: LoadedPdf } | null;
   /** OCR looks and readings, by what was asked (format, page, languages, passes). */
   ocr: Record<string, OcrPage | null | OcrPage[]>;
+  /**
+   * An export's statement as its table or XML reader read it (a 20 MB camt.053's XML parse is most of
+   * its parse); absent in readings kept before exports were (those read the bytes again).
+   */
+  exported?: { format: FileFormat; doc: ExtractedDocument };
 }
 
 const digestOf = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -94,11 +101,24 @@ export class Readings {
     return pages;
   }
 
+  /** An export's statement (`read`: its reader), once per file and format. */
+  async exported(format: FileFormat, read: () => Promise<ExtractedDocument>): Promise<ExtractedDocument> {
+    if (this.r.exported?.format === format) return this.r.exported.doc;
+    const doc = await read();
+    this.r.exported = { format, doc };
+    return doc;
+  }
+
   /** What was read, to keep with the file; null when there is nothing or it is over the size cap. */
   kept(): Uint8Array | null {
-    if (this.r.pdf === null && Object.keys(this.r.ocr).length === 0) return null;
+    if (this.r.pdf === null && Object.keys(this.r.ocr).length === 0 && !this.r.exported) return null;
+    // An export's reader leaves its whole parse tree behind (a 20 MB camt.053: ≈ 400 MB above the idle
+    // child); where gc is exposed (the document children) it goes before the copy is made, so the copy
+    // does not push the child over its RSS cap.
+    if (this.r.exported) (globalThis as { gc?: () => void }).gc?.();
     const out = serialize(this.r);
-    // A copy of its own: a small Buffer can be a slice of a shared pool, which IPC would send whole.
-    return out.length <= LIMITS.keptReadingMaxBytes ? new Uint8Array(out) : null;
+    if (out.length > LIMITS.keptReadingMaxBytes) return null;
+    // A buffer of its own (a small Buffer can be a slice of a shared pool, which IPC would send whole).
+    return out.byteOffset === 0 && out.buffer.byteLength === out.length ? new Uint8Array(out.buffer, 0, out.length) : new Uint8Array(out);
   }
 }

@@ -20,7 +20,23 @@ const fileForRead = batchedRead<Record<string, unknown> & { ord: number }>(
     f.parsing_status, f.parsing_confidence, f.parsing_result::text as parsing_result, f.errors
     from unnest($1::uuid[], $2::uuid[], $3::uuid[]) with ordinality as k(id, process_id, space_id, ord)
     join files f on f.id = k.id and f.process_id = k.process_id and f.space_id = k.space_id`,
+  // On the PGlite thread the result comes as bytes: never a string on the API's thread (files.routes.ts sends them).
+  { bytesFields: ['parsing_result'] },
 );
+
+/**
+ * A stored result read as text of at least this size is held as bytes (JsonBytes) for the answer: the
+ * GET then writes it as it is rather than splicing it into the serialised view as one string (a copy of
+ * the whole string) and encoding that (a 199k-row result is ≈ 40 MB).
+ */
+export const RESULT_AS_BYTES_CHARS = 1 << 20;
+
+function storedResult(v: unknown): RawJson | JsonBytes | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Uint8Array) return new JsonBytes(v);
+  const text = v as string;
+  return text.length >= RESULT_AS_BYTES_CHARS ? new JsonBytes(Buffer.from(text, 'utf8')) : new RawJson(text);
+}
 
 /** Every column but the parse result: a statement of 199k rows is ≈ 40 MB of JSON, not to be sent back. */
 const { parsingResult: _result, ...WITHOUT_RESULT } = getTableColumns(files);
@@ -58,7 +74,7 @@ export const filesRepository = {
       preResult: obj(r.pre_result),
       parsingStatus: r.parsing_status as string,
       parsingConfidence: r.parsing_confidence as number | null,
-      parsingResult: r.parsing_result === null ? null : new RawJson(r.parsing_result as string),
+      parsingResult: storedResult(r.parsing_result),
       errors: obj(r.errors),
     };
   },

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../../http/auth-hook.ts';
 import { IDEMPOTENCY_DOC, IdempotencyHeaders, errorResponses } from '../../http/common.ts';
 import { REPLAYED_HEADER, fingerprint, parseIdempotencyKey, type IdempotencyService } from '../idempotency/index.ts';
+import { JsonBytes } from '../../shared/json-bytes.ts';
+import { sendWithBytes } from '../../http/json-bytes-reply.ts';
 import { fileErrors } from './files.errors.ts';
 import { readMultipartUpload } from './files.multipart.ts';
 import {
@@ -83,7 +85,11 @@ export const filesRoutes =
         config: { scope: 'files:read' },
         schema: { operationId: 'getFile', tags, summary: 'Read a file (same shape as the Doc Engine callback)', params: FileParams, response: { 200: FileSchema, ...errorResponses() } },
       },
-      async (req) => service.get(principalOf(req).spaceId, req.params.process_id, req.params.file_id),
+      async (req, reply) => {
+        const view = await service.get(principalOf(req).spaceId, req.params.process_id, req.params.file_id);
+        // A large stored result (bytes) is written as it is, around the serialised rest of the view.
+        return view.parsing_result instanceof JsonBytes ? sendWithBytes(reply, view, 'parsing_result') : view;
+      },
     );
 
     app.get(

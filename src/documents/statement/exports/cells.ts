@@ -32,8 +32,13 @@ export function isAmountText(s: string): boolean {
   return code === undefined || CURRENCY_CODES.has(code);
 }
 
+/** Digits, group and decimal marks and at most a leading sign: what most exports print. */
+const PLAIN_AMOUNT = /^[+-]?[\d.,]+$/;
+
 /** Cents from a printed amount: signs as "-12", "12-", "(12)", "+12", "12 S"/"12 H", "12 DR"/"12 CR"; currency marks ignored. */
 export function parseAmountText(raw: string, conv: DecimalConvention): number | null {
+  // The common case without the clean-up below (none of it applies to it): same result.
+  if (PLAIN_AMOUNT.test(raw)) return decimalCents(raw[0] === '-' || raw[0] === '+' ? raw.slice(1) : raw, raw[0] === '-', conv);
   let s = raw.replace(/[\s\u00a0']/g, '').replace(/[€$£]/g, '').replace(/[A-Z]{3}(?=[\d+\-−(]|$)|^[A-Z]{3}/, '');
   let negative = false;
   const mark = /(DR|CR|S|H|D|C)$/.exec(s);
@@ -59,10 +64,17 @@ export function parseAmountText(raw: string, conv: DecimalConvention): number | 
     negative = !negative;
     s = s.slice(1);
   }
+  return decimalCents(s, negative, conv);
+}
+
+/** Cents of an unsigned amount text with group and decimal marks of the convention. */
+function decimalCents(s: string, negative: boolean, conv: DecimalConvention): number | null {
   const [thousands, decimal] = conv === 'comma' ? ['.', ','] : [',', '.'];
-  const parts = s.split(thousands).join('').split(decimal);
-  if (parts.length > 2) return null;
-  return digitsToCents(parts[0] ?? '', parts[1] ?? '', negative);
+  const digits = s.includes(thousands) ? s.replaceAll(thousands, '') : s;
+  const at = digits.indexOf(decimal);
+  if (at < 0) return digitsToCents(digits, '', negative);
+  if (digits.indexOf(decimal, at + 1) >= 0) return null;
+  return digitsToCents(digits.slice(0, at), digits.slice(at + 1), negative);
 }
 
 /** Votes on 1.234,56 vs 1,234.56 over every amount-like text; ambiguous ones abstain. */

@@ -4,7 +4,7 @@
  * markers, free text); headings, when the table has them, name the role among the
  * roles the content allows.
  */
-import { cellCents, cellDate, cellKind, cellText, currencyOf, serialDate, type Cell, type CellKind, type DecimalConvention } from './cells.ts';
+import { cellCents, cellDate, cellKind, cellText, currencyOf, parseAmountText, serialDate, type Cell, type CellKind, type DecimalConvention } from './cells.ts';
 import { isoDate, type DayOrder } from '../../values/dates.ts';
 import { headingRoles, normaliseLabel, type ColumnRole } from './table-roles.ts';
 import { CREDIT_MARKS, DEBIT_MARKS } from '../../data/table-vocab.data.ts';
@@ -29,6 +29,13 @@ export interface ColumnProfile {
   weekend: number;
   heading: string;
   hints: ColumnRole[];
+  /**
+   * What the profile read of each row, kept so the table reader does not read it again: the cents of a
+   * number or code column (cellCents), the dates of a date column (cellDate; serials and year-less dates
+   * are left to columnDate).
+   */
+  cents?: (number | null)[];
+  dates?: (string | null)[];
 }
 
 const COMPATIBLE: Record<ColumnRole, readonly ColumnKind[]> = {
@@ -114,14 +121,20 @@ export function profileColumns(
     const dated = hints[0] === 'date' || hints[0] === 'valueDate';
     // Headed date columns may hold Excel serials or year-less dates ("04.03."): dates there, amounts nowhere else.
     const serialDates = dated ? cells.filter((x) => serialDate(x) !== null || yearlessDate(x, null) !== null).length : 0;
+    let cents: (number | null)[] | undefined;
+    let dates: (string | null)[] | undefined;
     if (filled === 0) kind = 'empty';
-    else if (n('date') + serialDates >= filled * 0.8) kind = 'date';
-    else if (texts.length > 0 && texts.every((t) => currencyOf(t) === t)) kind = 'currency';
+    else if (n('date') + serialDates >= filled * 0.8) {
+      kind = 'date';
+      dates = cells.map((x, r) => (kinds[r] === 'date' ? cellDate(x, order) : null));
+    } else if (texts.length > 0 && texts.every((t) => currencyOf(t) === t)) kind = 'currency';
     else if (n('number') >= filled * 0.9) {
-      const cents = cells.map((x) => cellCents(x, conv));
+      // A text cell of kind 'number' is one isAmountText accepted: its cents at once.
+      cents = cells.map((x, r) => (kinds[r] === 'number' && typeof x === 'string' ? parseAmountText(cellText(x), conv) : cellCents(x, conv)));
       const integral = texts.every((t) => /^\d+$/.test(t)) && cells.every((x) => typeof x !== 'number' || Number.isInteger(x));
       kind = integral && cents.every((v) => v === null || v >= 0) && !hints.some((h) => ['amount', 'debit', 'credit', 'balance'].includes(h)) ? 'code' : 'number';
     } else if (isMarker(texts)) kind = 'marker';
+    const colDates = dates ? cells.map((x, r) => dates[r] ?? (serialDates > 0 ? (serialDate(x) ?? yearlessDate(x, null)) : null)) : null;
     profiles.push({
       index: c,
       kind,
@@ -129,10 +142,12 @@ export function profileColumns(
       distinct: new Set(texts).size,
       meanLength: texts.reduce((s, t) => s + t.length, 0) / Math.max(1, texts.length),
       digitShare: texts.filter((t) => /\d/.test(t)).length / Math.max(1, texts.length),
-      monotonic: kind === 'date' ? monotonic(cells.map((x) => columnDate(x, order, serialDates > 0))) : 0,
-      weekend: kind === 'date' ? cells.map((x) => columnDate(x, order, serialDates > 0)).filter((d) => d !== null && [0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())).length : 0,
+      monotonic: colDates ? monotonic(colDates) : 0,
+      weekend: colDates ? colDates.filter((d) => d !== null && [0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())).length : 0,
       heading: normaliseLabel(headingText),
       hints,
+      ...(cents ? { cents } : {}),
+      ...(dates ? { dates } : {}),
     });
   }
   // A lone integer column is more likely whole-euro amounts than a code.

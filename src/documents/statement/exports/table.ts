@@ -10,7 +10,7 @@ import { cellCents, cellKind, cellText, currencyOf, detectDayOrder, detectDecima
 import type { DayOrder } from '../../values/dates.ts';
 import { corrupt, noRows } from '../../errors.ts';
 import type { ExtractedDocument, RawTransaction } from '../model.ts';
-import { columnDate, profileColumns, textRoles } from './table-columns.ts';
+import { columnDate, profileColumns, textRoles, type ColumnProfile } from './table-columns.ts';
 import { emptyInfo, findIban, scanInfo, sideBalances, type AccountInfo } from './table-info.ts';
 import { resolveMoney } from './table-money.ts';
 import { headingRoles, labelMatch } from './table-roles.ts';
@@ -89,21 +89,27 @@ function readRegion(rows: Cell[][], region: Region, order: DayOrder, conv: Decim
   for (const p of profiles) {
     if (p.distinct === 1 && p.filled === data.length) info.iban ??= findIban(cellText(data[0]?.[p.index]));
   }
-  const dateOf = (row: readonly Cell[], col: number | null, near: string | null = null): string | null =>
-    col === null ? null : columnDate(row[col], order, true, near);
-  const days = data.map((r) => dateOf(r, roles.date)).filter((d): d is string => d !== null).sort();
+  // Each cell is read once: what the profiles read (dates, cents) is taken from them.
+  const byIndex = new Map<number, ColumnProfile>(profiles.map((p) => [p.index, p]));
+  const profileOf = (col: number): ColumnProfile | undefined => byIndex.get(col);
+  const dateOf = (row: readonly Cell[], i: number, col: number | null, near: string | null = null): string | null =>
+    col === null ? null : (profileOf(col)?.dates?.[i] ?? columnDate(row[col], order, true, near));
+  const centsOf = (col: number): (number | null)[] => profileOf(col)?.cents ?? data.map((r) => cellCents(r[col], conv));
+  const bookingDates = data.map((r, i) => dateOf(r, i, roles.date));
+  const days = bookingDates.filter((d): d is string => d !== null).sort();
   const sides = totalsKnown ? sideBalances(info.balances, days[0] ?? null, days[days.length - 1] ?? null) : { opening: null, closing: null };
   const money = resolveMoney(
-    profiles.filter((p) => p.kind === 'number' && !roles.taken.has(p.index)).map((p) => ({ index: p.index, cents: data.map((r) => cellCents(r[p.index], conv)), hint: p.hints[0] ?? null })),
+    profiles.filter((p) => p.kind === 'number' && !roles.taken.has(p.index)).map((p) => ({ index: p.index, cents: centsOf(p.index), hint: p.hints[0] ?? null })),
     roles.marker === null ? null : { index: roles.marker, values: data.map((r) => cellText(r[roles.marker ?? 0]).toLowerCase()) },
     sides,
   );
   if (!money) return { transactions: [], skipped: data.length, hasTable: true };
   const text = (row: readonly Cell[], col: number | null): string => (col === null ? '' : cellText(row[col]));
+  const balances = money.balance === null ? null : centsOf(money.balance);
   const transactions: RawTransaction[] = [];
   let skipped = 0;
   data.forEach((row, i) => {
-    const date = dateOf(row, roles.date);
+    const date = bookingDates[i] ?? null;
     const amount = money.amounts[i] ?? null;
     if (date === null || amount === null) {
       skipped++;
@@ -114,11 +120,11 @@ function readRegion(rows: Cell[][], region: Region, order: DayOrder, conv: Decim
     const cur = text(row, roles.currency).toUpperCase();
     transactions.push({
       date,
-      valueDate: dateOf(row, roles.valueDate, date),
+      valueDate: dateOf(row, i, roles.valueDate, date),
       amountCents: amount,
       currency: currencyOf(cur) === cur ? cur : null,
       description: description.replace(/\s+/g, ' ').trim(),
-      balanceCents: money.balance === null ? null : cellCents(row[money.balance], conv),
+      balanceCents: balances === null ? null : (balances[i] ?? null),
       counterparty: text(row, roles.counterparty) || null,
     });
   });
