@@ -85,10 +85,7 @@ function sheetAt(floor: number, mean: Float32Array, spread: Float32Array, bw: nu
   const comp = largestComponent(paper, bw, bh);
   if (!comp) return null;
   // Glyphs and rules inside the sheet are not paper-smooth: everything the surround does not reach is the sheet.
-  // Grained surround blocks that pass for paper one by one, touching the sheet, drew its corners out into
-  // the table: an opening of the filled sheet (erode, then grow back, by one block) parts what touches it by a thread.
-  const sheet = largestComponent(opened(fillHoles(comp, bw, bh), bw, bh), bw, bh);
-  if (!sheet) return null;
+  const sheet = fillHoles(comp, bw, bh);
   let area = 0;
   for (const v of sheet) area += v;
   const share = area / (bw * bh);
@@ -117,27 +114,6 @@ function sheetAt(floor: number, mean: Float32Array, spread: Float32Array, bw: nu
   // The quadrilateral is the sheet: it covers about as much as the region found (not a diagonal sliver).
   if (quadArea(corners) < 0.85 * area * b * b || quadArea(corners) > 1.15 * area * b * b) return null;
   return { corners };
-}
-
-/** The cells that keep their eight neighbours set (erosion), grown back by one cell (dilation). */
-function opened(cells: Uint8Array, w: number, h: number): Uint8Array {
-  const at = (src: Uint8Array, want: 0 | 1): Uint8Array => {
-    const out = new Uint8Array(w * h);
-    for (let y = 0; y < h; y++)
-      for (let x = 0; x < w; x++) {
-        let all = true;
-        let any = false;
-        for (let dy = -1; dy <= 1; dy++)
-          for (let dx = -1; dx <= 1; dx++) {
-            const v = src[Math.min(h - 1, Math.max(0, y + dy)) * w + Math.min(w - 1, Math.max(0, x + dx))]!;
-            if (v) any = true;
-            else all = false;
-          }
-        out[y * w + x] = want === 0 ? (all ? 1 : 0) : any ? 1 : 0;
-      }
-    return out;
-  };
-  return at(at(cells, 0), 1);
 }
 
 /** The page inside `quad` mapped onto an upright rectangle, enlarged towards scan resolution (unless not `enlarge`); its dpi as an A4 page. */
