@@ -1,11 +1,12 @@
 /** Scans are read by the same geometry table reader as text PDFs: no separate statement extractor (issue 20). */
 import { describe, expect, it, vi } from 'vitest';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
+import type * as Pages from './pages.ts';
 import type { ExtractOptions } from './pages.ts';
 
 const calls: (ExtractOptions | undefined)[] = [];
 vi.mock('./pages.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./pages.ts')>();
+  const actual = await importOriginal<typeof Pages>();
   return {
     ...actual,
     extractStatement: (pages: Parameters<typeof actual.extractStatement>[0], opts?: ExtractOptions) => {

@@ -118,6 +118,11 @@ describe('cleanOcrPages', () => {
     expect(cells[0]!.words.map((w) => w.x0)).toEqual([36, 55, 90]);
   });
 
+  it('an amount whose decimal point was read as a space ("52455 .44") is one amount again; a word apart or a date stays', () => {
+    const p = cleanOcrPages([page([[[100, '52455'], [128, '.44'], [200, '1.234'], [227, ',56-'], [300, '24.07.'], [330, '2024'], [400, '17'], [460, '.55']]])]);
+    expect(texts(p)).toEqual(['52455.44', '1.234,56-', '24.07.2024', '17', '.55']);
+  });
+
   it('a decimal separator lost after a thousands group is restored (five digits follow a group); other numbers stay', () => {
     const p = cleanOcrPages([page([[[40, '2.77144'], [100, '1.30113H'], [160, '-1,23456'], [220, "12'34567"], [280, '1.234.56789'], [340, '30113'], [400, '1.234,56'], [460, '1,234.56'], [520, '1.2345'], [580, '1.234,5678']]])]);
     expect(texts(p)).toEqual(['2.771,44', '1.301,13H', '-1,234.56', "12'345.67", '1.234.567,89', '30113', '1.234,56', '1,234.56', '1.2345', '1.234,5678']);

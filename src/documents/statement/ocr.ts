@@ -384,19 +384,40 @@ export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
     ...p,
     words: fixMarkers(
       closeDateGaps(
-        mendShortDates(
-          mendDigitDates(
-            joinSplitDates(
-              p.words
-                .flatMap(splitGlued)
-                .map(cleanWord)
-                .filter((w): w is PositionedWord => w !== null),
+        joinSplitDecimals(
+          mendShortDates(
+            mendDigitDates(
+              joinSplitDates(
+                p.words
+                  .flatMap(splitGlued)
+                  .map(cleanWord)
+                  .filter((w): w is PositionedWord => w !== null),
+              ),
             ),
           ),
         ),
       ),
     ),
   }));
+}
+
+/**
+ * "52455 .44": an amount whose decimal point OCR read as a space (a monospaced print sets the point in
+ * a character cell of its own). A word that is a decimal separator and two digits is no word of a
+ * statement's text: it is joined to the digits just before it on the line (less than a word height apart).
+ */
+function joinSplitDecimals(words: PositionedWord[]): PositionedWord[] {
+  const out: PositionedWord[] = [];
+  for (const w of words) {
+    const prev = out[out.length - 1];
+    const h = Math.max(w.y1 - w.y0, prev ? prev.y1 - prev.y0 : 0);
+    if (prev && /^[.,]\d\d[-+SH]?$/.test(w.text) && /^[-+]?\d[\d.,'’]*\d$/.test(prev.text) && sameLine(prev, w) && w.x0 >= prev.x1 - 1 && w.x0 - prev.x1 < h) {
+      out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1), confidence: Math.min(prev.confidence ?? 1, w.confidence ?? 1) };
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
 }
 
 /**
