@@ -2,6 +2,7 @@
  * The independent testkit (../shared/testkit) on a seed: generate a corpus with docgen.py, parse every
  * document in this process with exactly the offline CLI path (validate, then parse), score with score.py.
  *   node bench/testkit.ts --seed N [--count 60] [--kinds statements,exports] [--lang it,de,en] [--keep DIR] [--verbose]
+ *     [--only ID,…] [--ocr-cache DIR] (OCR readings kept on disk: reader work on the same scans, not evidence of OCR)
  * With --kinds ids: ID fields per field and per axis value (card design, label language, output), for residence
  * permits and identity cards alike (score.py scores permits only), MRZ fields on clean renders, completeness.
  * Draw a fresh seed for every figure you report; a seed you debugged on is not evidence.
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { parseOffline } from '../src/modules/files/files.offline.ts';
 import { normaliseDocumentType, shutdownOcr } from '../src/documents/index.ts';
 import { idReport } from './id-score.ts';
+import { cacheOcrReadings } from './lib/ocr-cache.ts';
 
 const arg = (name: string, dflt?: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -54,6 +56,9 @@ interface Entry {
   flags?: string[];
 }
 const manifest = JSON.parse(readFileSync(path.join(corpus, 'manifest.json'), 'utf8')) as { entries: Entry[] };
+// --ocr-cache DIR: OCR looks and readings kept on disk between runs (studying the readers on the same scans).
+const ocrCache = arg('ocr-cache');
+if (ocrCache) cacheOcrReadings(ocrCache);
 const only = arg('only');
 const t0 = Date.now();
 for (const e of manifest.entries) {

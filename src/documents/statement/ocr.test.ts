@@ -95,6 +95,34 @@ describe('cleanOcrPages', () => {
     expect(texts(p)).toEqual(['Data', 'Details', 'valuta', '-111,56', '07/09/2025', '05/09/2025', '05.05.', '25.12.', '45.12', '121,17', '657.55', '2976,', '13.12.', '03/09/2026']);
   });
 
+  it("a table's vertical rule read as ')', '}', ']', '|' or '!' right after an amount goes; a parenthesised amount keeps its parentheses", () => {
+    const p = cleanOcrPages([page([[[40, '2755.74)'], [100, '115.83}'], [160, '1.431,62]'], [220, '85.25|'], [280, '(2755.74)'], [340, '13.12.'], [400, '2026)']]])]);
+    expect(texts(p)).toEqual(['2755.74', '115.83', '1.431,62', '85.25', '(2755.74)', '13.12.', '2026)']);
+  });
+
+  it("a vertical rule read as a glyph inside a word parts two cells; an amount run into its currency code is cut from it", () => {
+    const p = cleanOcrPages([page([[[40, '3042EUR!CARTAN'], [160, 'EUR|CARTA*3675'], [260, '855'], [280, 'EURÌSPESE'], [360, '2190EUR'], [420, 'Yahoo!'], [470, 'EURO']]])]);
+    expect(texts(p)).toEqual(['3042', 'EUR', 'CARTAN', 'EUR', 'CARTA*3675', '855', 'EUR', 'SPESE', '2190', 'EUR', 'Yahoo!', 'EURO']);
+    // The parts keep their place on the line, in order.
+    const xs = p[0]!.words.map((w) => w.x0);
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+  });
+
+  it('a monospaced date ("21 Jan 2026", a character\'s advance between its parts, wider than its ink height) closes into one; unequal gaps stay', () => {
+    // Ink height 8 pt; both gaps 9 pt (a fixed pitch): one date.
+    const mono = cleanOcrPages([page([[[36, '21'], [55, 'Jan'], [79, '2026'], [120, 'TRANSFER']]])]);
+    expect(mono[0]!.words[1]!.x0).toBeCloseTo(46 + 0.35 * 8);
+    expect(mono[0]!.words[2]!.x0).toBeCloseTo(70 + 0.35 * 8);
+    // A day 9 pt from its month but a year 20 pt away: cells, not one date.
+    const cells = cleanOcrPages([page([[[36, '21'], [55, 'Jan'], [90, '2026']]])]);
+    expect(cells[0]!.words.map((w) => w.x0)).toEqual([36, 55, 90]);
+  });
+
+  it('an amount whose decimal point was read as a space ("52455 .44") is one amount again; a word apart or a date stays', () => {
+    const p = cleanOcrPages([page([[[100, '52455'], [128, '.44'], [200, '1.234'], [227, ',56-'], [300, '24.07.'], [330, '2024'], [400, '17'], [460, '.55']]])]);
+    expect(texts(p)).toEqual(['52455.44', '1.234,56-', '24.07.2024', '17', '.55']);
+  });
+
   it('a decimal separator lost after a thousands group is restored (five digits follow a group); other numbers stay', () => {
     const p = cleanOcrPages([page([[[40, '2.77144'], [100, '1.30113H'], [160, '-1,23456'], [220, "12'34567"], [280, '1.234.56789'], [340, '30113'], [400, '1.234,56'], [460, '1,234.56'], [520, '1.2345'], [580, '1.234,5678']]])]);
     expect(texts(p)).toEqual(['2.771,44', '1.301,13H', '-1,234.56', "12'345.67", '1.234.567,89', '30113', '1.234,56', '1,234.56', '1.2345', '1.234,5678']);

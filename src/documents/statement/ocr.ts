@@ -1,6 +1,6 @@
 /**
- * Statement extraction over OCR words. The shared extractor (statement/pages.ts) is fed words
- * cleaned of OCR noise here:
+ * Statement extraction over OCR words. The geometry table reader text PDFs are read with
+ * (statement/pages.ts, statement/extract/) is fed words cleaned of OCR noise here:
  *  1. noise: tokens of punctuation only dropped, stray quotes/tildes trimmed;
  *  2. vocabulary: misread keywords and booking words ("Anfangssa1do", "SEPA-Lastschnft")
  *     snapped to the it/de/en vocabulary (edit distance 1–2);
@@ -12,7 +12,6 @@
  */
 import { extractStatement } from './pages.ts';
 import type { StatementExtraction } from './pages.ts';
-import { failedChecks } from './conformity.ts';
 import { DIGIT_OF_LETTER } from '../data/ocr-confusions.data.ts';
 import { sameColumn, sameLine } from '../layout/geometry.ts';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
@@ -20,7 +19,7 @@ import { editDistance, trimRuns } from '../text.ts';
 import { parseAmount } from '../values/amounts.ts';
 import { isoDate } from '../values/dates.ts';
 import { runRepairs } from './repair/index.ts';
-import type { RepairEdit } from './repair/index.ts';
+import type { RepairEdit, Stage } from './repair/index.ts';
 
 /** Keywords the table and header detection rely on, and frequent booking words. */
 const VOCAB = [
@@ -227,8 +226,12 @@ const DATE_LEAD = /^[—–~_-]+(?=\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})[.,:;…
 /** A speck read as '.', ',' or ':' after a complete date with its year ("05/09/2025."). */
 const DATE_SPECK = /^(\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2}))[.,:;…]+$/;
 
-/** A speck read as '.', ',' or ':' after an amount with its two decimals ("121,17:", "657.55,"); not a German "13.12.". */
-const AMOUNT_SPECK = /^([-+]?\d{1,3}(?:[.,'’]\d{3})*[.,]\d\d)[.,:;]+$/;
+/**
+ * A speck read as '.', ',' or ':' after an amount with its two decimals ("121,17:", "657.55,"), or a
+ * table's vertical rule read as ')', ']', '}', '|' or '!' right after it ("2755.74)" with no opening
+ * parenthesis: a rule beside the cell on a photo); not a German "13.12.".
+ */
+const AMOUNT_SPECK = /^([-+]?(?:\d{1,3}(?:[.,'’]\d{3})+|\d+)[.,]\d\d)[.,:;)\]}|!]+$/;
 
 /** "25.12:": the closing dot of a German day.month read as a colon. */
 const DAY_MONTH_COLON = /^((?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2]))[:;]$/;
@@ -323,6 +326,13 @@ const MONTHS =
  * ("EIGENHEIMGMBH").
  */
 function splitGlued(w: PositionedWord): PositionedWord[] {
+  // A table's vertical rule read as a glyph inside a word ("EUR|CARTA*3675", "3042EUR!CARTAN"): the
+  // rule parts two cells. (Letters or digits on both sides: a lone bar, or one at an edge, is cleaning's.)
+  const ruled = /^([^\s|¦!]{2,})(?:[|¦!]|(?<=[A-Z0-9])Ì(?=[A-Z]))([^\s|¦!]{2,})$/u.exec(w.text);
+  if (ruled && /[\p{L}\d]$/u.test(ruled[1]!) && /^[\p{L}\d*]/u.test(ruled[2]!)) return cut(w, [ruled[1], ruled[2]]).flatMap(splitGlued);
+  // An amount run into its currency code ("3042EUR", "30,42EUR"): the page prints them a space apart.
+  const coded = /^([-+]?\d[\d.,']*)(EUR|CHF|GBP|USD)$/.exec(w.text);
+  if (coded) return cut(w, [coded[1], coded[2]]);
   const m = /^(\d{1,2})?[\]|)]?([A-Za-zä]{3,4})(\d{4})?$/.exec(w.text);
   if (m && (m[1] || m[3]) && MONTHS.test(m[2]!)) return cut(w, [m[1], m[2], m[3]]);
   // Only FROM: shorter prepositions plus a letter are names ("TOM", "DAN", "FORD"); FROMM is one too.
@@ -374,19 +384,40 @@ export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
     ...p,
     words: fixMarkers(
       closeDateGaps(
-        mendShortDates(
-          mendDigitDates(
-            joinSplitDates(
-              p.words
-                .flatMap(splitGlued)
-                .map(cleanWord)
-                .filter((w): w is PositionedWord => w !== null),
+        joinSplitDecimals(
+          mendShortDates(
+            mendDigitDates(
+              joinSplitDates(
+                p.words
+                  .flatMap(splitGlued)
+                  .map(cleanWord)
+                  .filter((w): w is PositionedWord => w !== null),
+              ),
             ),
           ),
         ),
       ),
     ),
   }));
+}
+
+/**
+ * "52455 .44": an amount whose decimal point OCR read as a space (a monospaced print sets the point in
+ * a character cell of its own). A word that is a decimal separator and two digits is no word of a
+ * statement's text: it is joined to the digits just before it on the line (less than a word height apart).
+ */
+function joinSplitDecimals(words: PositionedWord[]): PositionedWord[] {
+  const out: PositionedWord[] = [];
+  for (const w of words) {
+    const prev = out[out.length - 1];
+    const h = Math.max(w.y1 - w.y0, prev ? prev.y1 - prev.y0 : 0);
+    if (prev && /^[.,]\d\d[-+SH]?$/.test(w.text) && /^[-+]?\d[\d.,'’]*\d$/.test(prev.text) && sameLine(prev, w) && w.x0 >= prev.x1 - 1 && w.x0 - prev.x1 < h) {
+      out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1), confidence: Math.min(prev.confidence ?? 1, w.confidence ?? 1) };
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
 }
 
 /**
@@ -410,9 +441,26 @@ function closeDateGaps(words: PositionedWord[]): PositionedWord[] {
     const pair = (/^(?:0?[1-9]|[12]\d|3[01])$/.test(a.text) && MONTHS.test(b.text)) || (MONTHS.test(a.text) && /^(?:19|20)\d\d$/.test(b.text));
     const h = Math.max(a.y1 - a.y0, b.y1 - b.y0);
     const gap = b.x0 - a.x1;
-    if (pair && sameLine(a, b) && gap > 0.35 * h && gap < h) out[i] = { ...b, x0: a.x1 + 0.35 * h };
+    if (pair && sameLine(a, b) && gap > 0.35 * h && (gap < h || evenDate(words, i))) out[i] = { ...b, x0: a.x1 + 0.35 * h };
   }
   return out;
+}
+
+/**
+ * A monospaced print ("21 Jan 2026" in a fixed pitch): every space is a character's advance, wider than
+ * a word's height in ink. Day, month name and year on one line, the two gaps alike (within a quarter)
+ * and under two word heights, are one date: cells of a table are not set a character apart each.
+ * `i` is the month's or the year's index in `words`.
+ */
+function evenDate(words: readonly PositionedWord[], i: number): boolean {
+  const at = MONTHS.test(words[i]!.text) ? i - 1 : i - 2;
+  const [d, m, y] = [words[at], words[at + 1], words[at + 2]];
+  if (!d || !m || !y || !/^(?:0?[1-9]|[12]\d|3[01])$/.test(d.text) || !MONTHS.test(m.text) || !/^(?:19|20)\d\d$/.test(y.text)) return false;
+  if (!sameLine(d, m) || !sameLine(m, y)) return false;
+  const h = Math.max(d.y1 - d.y0, m.y1 - m.y0, y.y1 - y.y0);
+  const g1 = m.x0 - d.x1;
+  const g2 = y.x0 - m.x1;
+  return g1 > 0 && g2 > 0 && Math.abs(g1 - g2) <= 0.25 * Math.max(g1, g2) && Math.max(g1, g2) < 2 * h;
 }
 
 const DAY = '(?:0?[1-9]|[12]\\d|3[01])';
@@ -536,29 +584,18 @@ function trimDescriptions(x: StatementExtraction): StatementExtraction {
   return x;
 }
 
-const failed = (x: StatementExtraction): number => failedChecks(x.checks);
-
-/** Reconciled first, then more rows, then fewer failed checks. */
-function preferred(a: StatementExtraction, b: StatementExtraction): StatementExtraction {
-  const rank = (x: StatementExtraction): number => (x.quality.reconciled === true ? 2 : x.quality.reconciled === null ? 1 : 0);
-  if (rank(a) !== rank(b)) return rank(a) > rank(b) ? a : b;
-  if (a.statement.transactions.length !== b.statement.transactions.length) return a.statement.transactions.length > b.statement.transactions.length ? a : b;
-  return failed(a) <= failed(b) ? a : b;
-}
-
 /** A statement read through OCR, with the edits its repairs kept (statement/repair/). */
 export interface OcrStatement extends StatementExtraction {
   repairs: RepairEdit[];
 }
 
-export function extractOcrStatement(pages: readonly WordPage[]): OcrStatement {
+/**
+ * A scan's statement: the cleaned OCR words read by the same geometry table reader as a text PDF's
+ * (statement/extract/), then the named repairs, each re-extracting with it. `stages`: the repairs to
+ * run (bench/repairs.ts leaves one out to measure what it is worth).
+ */
+export function extractOcrStatement(pages: readonly WordPage[], opts: { stages?: readonly Stage[] } = {}): OcrStatement {
   const clean = cleanOcrPages(pages);
-  // Both readers: the geometry one needs no heading (unseen layouts), the heading one is what the
-  // repairs were first built on; the one the chain and the rows favour is kept, and every repair
-  // re-extracts with it.
-  const g = extractStatement(clean, { reader: 'geometry' });
-  const h = extractStatement(clean, { reader: 'header' });
-  const first = preferred(g, h);
-  const { x, edits } = runRepairs(clean, first, first === g ? 'geometry' : 'header');
+  const { x, edits } = runRepairs(clean, extractStatement(clean), 'geometry', opts.stages);
   return { ...trimDescriptions(x), repairs: edits };
 }

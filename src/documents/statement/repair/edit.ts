@@ -64,8 +64,22 @@ export function firstChainBreak(x: StatementExtraction): number {
   return breaksOf(x.statement.transactions, x.statement.opening?.value ?? null)[0]?.row ?? -1;
 }
 
-/** `r` agrees better with the chain than `x`: fewer failed checks, or as many with fewer breaking rows. */
+/** The kinds of check that ran on an extraction (held or failed; not those that could not run). */
+const ranKinds = (x: StatementExtraction): Set<string> => new Set(x.checks.filter((c) => c.passed !== null).map((c) => c.check));
+
+/**
+ * Every kind of check that ran on `x` still runs on `r`. An edit after which the balances no longer
+ * read as a column (the running-balance check gone, not held) leaves fewer checks to fail: the chain
+ * did not confirm it, it was taken apart.
+ */
+export const keepsChecks = (r: StatementExtraction, x: StatementExtraction): boolean => {
+  const now = ranKinds(r);
+  return [...ranKinds(x)].every((k) => now.has(k));
+};
+
+/** `r` agrees better with the chain than `x`: the same checks run, fewer fail, or as many with fewer breaking rows. */
 export const better: Keep = (r, x) => {
+  if (!keepsChecks(r, x)) return false;
   const fr = failed(r);
   const fx = failed(x);
   return fr < fx || (fr === fx && chainBreaks(r) < chainBreaks(x));

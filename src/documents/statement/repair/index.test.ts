@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { StatementModel } from '../model.ts';
 import type { StatementExtraction } from '../pages.ts';
 import type { Repair } from './index.ts';
-import { REPAIR_NAMES, repairCounts, runRepairs } from './index.ts';
+import { REPAIR_NAMES, REPAIR_STAGES, repairCounts, runRepairs, stagesWithout } from './index.ts';
+import { better } from './edit.ts';
+import type { ConformityCheck } from '../../types.ts';
 
 /** The counter rides in the opening balance of an empty statement. */
 const model = (n: number): StatementModel => ({
@@ -68,4 +70,27 @@ describe('runRepairs', () => {
   it('the default list names every repair once, letters first and the unconfirmed separator last', () => {
     expect(REPAIR_NAMES).toEqual(['letters_in_amounts', 'confusable_digit', 'debit_credit_marker', 'lost_sign', 'closing_gap', 'lost_separator', 'lost_separator_unconfirmed']);
   });
+
+  it('stagesWithout leaves the named repairs out, and a stage left without repairs goes', () => {
+    const names = stagesWithout(['letters_in_amounts', 'confusable_digit']).flatMap((st) => st.repairs.map((r) => r.name));
+    expect(names).toEqual(REPAIR_NAMES.filter((n) => n !== 'letters_in_amounts' && n !== 'confusable_digit'));
+    expect(stagesWithout(['letters_in_amounts'])).toHaveLength(REPAIR_STAGES.length - 1);
+  });
 });
+
+describe('better: what the chain confirms', () => {
+  const withChecks = (checks: ConformityCheck[]): StatementExtraction => ({ ...extraction(false), checks });
+  const rb = (passed: boolean | null): ConformityCheck => ({ check: 'running_balance', passed, message: '' });
+  const chain = (passed: boolean | null): ConformityCheck => ({ check: 'balance_chain', passed, message: '' });
+
+  it('fewer failed checks with the same checks running is better', () => {
+    expect(better(withChecks([rb(true), chain(true)]), withChecks([rb(false), chain(true)]))).toBe(true);
+  });
+
+  it('an edit after which a check no longer runs (the balances no longer read as a column) is not confirmed, though nothing fails', () => {
+    // Before: the running balances break once. After the edit, no running-balance check at all.
+    expect(better(withChecks([chain(true)]), withChecks([rb(false), chain(true)]))).toBe(false);
+    expect(better(withChecks([rb(null)]), withChecks([rb(false)]))).toBe(false);
+  });
+});
+

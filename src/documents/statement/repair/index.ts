@@ -24,7 +24,7 @@ export interface Repair {
   apply(ctx: RepairContext, state: RepairState): Repaired | null;
 }
 
-interface Stage {
+export interface Stage {
   readonly rounds: number;
   enter(x: StatementExtraction): boolean;
   each?(x: StatementExtraction): boolean;
@@ -54,6 +54,11 @@ export const REPAIR_STAGES: readonly Stage[] = [
   // No balance printed at all: only a row gained confirms a separator put back.
   { rounds: 6, enter: noChain, repairs: [{ name: 'lost_separator_unconfirmed', apply: lostSeparatorUnconfirmed }] },
 ];
+
+/** The stages without the repairs `names` (bench/repairs.ts: what each repair is worth). */
+export function stagesWithout(names: readonly string[], stages: readonly Stage[] = REPAIR_STAGES): Stage[] {
+  return stages.map((s) => ({ ...s, repairs: s.repairs.filter((r) => !names.includes(r.name)) })).filter((s) => s.repairs.length > 0);
+}
 
 /** The repair names in the order they are tried. */
 export const REPAIR_NAMES: readonly string[] = REPAIR_STAGES.flatMap((s) => s.repairs.map((r) => r.name));
