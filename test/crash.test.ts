@@ -27,7 +27,7 @@ describe('crash recovery of jobs', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const killAndRestart = async (extra: Record<string, string>) => {
+  const killAndRestart = async (extra: Record<string, string>): Promise<void> => {
     const env: Record<string, string> = { ...(process.env as Record<string, string>), CRASH_MARKERS: dir, ...extra };
     if (TEST_DATABASE_URL) {
       pgdb = await createTestDatabase();
@@ -47,11 +47,9 @@ describe('crash recovery of jobs', () => {
     await new Promise((r) => first.once('exit', r));
     expect(existsSync(path.join(dir, 'done-job-1'))).toBe(false);
 
-    const killedAt = Date.now();
     run('2');
-    await waitForFile(path.join(dir, 'done-job-1'), 60000);
+    await waitForFile(path.join(dir, 'done-job-1'), 120000);
     expect(Number(readFileSync(path.join(dir, 'done-job-1'), 'utf8'))).toBeGreaterThanOrEqual(1);
-    return (Date.now() - killedAt) / 1000;
   };
 
   it('a job whose worker was killed mid-job finishes after a restart', async () => {
@@ -62,9 +60,8 @@ describe('crash recovery of jobs', () => {
     for (const f of readdirSync(dir)) rmSync(path.join(dir, f), { recursive: true, force: true });
     await pgdb?.drop();
     pgdb = null;
-    // From the kill to the job done, the restart of a worker included (PGlite: reopening the data directory
-    // after the crash): under 40 s on PostgreSQL, 40.8 s on PGlite, on a loaded 2-core machine; without heartbeats, 900 s.
-    const seconds = await killAndRestart({ CRASH_EXPIRE: 'default', CRASH_HEARTBEAT_SECONDS: '10' });
-    expect(seconds).toBeLessThan(60);
+    // The job's expiry stays 900 s, longer than this test may run (150 s): that it is done at all says the
+    // missing heartbeat returned it (from the kill to done, worker restart included: ≈ 40 s on a loaded 2-core machine).
+    await killAndRestart({ CRASH_EXPIRE: 'default', CRASH_HEARTBEAT_SECONDS: '10' });
   }, 150000);
 });

@@ -234,13 +234,17 @@ describe('validation outcomes', () => {
 });
 
 describe('hostile PDFs end bounded', () => {
+  // Bounded by what ends them, not by a stopwatch: the nesting ends as a caught stack overflow (corrupt_file),
+  // the lying /Count as the one page the tree holds; neither runs into the PDF time budget (too_large).
   it('deep nesting and a lying page count', async () => {
-    for (const bytes of [deeplyNested(), deeplyNested(2_000_000), hugePageCount()]) {
-      const t0 = Date.now();
+    for (const bytes of [deeplyNested(), deeplyNested(2_000_000)]) {
       const v = await validatePdf(bytes, {});
-      expect(v.status).not.toBe('success');
-      expect(Date.now() - t0).toBeLessThan(5000);
+      expect(v).toMatchObject({ status: 'unreadable', page_count: null, errors: [{ code: 'corrupt_file' }] });
     }
+    const lying = await validatePdf(hugePageCount(), {});
+    expect(lying.status).not.toBe('success');
+    expect(lying.page_count).toBe(1);
+    expect(lying.errors.map((e) => e.code)).not.toContain('too_large');
   });
 
   it('more pages than the limit is refused before reading them', async () => {

@@ -13,11 +13,10 @@ function pngHeader(w: number, h: number): Uint8Array {
 }
 
 describe('image intake', () => {
-  it('a 30,000×30,000 PNG is refused from its header, fast', async () => {
-    await validateDocument(pngHeader(20_000, 20_000)); // loads the image module once
-    const t = performance.now();
+  it('a 30,000×30,000 PNG is refused from its header', async () => {
+    // The file is a header and nothing else: decoding it could only end corrupt_file, so too_large says
+    // the header alone refused it.
     const v = await validateDocument(pngHeader(30_000, 30_000));
-    expect(performance.now() - t).toBeLessThan(50);
     expect(v).toMatchObject({ format: 'png', status: 'failure', errors: [{ code: 'too_large' }] });
   });
 

@@ -28,8 +28,8 @@ import { onOcrShutdown } from './shutdown.ts';
 import { toGray } from './pixels.ts';
 import type { CardBox } from '../../identity/cards.ts';
 import { cutCard, findCards } from '../../identity/cards.ts';
-import type { Quad } from '../../identity/rectify.ts';
-import { findCardQuads, flattenCard } from '../../identity/rectify.ts';
+import type { Quad } from './warp.ts';
+import { findCardQuads, flattenCard } from './card-quad.ts';
 import { analyseId, legibleId } from '../../identity/analyse.ts';
 import { LIMITS } from '../../limits.ts';
 
@@ -190,7 +190,7 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   const found = opts.mrz === 'id' && sheet ? findCards(flat) : [];
   const cards = found.some((b) => (b.x1 - b.x0) * (b.y1 - b.y0) > 0.15 * flat.width * flat.height) ? [] : found;
   // A photo of cards on a surface (not cut as a sheet): each card found against the surround is
-  // flattened (identity/rectify.ts: perspective and turn undone) and read alone.
+  // flattened (card-quad.ts: perspective and turn undone) and read alone.
   const quads = opts.mrz === 'id' && cards.length === 0 ? findCardQuads({ width: original.width, height: original.height, channels: 1, data: toGray(original) }) : [];
   if (opts.cardsOnly && found.length === 0 && quads.length === 0) {
     const verdict = { ok: false, reason: 'no card found on the page', legibleWords: 0 };
@@ -439,7 +439,7 @@ async function readCards(img: OcrImage, cards: readonly CardBox[], langs: readon
 }
 
 /**
- * Cards on a photo, each flattened (identity/rectify.ts) and read as a cut card is; words are put back
+ * Cards on a photo, each flattened (card-quad.ts) and read as a cut card is; words are put back
  * in the photo's pixels over the card's bounding box, upright (a line of the card stays a line).
  */
 async function readQuads(img: OcrImage, quads: readonly Quad[], langs: readonly string[]): Promise<OcrResult> {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NOMINAL_DPI } from './image.ts';
 import { ocrPageImage, setOcrEngine } from './index.ts';
-import { findPageQuad, flattenPage, homography } from './page-quad.ts';
-import type { Pt } from './page-quad.ts';
+import { findPageQuad, flattenPage } from './page-quad.ts';
+import { homography, type Pt } from './warp.ts';
 import type { OcrImage } from './types.ts';
 
 const W = 1400;

@@ -11,6 +11,9 @@
  * the recogniser guesses. Nothing here knows a layout: only paper, corners and scale.
  */
 import type { OcrImage } from './types.ts';
+import { dist, quadArea, warpQuad, type Pt, type Quad } from './warp.ts';
+
+export type { Pt } from './warp.ts';
 
 /** Blocks of the photo the paper is looked for on (per longer side). */
 const BLOCKS_LONG_SIDE = 160;
@@ -28,14 +31,9 @@ const MAX_ASPECT = 1.7;
 const TARGET_WIDTH = 2070;
 const MAX_SCALE = 2;
 
-export interface Pt {
-  x: number;
-  y: number;
-}
-
 export interface PageQuad {
   /** Corners in image pixels: top-left, top-right, bottom-right, bottom-left. */
-  corners: [Pt, Pt, Pt, Pt];
+  corners: Quad;
 }
 
 /** The sheet of paper on a photo, or null where none stands out from a surround (a scan, a cropped photo). */
@@ -106,7 +104,7 @@ function sheetAt(floor: number, mean: Float32Array, spread: Float32Array, bw: nu
   }
   // Block corners to pixels, each pushed to the outer edge of its block.
   const px = (p: Pt, dx: number, dy: number): Pt => ({ x: Math.min(w - 1, Math.max(0, (p.x + dx) * b)), y: Math.min(h - 1, Math.max(0, (p.y + dy) * b)) });
-  const corners: [Pt, Pt, Pt, Pt] = [px(tl!, 0, 0), px(tr!, 1, 0), px(br!, 1, 1), px(bl!, 0, 1)];
+  const corners: Quad = [px(tl!, 0, 0), px(tr!, 1, 0), px(br!, 1, 1), px(bl!, 0, 1)];
   const [a, c, d, e] = corners;
   const width = (dist(a, c) + dist(e, d)) / 2;
   const height = (dist(a, e) + dist(c, d)) / 2;
@@ -124,38 +122,10 @@ export function flattenPage(gray: OcrImage, quad: PageQuad, enlarge = true): { i
   const k = enlarge ? Math.min(MAX_SCALE, Math.max(1, TARGET_WIDTH / width)) : 1;
   const W = Math.round(width * k);
   const H = Math.round(height * k);
-  const m = homography(
-    [
-      { x: 0, y: 0 },
-      { x: W, y: 0 },
-      { x: W, y: H },
-      { x: 0, y: H },
-    ],
-    quad.corners,
-  );
-  const { width: sw, height: sh, data } = gray;
-  const out = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const z = m[6]! * x + m[7]! * y + 1;
-      const sx = (m[0]! * x + m[1]! * y + m[2]!) / z;
-      const sy = (m[3]! * x + m[4]! * y + m[5]!) / z;
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
-      if (x0 < 0 || y0 < 0 || x0 + 1 >= sw || y0 + 1 >= sh) {
-        out[y * W + x] = 255;
-        continue;
-      }
-      const fx = sx - x0;
-      const fy = sy - y0;
-      const i = y0 * sw + x0;
-      const top = data[i]! * (1 - fx) + data[i + 1]! * fx;
-      const bottom = data[i + sw]! * (1 - fx) + data[i + sw + 1]! * fx;
-      out[y * W + x] = Math.round(top * (1 - fy) + bottom * fy);
-    }
-  }
+  // Sampled at pixel corners, white off the photo.
+  const image = warpQuad(gray, quad.corners, W, H, { offset: 0, fill: 255 });
   // An A4 sheet is 8.27 inches wide: word boxes then come out in the page's points.
-  return { image: { width: W, height: H, channels: 1, data: out }, dpi: W / 8.27 };
+  return { image, dpi: W / 8.27 };
 }
 
 /** Otsu's threshold of sorted values: the split that best separates them into two classes. */
@@ -177,20 +147,6 @@ function otsu(sorted: readonly number[]): number {
     }
   }
   return best;
-}
-
-function dist(p: Pt, q: Pt): number {
-  return Math.hypot(p.x - q.x, p.y - q.y);
-}
-
-function quadArea(q: readonly Pt[]): number {
-  let s = 0;
-  for (let i = 0; i < q.length; i++) {
-    const p = q[i]!;
-    const r = q[(i + 1) % q.length]!;
-    s += p.x * r.y - r.x * p.y;
-  }
-  return Math.abs(s) / 2;
 }
 
 /** The largest 4-connected region of set cells. */
@@ -255,33 +211,4 @@ function fillHoles(region: Uint8Array, w: number, h: number): Uint8Array {
   const out = new Uint8Array(w * h);
   for (let i = 0; i < out.length; i++) out[i] = outside[i] ? 0 : 1;
   return out;
-}
-
-/**
- * The projective map taking each `from` point to its `to` point: [a b c d e f g h] with
- * x' = (a x + b y + c) / (g x + h y + 1), y' = (d x + e y + f) / (g x + h y + 1).
- */
-export function homography(from: readonly Pt[], to: readonly Pt[]): number[] {
-  const A: number[][] = [];
-  for (let i = 0; i < 4; i++) {
-    const { x, y } = from[i]!;
-    const { x: u, y: v } = to[i]!;
-    A.push([x, y, 1, 0, 0, 0, -u * x, -u * y, u]);
-    A.push([0, 0, 0, x, y, 1, -v * x, -v * y, v]);
-  }
-  // Gaussian elimination with partial pivoting on the 8×9 augmented matrix.
-  for (let col = 0; col < 8; col++) {
-    let piv = col;
-    for (let r = col + 1; r < 8; r++) if (Math.abs(A[r]![col]!) > Math.abs(A[piv]![col]!)) piv = r;
-    [A[col], A[piv]] = [A[piv]!, A[col]!];
-    const p = A[col]![col]!;
-    if (Math.abs(p) < 1e-12) throw new Error('degenerate quadrilateral');
-    for (let r = 0; r < 8; r++) {
-      if (r === col) continue;
-      const f = A[r]![col]! / p;
-      if (f === 0) continue;
-      for (let k = col; k < 9; k++) A[r]![k]! -= f * A[col]![k]!;
-    }
-  }
-  return A.map((row, i) => row[8]! / row[i]!);
 }

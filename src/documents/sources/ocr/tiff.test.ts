@@ -77,14 +77,12 @@ describe('TIFF headers and refusals (no pixels decoded)', () => {
     }
   });
 
-  it('a 30,000×30,000 TIFF is refused as too_large from its header, fast', async () => {
+  it('a 30,000×30,000 TIFF is refused as too_large from its header', async () => {
+    // 16 bytes of strip cannot be a decoded 30,000² page (a decode ends corrupt_file): too_large is the header's verdict.
     const big = tiff([
       { width: 30_000, height: 30_000, data: new Uint8Array(16), bitsPerSample: 1, compression: 4 },
     ]);
-    await validateDocument(big); // loads the image module once
-    const t = performance.now();
     const v = await validateDocument(big);
-    expect(performance.now() - t).toBeLessThan(50);
     expect(v).toMatchObject({
       format: 'tiff',
       status: 'failure',
@@ -99,18 +97,15 @@ describe('TIFF headers and refusals (no pixels decoded)', () => {
       grayPage(c),
       { width: 20_000, height: 20_000, data: new Uint8Array(16), bitsPerSample: 1, compression: 4 },
     ]);
-    const t = performance.now();
     expect((await refusal(f)).code).toBe('too_large');
-    expect(performance.now() - t).toBeLessThan(50);
   });
 
   it('an IFD chain that loops back is refused as corrupt, not walked forever', async () => {
     const c = drawing(300, 200);
     const { bytes, layout } = writeTiff([grayPage(c), grayPage(c)]);
     new DataView(bytes.buffer).setUint32(layout.nextPointerOffsets[1]!, layout.ifdOffsets[0]!, true);
-    const t = performance.now();
+    // Walked forever, it would never end (the test's timeout); the message names the loop.
     const v = await validateDocument(bytes);
-    expect(performance.now() - t).toBeLessThan(50);
     expect(v).toMatchObject({ format: 'tiff', status: 'unreadable', errors: [{ code: 'corrupt_file' }] });
     expect(v.errors[0]!.message).toMatch(/loops/);
     // A page pointing at itself.
@@ -154,10 +149,9 @@ describe('TIFF headers and refusals (no pixels decoded)', () => {
     const garbage = new Uint8Array(5000).map((_, i) => (i * 7919) & 255);
     expect((await refusal(tiff([{ ...page, data: garbage }]))).code).toBe('corrupt_file');
     const bomb = deflateSync(new Uint8Array(100 * 1024 * 1024));
-    const t = performance.now();
+    // Refused by the bounded inflate (its message), not after inflating 100 MB.
     const e = await refusal(tiff([{ ...page, data: bomb }]));
     expect(e.message).toMatch(/inflates beyond/);
-    expect(performance.now() - t).toBeLessThan(2000);
   });
 
   it('codecs and layouts utif2 cannot decode are unsupported_format', async () => {
@@ -185,7 +179,7 @@ describe('TIFF headers and refusals (no pixels decoded)', () => {
     ]);
     const [page] = tiffPages(f, 1);
     const decoder = new TiffDecoder(f, { msPerPage: 300, msPerFile: 1000, heapMb: 256 });
-    const t = performance.now();
+    // utif2 would spend minutes: the decode ends by the 0.3 s budget (its message) or not within the test's timeout.
     try {
       await expect(decoder.decode(planDecode(page!, f))).rejects.toMatchObject({
         code: 'corrupt_file',
@@ -194,7 +188,6 @@ describe('TIFF headers and refusals (no pixels decoded)', () => {
     } finally {
       await decoder.close();
     }
-    expect(performance.now() - t).toBeLessThan(1500);
   });
 });
 

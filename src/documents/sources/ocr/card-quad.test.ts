@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { OcrImage } from './cards.ts';
-import type { Quad } from './rectify.ts';
-import { findCardQuads, flattenCard, squareToQuad } from './rectify.ts';
+import type { OcrImage } from './types.ts';
+import { findCardQuads, flattenCard } from './card-quad.ts';
+import { homography, mapPoint, type Quad } from './warp.ts';
 
 /** A photo: a surface of tone `bg` (with a little texture), a light card (220) in perspective at `q`, a dark bar printed on it. */
 function photo(w: number, h: number, q: Quad, bg: number, wedge = false): OcrImage {
   const data = new Uint8Array(w * h);
-  const map = squareToQuad(q);
+  const m = homography(
+    [
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 1, y: 1 },
+      { x: 0, y: 1 },
+    ],
+    q,
+  );
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data[y * w + x] = bg + (((x * 7 + y * 13) % 11) - 5);
   // Paint the card by sampling the square densely.
   const n = 1400;
@@ -14,7 +22,7 @@ function photo(w: number, h: number, q: Quad, bg: number, wedge = false): OcrIma
     for (let j = 0; j <= n; j++) {
       const u = i / n;
       const v = j / n;
-      const p = map(u, v);
+      const p = mapPoint(m, u, v);
       const x = Math.round(p.x);
       const y = Math.round(p.y);
       if (x < 0 || y < 0 || x >= w || y >= h) continue;

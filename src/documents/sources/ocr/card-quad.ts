@@ -9,17 +9,12 @@
  * the surround's tone — stay card). Each card's four edges are fitted as straight lines to its region's
  * outline (the middle of each side: rounded corners stay out of the fit), their crossings are the
  * corners, and the quadrilateral is mapped onto an upright rectangle of the sides' measured lengths by
- * the projective transform the four corners define. Pure pixel work on a gray image.
+ * the projective transform the four corners define (warp.ts). Pure pixel work on a gray image.
  */
-import type { OcrImage } from './cards.ts';
+import type { OcrImage } from './types.ts';
+import { dist, quadArea, warpQuad, type Pt, type Quad } from './warp.ts';
 
-export interface Point {
-  x: number;
-  y: number;
-}
-
-/** A card's corners in image pixels: top-left, top-right, bottom-right, bottom-left. */
-export type Quad = [Point, Point, Point, Point];
+export type { Quad } from './warp.ts';
 
 /** Side ratios of ID-1, ID-2 and ID-3 documents (85.6 × 54, 105 × 74, 125 × 88 mm), with slack for perspective. */
 const RATIO = { min: 1.3, max: 1.9 } as const;
@@ -137,7 +132,7 @@ export function findCardQuads(img: OcrImage): Quad[] {
     const ratio = width / height;
     // Its side ratio, and its region fills the quadrilateral (not a frame of shadow and specks).
     if (ratio < RATIO.min || ratio > RATIO.max) continue;
-    if (region.length < (areaOf(q) * 0.9)) continue;
+    if (region.length < quadArea(q) * 0.9) continue;
     const xs = corners.map((p) => p.x);
     const ys = corners.map((p) => p.y);
     quads.push({ q: corners, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] });
@@ -145,7 +140,7 @@ export function findCardQuads(img: OcrImage): Quad[] {
   // A photo of cards shows mostly cards (one card, or both sides side by side): cards found over less
   // than 40 % of it missed one (a card whose tone met the surround's), and reading only the others
   // would lose that side.
-  if (quads.reduce((s, x) => s + areaOf(x.q), 0) < w * h * 0.4) return [];
+  if (quads.reduce((s, x) => s + quadArea(x.q), 0) < w * h * 0.4) return [];
   // The card is the image (a cropped photo): nothing to flatten.
   if (quads.length === 1 && (quads[0]!.box[2] - quads[0]!.box[0]) * (quads[0]!.box[3] - quads[0]!.box[1]) > w * h * 0.85) return [];
   return quads
@@ -190,7 +185,7 @@ function fitQuad(region: readonly number[], cw: number, ch: number): Quad | null
   const r = fitLine(span(y0, y1).filter((y) => right[y]! >= 0).map((y) => [y + 0.5, right[y]! + 1] as const));
   if (!t || !bo || !l || !r) return null;
   // Crossing of y = a1 + b1·x and x = a2 + b2·y.
-  const cross = (hz: Line, vt: Line): Point => {
+  const cross = (hz: Line, vt: Line): Pt => {
     const y = (hz.a + hz.b * vt.a) / (1 - hz.b * vt.b);
     return { x: vt.a + vt.b * y, y };
   };
@@ -257,62 +252,9 @@ function boxMean(v: Float32Array, cw: number, ch: number, r: number): Float32Arr
   return out;
 }
 
-function dist(p: Point, q: Point): number {
-  return Math.hypot(p.x - q.x, p.y - q.y);
-}
-
 /** The card's width and height: the longer of each pair of opposite sides (the nearer side is the true size). */
 export function sidesOf(q: Quad): { width: number; height: number } {
   return { width: Math.max(dist(q[0], q[1]), dist(q[3], q[2])), height: Math.max(dist(q[0], q[3]), dist(q[1], q[2])) };
-}
-
-function areaOf(q: Quad): number {
-  let s = 0;
-  for (let i = 0; i < 4; i++) {
-    const p = q[i]!;
-    const n = q[(i + 1) % 4]!;
-    s += p.x * n.y - n.x * p.y;
-  }
-  return Math.abs(s) / 2;
-}
-
-/**
- * The projective map of the unit square onto a quadrilateral (Heckbert's square-to-quad): (u, v) in
- * [0, 1]² → image point. Returned as a function.
- */
-export function squareToQuad(q: Quad): (u: number, v: number) => Point {
-  const [p0, p1, p2, p3] = q;
-  const sx = p0.x - p1.x + p2.x - p3.x;
-  const sy = p0.y - p1.y + p2.y - p3.y;
-  let a: number, b: number, c: number, d: number, e: number, f: number, g: number, hh: number;
-  if (Math.abs(sx) < 1e-9 && Math.abs(sy) < 1e-9) {
-    a = p1.x - p0.x;
-    b = p2.x - p1.x;
-    c = p0.x;
-    d = p1.y - p0.y;
-    e = p2.y - p1.y;
-    f = p0.y;
-    g = 0;
-    hh = 0;
-  } else {
-    const dx1 = p1.x - p2.x;
-    const dx2 = p3.x - p2.x;
-    const dy1 = p1.y - p2.y;
-    const dy2 = p3.y - p2.y;
-    const den = dx1 * dy2 - dx2 * dy1;
-    g = (sx * dy2 - dx2 * sy) / den;
-    hh = (dx1 * sy - sx * dy1) / den;
-    a = p1.x - p0.x + g * p1.x;
-    b = p3.x - p0.x + hh * p3.x;
-    c = p0.x;
-    d = p1.y - p0.y + g * p1.y;
-    e = p3.y - p0.y + hh * p3.y;
-    f = p0.y;
-  }
-  return (u, v) => {
-    const z = g * u + hh * v + 1;
-    return { x: (a * u + b * v + c) / z, y: (d * u + e * v + f) / z };
-  };
 }
 
 /**
@@ -322,27 +264,5 @@ export function squareToQuad(q: Quad): (u: number, v: number) => Point {
 export function flattenCard(img: OcrImage, q: Quad, targetPx = 1800): { image: OcrImage; scale: number } {
   const { width: sw, height: sh } = sidesOf(q);
   const scale = Math.max(1, Math.min(3, targetPx / Math.max(sw, sh)));
-  const w = Math.round(sw * scale);
-  const h = Math.round(sh * scale);
-  const map = squareToQuad(q);
-  const out = new Uint8Array(w * h);
-  const src = img.data;
-  const W = img.width;
-  const H = img.height;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const p = map((x + 0.5) / w, (y + 0.5) / h);
-      const fx = Math.min(W - 1.001, Math.max(0, p.x - 0.5));
-      const fy = Math.min(H - 1.001, Math.max(0, p.y - 0.5));
-      const ix = Math.floor(fx);
-      const iy = Math.floor(fy);
-      const dx = fx - ix;
-      const dy = fy - iy;
-      const i = iy * W + ix;
-      const top = src[i]! * (1 - dx) + src[i + 1]! * dx;
-      const bot = src[i + W]! * (1 - dx) + src[i + W + 1]! * dx;
-      out[y * w + x] = Math.round(top * (1 - dy) + bot * dy);
-    }
-  }
-  return { image: { width: w, height: h, channels: 1, data: out }, scale };
+  return { image: warpQuad(img, q, Math.round(sw * scale), Math.round(sh * scale), { offset: 0.5 }), scale };
 }
