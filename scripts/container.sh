@@ -26,8 +26,12 @@ while [ $# -gt 0 ]; do
 done
 BASE_TAG=localhost/docrisk-base:bookworm
 
+# podman first; docker only when its daemon answers (a docker client without a daemon is common on CI hosts:
+# choosing it would fail at the first build step).
 engine() {
-  if command -v podman >/dev/null 2>&1; then echo podman; elif command -v docker >/dev/null 2>&1; then echo docker; else echo ""; fi
+  if command -v podman >/dev/null 2>&1; then echo podman
+  elif command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; then echo docker
+  else echo ""; fi
 }
 ensure_tools() {
   local need=()
