@@ -245,7 +245,7 @@ try {
   // F12: an MT940 with no holder and no IBAN
   {
     const pid = await process_();
-    const lines = [':20:STMT', ':25:37040044/0532013000', ':28C:1/1', ':60F:C260301EUR1000,00'];
+    const lines = [':20:STMT', ':25:0532013000', ':28C:1/1', ':60F:C260301EUR1000,00'];
     let bal = 100000;
     for (const [d, amt, text] of [['260302', 240000, 'GEHALT ACME GMBH'], ['260305', -85000, 'MIETE'], ['260312', -6240, 'REWE'], ['260320', -10000, 'GELDAUTOMAT']] as const) {
       bal += amt;

@@ -236,6 +236,30 @@ describe('run-report', () => {
     expect(inputs.find((i) => i.id === recent.bank_account_id)).toMatchObject({ used: true, excluded_reason: null, outside_window: 0 });
   });
 
+  it('the OpenAPI document describes the rows an underwriter reads, and the answer keeps them as computed (issue 21 item 6)', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/openapi.json' })).json();
+    const op = doc.paths['/document-engine/v1/processes/{process_id}/credit-reports/{credit_report_id}'].get;
+    const deref = (x: { $ref?: string }) => (x.$ref ? doc.components.schemas[x.$ref.split('/').at(-1) ?? ''] : x);
+    const schema = deref(op.responses['200'].content['application/json'].schema);
+    const result = schema.properties.report_result.anyOf.find((x: { type?: string }) => x.type === 'object');
+    expect(Object.keys(result.properties)).toEqual(expect.arrayContaining(['streams', 'income_sources', 'evidence', 'coverage']));
+    expect(Object.keys(result.properties.evidence.properties)).toEqual(['gambling', 'returned_debits', 'overdraft_interest', 'largest_debits', 'largest_credits', 'unusual']);
+    expect(result.properties.income_sources.items.properties.regular.type).toBe('boolean');
+    expect(result.properties.coverage.properties.inputs.items.properties.excluded_reason.anyOf).toEqual(expect.arrayContaining([{ type: 'null' }]));
+    // served through that schema: nothing dropped, a null party stays null
+    const p = await newProcess();
+    const body = accountBody();
+    body.transactions.push({ date: '2026-09-20', value_date: '2026-09-20', amount: '-45.00', description: 'PAGAMENTO POS SNAI SCOMMESSE', balance: null as unknown as string });
+    const a = await addAccount(p.process_id, body);
+    const done = await waitDone(p.process_id, (await runReport(p.process_id, { bank_account_ids: [a.bank_account_id], report_params: params })).json().credit_report_id);
+    const r = done.report_result;
+    expect(r.streams.length).toBeGreaterThan(0);
+    expect(r.streams.every((s: { counterparty: unknown; counterparty_key: string }) => s.counterparty === null && s.counterparty_key.length > 0)).toBe(true);
+    expect(r.evidence.gambling).toEqual([{ date: '2026-09-20', amount: -45, description: 'PAGAMENTO POS SNAI SCOMMESSE', counterparty: null, category: 'gambling', rule_trace: expect.any(Array) }]);
+    expect(r.income_sources[0]).toMatchObject({ category: 'salary', regular: true });
+    expect(r.coverage.inputs[0]).toMatchObject({ id: a.bank_account_id, used: true, excluded_reason: null });
+  });
+
   it('the server or a space selects the model (DOCRISK_RISK_MODELS) and every report names model and version (issue 21)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docrisk-models-'));
     const file = join(dir, 'lender.json');
