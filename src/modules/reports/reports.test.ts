@@ -122,6 +122,17 @@ describe('run-validation', () => {
     expect(all.is_valid).toBe(true);
   });
 
+  it('an MT940 statement with no holder and no IBAN is flagged unverified and blocks the report, not passed as ok (issue 21)', async () => {
+    const p = await newProcess();
+    const mt940 = [':20:STMT', ':25:0532013000', ':28C:1/1', ':60F:C260301EUR1000,00', ':61:2603020302C2400,00NTRFNONREF', ':86:GEHALT ACME GMBH', ':61:2603050305D850,00NTRFNONREF', ':86:MIETE', ':62F:C260331EUR2550,00', '-'].join('\r\n');
+    const f = await waitParsed(p.process_id, (await upload(p.process_id, mt940, 'anon.sta')).file_id);
+    expect(f.parsing_status).toBe('completed');
+    const v = (await validate(p.process_id, { file_ids: [f.file_id], report_params: params })).json();
+    expect(v.is_valid).toBe(false);
+    expect(v.data_details.elems[0]).toMatchObject({ id: f.file_id, account_holder_status: 'unverified', account_holder_mismatch: true });
+    expect((await runReport(p.process_id, { file_ids: [f.file_id], report_params: params })).statusCode).toBe(400);
+  });
+
   it('400 naming unknown or foreign ids and malformed parameters; 404 for an unknown process', async () => {
     const p = await newProcess();
     const other = await newProcess();
