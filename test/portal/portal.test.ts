@@ -314,17 +314,41 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
     rows.push(
       { date: '2026-04-18', amount: '-45.00', description: 'PAGAMENTO POS SNAI SCOMMESSE ROMA' },
       { date: '2026-05-07', amount: '-120.00', description: 'STORNO SDD INSOLUTO MANCANZA FONDI' },
-      { date: '2026-05-20', amount: '9000.00', description: 'BONIFICO A VOSTRO FAVORE DA GIOVANNI BIANCHI PRESTITO' },
+      {
+        date: '2026-05-20',
+        amount: '9000.00',
+        description: 'BONIFICO A VOSTRO FAVORE DA GIOVANNI BIANCHI PRESTITO',
+      },
     );
-    const api = (method: 'GET' | 'POST', url: string, payload?: object) => t.request({ method, url: `/document-engine/v1${url}`, ...(payload ? { payload } : {}) });
-    const pid = (await api('POST', '/start-process', { ext_application_id: 'PRATICA-UW' })).json().process_id as string;
-    const acc = await api('POST', `/processes/${pid}/bank-accounts`, { iban: 'IT60X0542811101000000123456', account_holder: 'Francesca Rossi', opening_balance: '1500.00', transactions: rows.sort((a, b) => a.date.localeCompare(b.date)) });
+    const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.request({ method, url: `/document-engine/v1${url}`, ...(payload ? { payload } : {}) });
+    const pid = (await api('POST', '/start-process', { ext_application_id: 'PRATICA-UW' })).json()
+      .process_id as string;
+    const acc = await api('POST', `/processes/${pid}/bank-accounts`, {
+      iban: 'IT60X0542811101000000123456',
+      account_holder: 'Francesca Rossi',
+      opening_balance: '1500.00',
+      transactions: rows.sort((a, b) => a.date.localeCompare(b.date)),
+    });
     expect(acc.statusCode, acc.body).toBe(201);
-    const params = { account_holder: 'Francesca Rossi', data_market: 'it', data_source: 'retail', loan_period: 24, requested_loan_amount: 4000 };
-    const run = await api('POST', `/processes/${pid}/credit-reports/run-report`, { bank_account_ids: [acc.json().bank_account_id], report_params: params });
+    const params = {
+      account_holder: 'Francesca Rossi',
+      data_market: 'it',
+      data_source: 'retail',
+      loan_period: 24,
+      requested_loan_amount: 4000,
+    };
+    const run = await api('POST', `/processes/${pid}/credit-reports/run-report`, {
+      bank_account_ids: [acc.json().bank_account_id],
+      report_params: params,
+    });
     expect(run.statusCode, run.body).toBe(201);
     const rid = run.json().credit_report_id as string;
-    await expect.poll(async () => (await api('GET', `/processes/${pid}/credit-reports/${rid}`)).json().status, { timeout: 30_000 }).toBe('completed');
+    await expect
+      .poll(async () => (await api('GET', `/processes/${pid}/credit-reports/${rid}`)).json().status, {
+        timeout: 30_000,
+      })
+      .toBe('completed');
     const result = (await api('GET', `/processes/${pid}/credit-reports/${rid}`)).json().report_result;
 
     await page.goto(`${base}/portal/`);
@@ -339,7 +363,9 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
     await page.getByTestId('score').waitFor({ timeout: 30_000 });
     const text = ((await page.locator('main, body').first().textContent()) ?? '').replace(/\s+/g, ' ');
     // the decision as an outcome
-    const outcome = { approve: 'Approved', review: 'Referred', decline: 'Declined' }[result.srg.decision as string];
+    const outcome = { approve: 'Approved', review: 'Referred', decline: 'Declined' }[
+      result.srg.decision as string
+    ];
     expect(await page.locator('.kpi', { hasText: 'Outcome' }).textContent()).toContain(outcome);
     // net income, recurring obligations with their amounts, income by payer
     expect(text).toContain('Net regular income per month');
@@ -355,7 +381,9 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
       ['Largest debits', 'AFFITTO'],
     ] as const) {
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-      const table = page.getByRole('heading', { name: heading, exact: true }).locator('xpath=following-sibling::div[1]');
+      const table = page
+        .getByRole('heading', { name: heading, exact: true })
+        .locator('xpath=following-sibling::div[1]');
       expect(await table.textContent()).toContain(row);
     }
     await shot('12-report-underwriter');
