@@ -203,7 +203,8 @@ try {
     const r = await report(pid, { bank_account_ids: [id], report_params: de });
     const codes = (r.report_result?.srg.reason_codes as { code: string; description: string }[] | undefined) ?? [];
     const neg = codes.find((c) => c.code === 'FREQUENT_NEGATIVE_BALANCE');
-    check('F8 "frequently negative" with 0 of 0 days', !neg && codes.some((c) => c.code.startsWith('DATA_MISSING')), `${r.report_result?.metrics.balances.days_observed} days observed; codes ${codes.map((c) => c.code).join(', ')}`);
+    // the data-missing reason must name what is missing: a loan was requested, the balance is what is absent
+    check('F8 "frequently negative" with 0 of 0 days', !neg && codes.some((c) => c.code === 'DATA_MISSING_BALANCE') && !codes.some((c) => c.code === 'DATA_MISSING_REQUEST'), `${r.report_result?.metrics.balances.days_observed} days observed; codes ${codes.map((c) => c.code).join(', ')}`);
   }
 
   // F9: INSUFFICIENT_DATA impact 1000
