@@ -159,6 +159,31 @@ describe('renderReportPdf', () => {
     ]) expect(flat).toContain(s.replace(/\s+/g, ''));
   });
 
+  it.each([
+    ['it', 'tutti prima della finestra', 'finestra'],
+    ['de', 'alle vor dem Fenster', 'Fenster'],
+    ['en', 'all before the window', 'window'],
+  ] as const)('%s: names the inputs left outside the 12-month window and why, in words (issue 21)', async (lang, before, partly) => {
+    const [a] = simulatePopulation(11, 1, { dataSource: 'retail', market: 'it' });
+    const src = a?.sources[0];
+    if (!a || !src) throw new Error('no applicant');
+    const shift = (d: string, years: number): string => `${Number(d.slice(0, 4)) - years}${d.slice(4)}`;
+    // an old statement wholly before the window, and the applicant's account with two more years in front
+    const old = { ...src, id: 'old-statement', iban: 'DE89370400440532013000', transactions: src.transactions.slice(0, 20).map((t) => ({ ...t, date: shift(t.date, 3) })) };
+    const longer = { ...src, transactions: [...src.transactions.slice(0, 10).map((t) => ({ ...t, date: shift(t.date, 2) })), ...src.transactions] };
+    const sources = [longer, ...a.sources.slice(1), old];
+    const params = { ...a.params, account_holder: 'Mario Rossi' };
+    const result = buildReport({ sources, params, asOf: a.asOf });
+    expect(result.coverage.inputs?.find((i) => i.id === 'old-statement')).toMatchObject({ used: false, excluded_reason: 'before_window' });
+    const view: ReportView = { report_id: 'rep_w', process_id: 'p', ext_application_id: null, created_at: '2026-11-02T10:15:00Z', report_params: params, report_result: result, validation: validateReportInputs({ sources, params }), used_inputs: [], reason_code_texts: REASON_CODE_TEXTS };
+    const flat = (await extractText(await renderReportPdf(view, lang))).text.replace(/\s+/g, ' ');
+    expect(flat).toContain('DE89370400440532013000: 20');
+    expect(flat).toContain(before);
+    // the account used in part: its 10 earlier transactions and the window they fell outside
+    expect(flat).toMatch(new RegExp(`: 10 .*?\\(${partly} \\d`));
+    expect(flat).not.toMatch(/before_window|after_window|no_transactions/);
+  });
+
   it('formats numbers per locale, grouping in it-IT', () => {
     expect(formatter('it').money(1234.5)).toBe('1.234,50 €');
     expect(formatter('de').money(-1234.5)).toBe('-1.234,50 €');
