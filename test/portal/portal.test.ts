@@ -331,6 +331,16 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
       transactions: rows.sort((a, b) => a.date.localeCompare(b.date)),
     });
     expect(acc.statusCode, acc.body).toBe(201);
+    // and a statement of an old account, wholly before the 12 months scored
+    const old = await api('POST', `/processes/${pid}/bank-accounts`, {
+      iban: 'DE89370400440532013000',
+      account_holder: 'Francesca Rossi',
+      transactions: [
+        { date: '2023-02-01', amount: '1900.00', description: 'GEHALT ACME GMBH' },
+        { date: '2023-02-03', amount: '-650.00', description: 'MIETE' },
+      ],
+    });
+    expect(old.statusCode, old.body).toBe(201);
     const params = {
       account_holder: 'Francesca Rossi',
       data_market: 'it',
@@ -339,7 +349,7 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
       requested_loan_amount: 4000,
     };
     const run = await api('POST', `/processes/${pid}/credit-reports/run-report`, {
-      bank_account_ids: [acc.json().bank_account_id],
+      bank_account_ids: [acc.json().bank_account_id, old.json().bank_account_id],
       report_params: params,
     });
     expect(run.statusCode, run.body).toBe(201);
@@ -386,6 +396,10 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
         .locator('xpath=following-sibling::div[1]');
       expect(await table.textContent()).toContain(row);
     }
+    // the window scored, and the input left outside it with why
+    const windowText = (await page.getByTestId('window-coverage').textContent()) ?? '';
+    expect(windowText).toContain('Window scored:');
+    expect(windowText).toContain('DE89370400440532013000: 2 transactions (all before the window)');
     await shot('12-report-underwriter');
     expect(pageErrors).toEqual([]);
   }, 60_000);

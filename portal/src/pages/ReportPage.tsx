@@ -15,7 +15,7 @@ import { Badge, Check, Dl, ErrorBox, Loading, useLoad, usePolling } from '../com
 import { BalanceChart, CategoryBars, FlowsChart, ScoreGauge } from '../components/Charts.tsx';
 import { useI18n, type Lang } from '../i18n.tsx';
 import { Link, navigate } from '../router.tsx';
-import { ReportDetails } from './ReportDetails.tsx';
+import { ReportDetails, WindowCoverage } from './ReportDetails.tsx';
 
 const STATEMENT_TYPES = new Set(['bank_statement', 'bank_account_movements']);
 
@@ -613,6 +613,10 @@ export function ReportPage({ processId, reportId }: { processId: string; reportI
                 </li>
               ))}
             </ul>
+            <WindowCoverage
+              res={res}
+              labelOf={(id) => (r.used_files ?? []).find((f) => f.file_id === id)?.ext_file_id ?? null}
+            />
             <Dl
               rows={Object.entries(r.report_params).map(([k, v]) => [
                 code('param', k),
