@@ -182,6 +182,10 @@ export const en = {
   'validation.difference': 'Difference',
   'validation.gaps': 'Gaps',
   'validation.days': '{n} days',
+  'validation.windowOk': 'Every input has transactions in the 12 months to be scored ({from} – {to})',
+  'validation.windowOut':
+    '{n} input(s) lie wholly outside the 12 months to be scored ({from} – {to}) and will be left out',
+  'validation.unverified': 'unverified: no holder, no IBAN',
   'metrics.incomeMonthly': 'Income per month',
   'metrics.expensesMonthly': 'Expenses per month',
   'metrics.disposable': 'Disposable income per month',
@@ -618,6 +622,10 @@ export const it: Dict = {
   'validation.difference': 'Differenza',
   'validation.gaps': 'Lacune',
   'validation.days': '{n} giorni',
+  'validation.windowOk': 'Ogni dato ha movimenti nei 12 mesi da valutare ({from} – {to})',
+  'validation.windowOut':
+    '{n} dato/i del tutto fuori dai 12 mesi da valutare ({from} – {to}) verranno esclusi',
+  'validation.unverified': 'non verificato: né intestatario né IBAN',
   'metrics.incomeMonthly': 'Entrate mensili',
   'metrics.expensesMonthly': 'Spese mensili',
   'metrics.disposable': 'Reddito disponibile mensile',
@@ -1051,6 +1059,10 @@ export const de: Dict = {
   'validation.difference': 'Differenz',
   'validation.gaps': 'Lücken',
   'validation.days': '{n} Tage',
+  'validation.windowOk': 'Alle Daten haben Umsätze in den 12 zu bewertenden Monaten ({from} – {to})',
+  'validation.windowOut':
+    '{n} Datensatz/Datensätze liegen ganz außerhalb der 12 zu bewertenden Monate ({from} – {to}) und bleiben unberücksichtigt',
+  'validation.unverified': 'nicht geprüft: weder Inhaber noch IBAN',
   'metrics.incomeMonthly': 'Einkommen pro Monat',
   'metrics.expensesMonthly': 'Ausgaben pro Monat',
   'metrics.disposable': 'Verfügbares Einkommen pro Monat',

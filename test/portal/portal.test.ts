@@ -209,6 +209,10 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
     await page.getByRole('button', { name: 'Check inputs' }).click();
     await page.getByRole('heading', { name: /Input check/ }).waitFor();
     expect(await page.locator('.validation').textContent()).toContain('ready for a report');
+    // the 12 months the report will score, checked against every input (issue 21 item 4)
+    expect(await page.locator('.validation').textContent()).toContain(
+      'Every input has transactions in the 12 months to be scored',
+    );
     await shot('05-report-validation');
     await page.getByRole('button', { name: 'Run report' }).click();
     await page.getByTestId('score').waitFor({ timeout: 30_000 });

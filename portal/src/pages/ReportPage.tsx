@@ -279,6 +279,15 @@ function ValidationExplained({ v }: { v: ValidationResult }) {
             ? t('validation.continuityOk')
             : t('validation.continuityGaps', { n: v.continuity_check.gaps.length })}
         </Check>
+        {v.window_check?.window && (
+          <Check passed={v.window_check.passed}>
+            {t(v.window_check.passed ? 'validation.windowOk' : 'validation.windowOut', {
+              n: v.window_check.inputs.filter((i) => !i.used).length,
+              from: date(v.window_check.window?.from ?? null),
+              to: date(v.window_check.window?.to ?? null),
+            })}
+          </Check>
+        )}
       </ul>
       <h3>{t('validation.elements')}</h3>
       {v.data_details.elems.length === 0 ? (
@@ -303,7 +312,9 @@ function ValidationExplained({ v }: { v: ValidationResult }) {
                   <td className="mono">{e.iban || '—'}</td>
                   <td>{e.account_holder || '—'}</td>
                   <td>
-                    {e.account_holder_mismatch ? (
+                    {e.account_holder_status === 'unverified' ? (
+                      <Badge value="failed" label={t('validation.unverified')} />
+                    ) : e.account_holder_mismatch ? (
                       <Badge value="failed" label={t('validation.mismatch')} />
                     ) : (
                       <Badge value="passed" label={t('validation.ok')} />
