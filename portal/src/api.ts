@@ -293,6 +293,17 @@ export interface ReportResult {
   flags: Record<string, { flagged: boolean; detail: string }>;
   streams?: RecurringStream[];
   income_sources?: IncomeSource[];
+  coverage?: {
+    window?: { from: string; to: string };
+    inputs?: {
+      id: string;
+      type: string;
+      iban: string | null;
+      outside_window: number;
+      used: boolean;
+      excluded_reason: string | null;
+    }[];
+  };
   evidence?: Partial<
     Record<
       | 'gambling'

@@ -49,7 +49,14 @@ interface PdfkitInternals {
 }
 
 export function fontSource(name: string, bytes: Buffer): unknown {
-  return parsed.get(name) ?? bytes;
+  const f = parsed.get(name) as { _glyphs?: unknown } | undefined;
+  if (!f) return bytes;
+  // fontkit caches glyph objects with the characters they were first looked up for. Writing a subset
+  // looks up the components of composite glyphs with none (Ż is Z + dot above), so a document after one
+  // that printed "Żółć" got Z back without its character: no ToUnicode entry, and pdf.js read
+  // "Zusammenfassung" as "%usammenfassung". The decoded tables are kept; the glyph objects are not.
+  if (f._glyphs && typeof f._glyphs === 'object') f._glyphs = {};
+  return f;
 }
 
 export function keepParsedFonts(doc: unknown, names: readonly string[]): void {

@@ -56,6 +56,12 @@ const D = {
   rule: ['Rule', 'Regola', 'Regel'],
   excluded_inputs: ['Inputs left out of the 12-month window', 'Dati esclusi dalla finestra di 12 mesi', 'Außerhalb des 12-Monats-Fensters gelassene Daten'],
   excluded_row: ['{id}: {n} transactions outside the window ({reason})', '{id}: {n} movimenti fuori finestra ({reason})', '{id}: {n} Umsätze außerhalb des Fensters ({reason})'],
+  // why an input contributed nothing (coverage.inputs[].excluded_reason), and for a partly used one the window it was cut to
+  excluded_before_window: ['all before the window', 'tutti prima della finestra', 'alle vor dem Fenster'],
+  excluded_after_window: ['all after the window', 'tutti dopo la finestra', 'alle nach dem Fenster'],
+  excluded_after_report_date: ['all after the report date', 'tutti dopo la data del report', 'alle nach dem Berichtsdatum'],
+  excluded_no_transactions: ['no transactions', 'nessun movimento', 'keine Umsätze'],
+  excluded_partly: ['window {from} – {to}', 'finestra {from} – {to}', 'Fenster {from} – {to}'],
   no_reasons: ['No characteristic lost points.', 'Nessuna caratteristica ha perso punti.', 'Kein Merkmal hat Punkte verloren.'],
   applicant_inputs: ['Applicant and inputs', 'Richiedente e dati utilizzati', 'Antragsteller und verwendete Daten'],
   account_holder: ['Account holder', 'Intestatario', 'Kontoinhaber'],

@@ -1,49 +1,10 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildReport, REASON_CODE_TEXTS, validateReportInputs } from '../risk/index.ts';
 import { simulatePopulation } from '../risk/simulate/index.ts';
 import { formatter } from './format.ts';
 import { renderReportPdf } from './index.ts';
 import type { ReportView } from './index.ts';
-
-const require = createRequire(import.meta.url);
-const pdfjsDir = dirname(require.resolve('pdfjs-dist/package.json'));
-
-async function extractText(bytes: Uint8Array): Promise<{ text: string; pages: number; creationDate: string | undefined }> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl: join(pdfjsDir, 'standard_fonts') + '/',
-    cMapUrl: join(pdfjsDir, 'cmaps') + '/',
-    wasmUrl: join(pdfjsDir, 'wasm') + '/',
-  });
-  const doc = await task.promise;
-  const parts: string[] = [];
-  for (let p = 1; p <= doc.numPages; p++) {
-    const page = await doc.getPage(p);
-    const content = await page.getTextContent();
-    parts.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
-  }
-  const meta = await doc.getMetadata();
-  const info = meta.info as { CreationDate?: string };
-  await task.destroy();
-  return { text: parts.join('\n'), pages: doc.numPages, creationDate: info.CreationDate };
-}
-
-function makeView(market: 'it' | 'de'): ReportView {
-  const [a] = simulatePopulation(11, 1, { dataSource: 'retail', market });
-  if (!a) throw new Error('no applicant');
-  const params = { ...a.params, account_holder: market === 'de' ? 'Jürgen Groß-Müller' : 'Niccolò Dell’Acqua', tax_code: market === 'it' ? 'DLLNCL80A01F205X' : null };
-  return {
-    report_id: 'rep_test_01', process_id: 'proc_test_01', ext_application_id: 'APP-7', created_at: '2026-11-02T10:15:00Z',
-    report_params: params,
-    report_result: buildReport({ sources: a.sources, params, asOf: a.asOf }),
-    validation: validateReportInputs({ sources: a.sources, params }),
-    used_inputs: a.sources.map((s) => ({ type: s.type, id: s.id, label: 'Überweisungen äöü ß', iban: s.iban, account_holder: s.accountHolder, period_from: s.transactions[0]?.date ?? null, period_to: s.transactions.at(-1)?.date ?? null, transactions: s.transactions.length })),
-    reason_code_texts: REASON_CODE_TEXTS,
-  };
-}
+import { extractText, makeView } from './report-pdf.test-support.ts';
 
 const HEADINGS = {
   it: ['Report di rischio di credito', 'Sintesi', 'Motivazioni', 'Indicatori principali', 'Entrate e uscite mensili', 'Ripartizione per categoria', 'Segnalazioni di rischio', 'Copertura dei dati', 'Esito della validazione', 'Modello e metodologia', 'Pagina 1 di'],
@@ -196,6 +157,31 @@ describe('renderReportPdf', () => {
       { it: 'Reddito netto mensile (ricavi − costi operativi)', de: 'Nettoeinkommen pro Monat (Umsatz − Betriebskosten)', en: 'Net income per month (revenue − operating costs)' }[lang],
       f.money(c.net_income_monthly), f.money(c.operating_costs_monthly), f.money(c.revenue_monthly_average),
     ]) expect(flat).toContain(s.replace(/\s+/g, ''));
+  });
+
+  it.each([
+    ['it', 'tutti prima della finestra', 'finestra'],
+    ['de', 'alle vor dem Fenster', 'Fenster'],
+    ['en', 'all before the window', 'window'],
+  ] as const)('%s: names the inputs left outside the 12-month window and why, in words (issue 21)', async (lang, before, partly) => {
+    const [a] = simulatePopulation(11, 1, { dataSource: 'retail', market: 'it' });
+    const src = a?.sources[0];
+    if (!a || !src) throw new Error('no applicant');
+    const shift = (d: string, years: number): string => `${Number(d.slice(0, 4)) - years}${d.slice(4)}`;
+    // an old statement wholly before the window, and the applicant's account with two more years in front
+    const old = { ...src, id: 'old-statement', iban: 'DE89370400440532013000', transactions: src.transactions.slice(0, 20).map((t) => ({ ...t, date: shift(t.date, 3) })) };
+    const longer = { ...src, transactions: [...src.transactions.slice(0, 10).map((t) => ({ ...t, date: shift(t.date, 2) })), ...src.transactions] };
+    const sources = [longer, ...a.sources.slice(1), old];
+    const params = { ...a.params, account_holder: 'Mario Rossi' };
+    const result = buildReport({ sources, params, asOf: a.asOf });
+    expect(result.coverage.inputs?.find((i) => i.id === 'old-statement')).toMatchObject({ used: false, excluded_reason: 'before_window' });
+    const view: ReportView = { report_id: 'rep_w', process_id: 'p', ext_application_id: null, created_at: '2026-11-02T10:15:00Z', report_params: params, report_result: result, validation: validateReportInputs({ sources, params }), used_inputs: [], reason_code_texts: REASON_CODE_TEXTS };
+    const flat = (await extractText(await renderReportPdf(view, lang))).text.replace(/\s+/g, ' ');
+    expect(flat).toContain('DE89370400440532013000: 20');
+    expect(flat).toContain(before);
+    // the account used in part: its 10 earlier transactions and the window they fell outside
+    expect(flat).toMatch(new RegExp(`: 10 .*?\\(${partly} \\d`));
+    expect(flat).not.toMatch(/before_window|after_window|no_transactions/);
   });
 
   it('formats numbers per locale, grouping in it-IT', () => {

@@ -280,7 +280,7 @@ export function coverageAndValidation(c: Ctx): void {
   if (outside.length) {
     doc.font(BOLD).fontSize(8.5).fillColor(COLORS.ink).text(tr('excluded_inputs'), left(doc), doc.y + 4);
     for (const i of outside) {
-      const reason = i.excluded_reason ?? `${f.date(cov.window?.from ?? null)} – ${f.date(cov.window?.to ?? null)}`;
+      const reason = i.excluded_reason ? tr(`excluded_${i.excluded_reason}`) : tr('excluded_partly', { from: f.date(cov.window?.from ?? null), to: f.date(cov.window?.to ?? null) });
       doc.font(FONT).fontSize(8).fillColor(COLORS.muted).text(tr('excluded_row', { id: i.iban ?? i.id, n: i.outside_window, reason }), left(doc) + 8, doc.y);
     }
   }

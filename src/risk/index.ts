@@ -11,7 +11,7 @@ import { inputCoverage, windowStart } from './coverage.ts';
 import { extractFeatures, SCORECARDS, toSrg } from './scorecard/index.ts';
 import type { CharacteristicScore } from './scorecard/index.ts';
 import { continuityGaps, dedupeTransactions } from './validation/index.ts';
-import { computeModelFeatures } from './model/features.ts';
+import { computeModelFeatures, missingReasonOf } from './model/features.ts';
 import { scoreWithModel } from './model/score.ts';
 import type { RiskModel } from './model/model.types.ts';
 import { DEFAULT_MODELS } from './model/defaults.ts';
@@ -120,8 +120,9 @@ export function buildReport(input: {
   const policy = { insufficientData, affordable: metrics.affordability.affordable };
   const chosen = input.model === undefined ? (DEFAULT_MODELS[params.data_source] ?? null) : input.model;
   const model = chosen && chosen.data_source === params.data_source ? chosen : null;
+  const featureInput = { metrics, coverage, categories, monthly, params };
   const { characteristics, ...srg } = model
-    ? scoreWithModel(model, computeModelFeatures({ metrics, coverage, categories, monthly, params }), policy)
+    ? scoreWithModel(model, computeModelFeatures(featureInput), policy, (def) => missingReasonOf(def, featureInput))
     : toSrg(SCORECARDS[params.data_market][params.data_source], extractFeatures(metrics, coverage), policy);
   const flags = computeFlags(metrics, coverage, txns.filter((t) => t.category === 'gambling' && t.amountMinor < 0).length);
   return {

@@ -111,6 +111,12 @@ describe('buildReport', () => {
     expect(r.srg.reason_codes.map((c) => c.code)).not.toContain('FREQUENT_NEGATIVE_BALANCE');
     expect(r.srg.reason_codes.map((c) => c.code)).not.toContain('LOW_BALANCE_BUFFER');
     expect(r.flags.overdraft_use).toMatchObject({ flagged: false, detail: expect.stringContaining('no account balance observed') });
+    // a loan was requested: what is missing is the balance, never "no loan amount requested"
+    const codes = r.srg.reason_codes.map((c) => c.code);
+    expect(codes).toContain('DATA_MISSING_BALANCE');
+    expect(codes).not.toContain('DATA_MISSING_REQUEST');
+    const noRequest = buildReport({ sources: [noBal], params: { ...params, requested_loan_amount: null, loan_period: null }, asOf: '2026-07-15' });
+    expect(noRequest.srg.reason_codes.map((c) => c.code)).toContain('DATA_MISSING_REQUEST');
   });
 
   it('a consumer-credit instalment worded the German way is debt service (issue 21)', () => {

@@ -209,6 +209,10 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
     await page.getByRole('button', { name: 'Check inputs' }).click();
     await page.getByRole('heading', { name: /Input check/ }).waitFor();
     expect(await page.locator('.validation').textContent()).toContain('ready for a report');
+    // the 12 months the report will score, checked against every input (issue 21 item 4)
+    expect(await page.locator('.validation').textContent()).toContain(
+      'Every input has transactions in the 12 months to be scored',
+    );
     await shot('05-report-validation');
     await page.getByRole('button', { name: 'Run report' }).click();
     await page.getByTestId('score').waitFor({ timeout: 30_000 });
@@ -299,4 +303,108 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
     expect(foreign).toEqual([]);
     expect(pageErrors).toEqual([]);
   }, 90_000);
+
+  it('shows an underwriter the outcome, obligations with amounts, payers, net income and the rows behind the flags (issue 21 item 6)', async () => {
+    // bank data with a loan instalment, a gambling debit, a returned direct debit and a one-off large transfer received
+    const rows: { date: string; amount: string; description: string }[] = [];
+    for (const m of ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06']) {
+      rows.push(
+        { date: `${m}-01`, amount: '2400.00', description: 'BONIFICO A VOSTRO FAVORE STIPENDIO ACME SRL' },
+        { date: `${m}-03`, amount: '-700.00', description: 'BONIFICO AFFITTO IMMOBILIARE SOLE' },
+        { date: `${m}-05`, amount: '-180.00', description: 'ADDEBITO SDD FINDOMESTIC BANCA SPA RATA' },
+        { date: `${m}-12`, amount: '-64.30', description: 'PAGAMENTO POS ESSELUNGA MILANO' },
+      );
+    }
+    rows.push(
+      { date: '2026-04-18', amount: '-45.00', description: 'PAGAMENTO POS SNAI SCOMMESSE ROMA' },
+      { date: '2026-05-07', amount: '-120.00', description: 'STORNO SDD INSOLUTO MANCANZA FONDI' },
+      {
+        date: '2026-05-20',
+        amount: '9000.00',
+        description: 'BONIFICO A VOSTRO FAVORE DA GIOVANNI BIANCHI PRESTITO',
+      },
+    );
+    const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.request({ method, url: `/document-engine/v1${url}`, ...(payload ? { payload } : {}) });
+    const pid = (await api('POST', '/start-process', { ext_application_id: 'PRATICA-UW' })).json()
+      .process_id as string;
+    const acc = await api('POST', `/processes/${pid}/bank-accounts`, {
+      iban: 'IT60X0542811101000000123456',
+      account_holder: 'Francesca Rossi',
+      opening_balance: '1500.00',
+      transactions: rows.sort((a, b) => a.date.localeCompare(b.date)),
+    });
+    expect(acc.statusCode, acc.body).toBe(201);
+    // and a statement of an old account, wholly before the 12 months scored
+    const old = await api('POST', `/processes/${pid}/bank-accounts`, {
+      iban: 'DE89370400440532013000',
+      account_holder: 'Francesca Rossi',
+      transactions: [
+        { date: '2023-02-01', amount: '1900.00', description: 'GEHALT ACME GMBH' },
+        { date: '2023-02-03', amount: '-650.00', description: 'MIETE' },
+      ],
+    });
+    expect(old.statusCode, old.body).toBe(201);
+    const params = {
+      account_holder: 'Francesca Rossi',
+      data_market: 'it',
+      data_source: 'retail',
+      loan_period: 24,
+      requested_loan_amount: 4000,
+    };
+    const run = await api('POST', `/processes/${pid}/credit-reports/run-report`, {
+      bank_account_ids: [acc.json().bank_account_id, old.json().bank_account_id],
+      report_params: params,
+    });
+    expect(run.statusCode, run.body).toBe(201);
+    const rid = run.json().credit_report_id as string;
+    await expect
+      .poll(async () => (await api('GET', `/processes/${pid}/credit-reports/${rid}`)).json().status, {
+        timeout: 30_000,
+      })
+      .toBe('completed');
+    const result = (await api('GET', `/processes/${pid}/credit-reports/${rid}`)).json().report_result;
+
+    await page.goto(`${base}/portal/`);
+    await page.evaluate(() => localStorage.setItem('docrisk.lang', 'en'));
+    await page.reload();
+    await page.getByLabel('Client ID').fill(BOOT.clientId);
+    await page.getByLabel('Client secret').fill(BOOT.clientSecret);
+    await page.getByLabel('Subscription key').fill(BOOT.subscriptionKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Processes' }).waitFor();
+    await page.goto(`${base}/portal/processes/${pid}/reports/${rid}`);
+    await page.getByTestId('score').waitFor({ timeout: 30_000 });
+    const text = ((await page.locator('main, body').first().textContent()) ?? '').replace(/\s+/g, ' ');
+    // the decision as an outcome
+    const outcome = { approve: 'Approved', review: 'Referred', decline: 'Declined' }[
+      result.srg.decision as string
+    ];
+    expect(await page.locator('.kpi', { hasText: 'Outcome' }).textContent()).toContain(outcome);
+    // net income, recurring obligations with their amounts, income by payer
+    expect(text).toContain('Net regular income per month');
+    const recurring = (await page.getByTestId('recurring').textContent()) ?? '';
+    expect(recurring).toContain('FINDOMESTIC');
+    expect(recurring).toContain('180.00');
+    expect(await page.getByTestId('income-sources').textContent()).toContain('ACME');
+    // the rows themselves, as the bank printed them
+    for (const [heading, row] of [
+      ['Gambling', 'SNAI SCOMMESSE'],
+      ['Returned debits', 'STORNO SDD INSOLUTO'],
+      ['Unusual movements (one-off, large against the applicant’s months)', 'GIOVANNI BIANCHI'],
+      ['Largest debits', 'AFFITTO'],
+    ] as const) {
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      const table = page
+        .getByRole('heading', { name: heading, exact: true })
+        .locator('xpath=following-sibling::div[1]');
+      expect(await table.textContent()).toContain(row);
+    }
+    // the window scored, and the input left outside it with why
+    const windowText = (await page.getByTestId('window-coverage').textContent()) ?? '';
+    expect(windowText).toContain('Window scored:');
+    expect(windowText).toContain('DE89370400440532013000: 2 transactions (all before the window)');
+    await shot('12-report-underwriter');
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
 });

@@ -164,6 +164,152 @@ export type CreditReport = {
     flags: {
       [key: string]: unknown;
     };
+    /** recurring obligations and income streams with their amounts */
+    streams?: {
+      /** the party the bank named (most frequent among the lines); null when no line names one */
+      counterparty?: string | null;
+      /** the grouping key the stream was detected on */
+      counterparty_key?: string;
+      /** a representative description of the lines */
+      label?: string;
+      category?: string;
+      direction?: "in" | "out";
+      cadence?: "weekly" | "biweekly" | "monthly" | "quarterly";
+      /** median amount, positive, account currency */
+      typical_amount?: number;
+      count?: number;
+      first_date?: string;
+      last_date?: string;
+      [key: string]: unknown;
+    }[];
+    /** income received payer by payer */
+    income_sources?: {
+      /** the payer as the bank printed it, else a representative description */
+      payer?: string;
+      payer_key?: string;
+      /** the category most of the money was booked under */
+      category?: string;
+      count?: number;
+      total?: number;
+      /** total ÷ months covered */
+      monthly_average?: number;
+      /** share of all income received */
+      share?: number;
+      /** distinct calendar months with a payment */
+      months?: number;
+      /** a recurring stream from this payer was detected */
+      regular?: boolean;
+      [key: string]: unknown;
+    }[];
+    /** the transactions themselves behind the flags, the unusual and the largest movements */
+    evidence?: {
+      /** the gambling transactions */
+      gambling?: {
+        date?: string;
+        /** signed, account currency */
+        amount?: number;
+        /** as the bank printed it */
+        description?: string;
+        counterparty?: string | null;
+        category?: string;
+        /** the categorisation rules that decided the category */
+        rule_trace?: string[];
+        [key: string]: unknown;
+      }[];
+      /** the returned direct debits */
+      returned_debits?: {
+        date?: string;
+        /** signed, account currency */
+        amount?: number;
+        /** as the bank printed it */
+        description?: string;
+        counterparty?: string | null;
+        category?: string;
+        /** the categorisation rules that decided the category */
+        rule_trace?: string[];
+        [key: string]: unknown;
+      }[];
+      /** overdraft and penalty interest charged */
+      overdraft_interest?: {
+        date?: string;
+        /** signed, account currency */
+        amount?: number;
+        /** as the bank printed it */
+        description?: string;
+        counterparty?: string | null;
+        category?: string;
+        /** the categorisation rules that decided the category */
+        rule_trace?: string[];
+        [key: string]: unknown;
+      }[];
+      /** the largest money out */
+      largest_debits?: {
+        date?: string;
+        /** signed, account currency */
+        amount?: number;
+        /** as the bank printed it */
+        description?: string;
+        counterparty?: string | null;
+        category?: string;
+        /** the categorisation rules that decided the category */
+        rule_trace?: string[];
+        [key: string]: unknown;
+      }[];
+      /** the largest money in */
+      largest_credits?: {
+        date?: string;
+        /** signed, account currency */
+        amount?: number;
+        /** as the bank printed it */
+        description?: string;
+        counterparty?: string | null;
+        category?: string;
+        /** the categorisation rules that decided the category */
+        rule_trace?: string[];
+        [key: string]: unknown;
+      }[];
+      /** one-off movements no recurring stream explains, at least a whole month’s flow that way and three times the typical movement; never salary, pension, benefits or business revenue */
+      unusual?: {
+        date?: string;
+        /** signed, account currency */
+        amount?: number;
+        /** as the bank printed it */
+        description?: string;
+        counterparty?: string | null;
+        category?: string;
+        /** the categorisation rules that decided the category */
+        rule_trace?: string[];
+        /** |amount| ÷ the average monthly money moving the same way */
+        ratio_to_monthly?: number;
+        [key: string]: unknown;
+      }[];
+      [key: string]: unknown;
+    };
+    /** what the report covers: dates, months, transactions, duplicates removed, gaps, the window and each input */
+    coverage?: {
+      /** the 12 months scored */
+      window?: {
+        from: string;
+        to: string;
+      };
+      /** per input: what it contributed and what fell outside the window and why */
+      inputs?: {
+        id?: string;
+        type?: string;
+        iban?: string | null;
+        period_from?: string | null;
+        period_to?: string | null;
+        transactions?: number;
+        used_transactions?: number;
+        /** transactions left out: outside the window or after the report date */
+        outside_window?: number;
+        used?: boolean;
+        /** why an input contributed nothing; null when it was used */
+        excluded_reason?: ("before_window" | "after_window" | "after_report_date" | "no_transactions") | null;
+        [key: string]: unknown;
+      }[];
+      [key: string]: unknown;
+    };
     [key: string]: unknown;
   } | null;
   /** present when completed */

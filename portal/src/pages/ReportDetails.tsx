@@ -1,5 +1,5 @@
 import type { EvidenceRow, IncomeSource, RecurringStream, ReportResult } from '../api.ts';
-import { useI18n } from '../i18n.tsx';
+import { useI18n, type MsgKey } from '../i18n.tsx';
 
 /**
  * What an underwriter reads beside the score: recurring obligations and income streams with their
@@ -162,5 +162,47 @@ function EvidenceTable({ title, rows, currency }: { title: string; rows: Evidenc
         </table>
       </div>
     </>
+  );
+}
+
+/**
+ * The 12 months the report scored and the inputs, or parts of them, left outside with why (issue 21: an
+ * input outside the window is reported, never dropped silently).
+ */
+export function WindowCoverage({
+  res,
+  labelOf,
+}: {
+  res: ReportResult;
+  labelOf: (id: string) => string | null;
+}) {
+  const { t, date, num } = useI18n();
+  const cov = res.coverage;
+  if (!cov?.window) return null;
+  const outside = (cov.inputs ?? []).filter((i) => i.outside_window > 0);
+  return (
+    <div data-testid="window-coverage">
+      <p>{t('report.window', { from: date(cov.window.from), to: date(cov.window.to) })}</p>
+      {outside.length > 0 && (
+        <>
+          <h3>{t('report.leftOut')}</h3>
+          <ul>
+            {outside.map((i) => (
+              <li key={i.id}>
+                {t('report.leftOutRow', {
+                  input: labelOf(i.id) ?? i.iban ?? i.id,
+                  n: num(i.outside_window),
+                  reason: t(
+                    i.excluded_reason
+                      ? (`report.excluded.${i.excluded_reason}` as MsgKey)
+                      : 'report.excluded.partly',
+                  ),
+                })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
   );
 }

@@ -15,7 +15,7 @@ import { Badge, Check, Dl, ErrorBox, Loading, useLoad, usePolling } from '../com
 import { BalanceChart, CategoryBars, FlowsChart, ScoreGauge } from '../components/Charts.tsx';
 import { useI18n, type Lang } from '../i18n.tsx';
 import { Link, navigate } from '../router.tsx';
-import { ReportDetails } from './ReportDetails.tsx';
+import { ReportDetails, WindowCoverage } from './ReportDetails.tsx';
 
 const STATEMENT_TYPES = new Set(['bank_statement', 'bank_account_movements']);
 
@@ -279,6 +279,15 @@ function ValidationExplained({ v }: { v: ValidationResult }) {
             ? t('validation.continuityOk')
             : t('validation.continuityGaps', { n: v.continuity_check.gaps.length })}
         </Check>
+        {v.window_check?.window && (
+          <Check passed={v.window_check.passed}>
+            {t(v.window_check.passed ? 'validation.windowOk' : 'validation.windowOut', {
+              n: v.window_check.inputs.filter((i) => !i.used).length,
+              from: date(v.window_check.window?.from ?? null),
+              to: date(v.window_check.window?.to ?? null),
+            })}
+          </Check>
+        )}
       </ul>
       <h3>{t('validation.elements')}</h3>
       {v.data_details.elems.length === 0 ? (
@@ -303,7 +312,9 @@ function ValidationExplained({ v }: { v: ValidationResult }) {
                   <td className="mono">{e.iban || '—'}</td>
                   <td>{e.account_holder || '—'}</td>
                   <td>
-                    {e.account_holder_mismatch ? (
+                    {e.account_holder_status === 'unverified' ? (
+                      <Badge value="failed" label={t('validation.unverified')} />
+                    ) : e.account_holder_mismatch ? (
                       <Badge value="failed" label={t('validation.mismatch')} />
                     ) : (
                       <Badge value="passed" label={t('validation.ok')} />
@@ -613,6 +624,10 @@ export function ReportPage({ processId, reportId }: { processId: string; reportI
                 </li>
               ))}
             </ul>
+            <WindowCoverage
+              res={res}
+              labelOf={(id) => (r.used_files ?? []).find((f) => f.file_id === id)?.ext_file_id ?? null}
+            />
             <Dl
               rows={Object.entries(r.report_params).map(([k, v]) => [
                 code('param', k),

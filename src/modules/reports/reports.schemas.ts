@@ -144,6 +144,96 @@ const SrgSchema = Type.Object({
   model: Type.Object({ name: Type.String(), version: Type.String() }),
 });
 
+// The rows an underwriter reads beside the score (issue 21). Every property is optional: a report stored
+// before a field existed is served as stored, never refused by the serializer.
+const opt = Type.Optional;
+const nullableString = (description?: string) => Type.Union([Type.String(), Type.Null()], description ? { description } : {});
+const StreamSchema = open(
+  {
+    counterparty: opt(nullableString('the party the bank named (most frequent among the lines); null when no line names one')),
+    counterparty_key: opt(Type.String({ description: 'the grouping key the stream was detected on' })),
+    label: opt(Type.String({ description: 'a representative description of the lines' })),
+    category: opt(Type.String()),
+    direction: opt(Type.String({ enum: ['in', 'out'] })),
+    cadence: opt(Type.String({ enum: ['weekly', 'biweekly', 'monthly', 'quarterly'] })),
+    typical_amount: opt(Type.Number({ description: 'median amount, positive, account currency' })),
+    count: opt(Type.Number()),
+    first_date: opt(Type.String()),
+    last_date: opt(Type.String()),
+  },
+  'a recurring payment: an obligation (direction out) or an income stream (in)',
+);
+const IncomeSourceSchema = open(
+  {
+    payer: opt(Type.String({ description: 'the payer as the bank printed it, else a representative description' })),
+    payer_key: opt(Type.String()),
+    category: opt(Type.String({ description: 'the category most of the money was booked under' })),
+    count: opt(Type.Number()),
+    total: opt(Type.Number()),
+    monthly_average: opt(Type.Number({ description: 'total ÷ months covered' })),
+    share: opt(Type.Number({ description: 'share of all income received' })),
+    months: opt(Type.Number({ description: 'distinct calendar months with a payment' })),
+    regular: opt(Type.Boolean({ description: 'a recurring stream from this payer was detected' })),
+  },
+  'money received from one payer over the window, largest first',
+);
+const evidenceRow = (extra: Parameters<typeof Type.Object>[0] = {}, description?: string) =>
+  Type.Array(
+    open({
+      date: opt(Type.String()),
+      amount: opt(Type.Number({ description: 'signed, account currency' })),
+      description: opt(Type.String({ description: 'as the bank printed it' })),
+      counterparty: opt(nullableString()),
+      category: opt(Type.String()),
+      rule_trace: opt(Type.Array(Type.String(), { description: 'the categorisation rules that decided the category' })),
+      ...extra,
+    }),
+    description ? { description } : {},
+  );
+const EvidenceSchema = open(
+  {
+    gambling: opt(evidenceRow({}, 'the gambling transactions')),
+    returned_debits: opt(evidenceRow({}, 'the returned direct debits')),
+    overdraft_interest: opt(evidenceRow({}, 'overdraft and penalty interest charged')),
+    largest_debits: opt(evidenceRow({}, 'the largest money out')),
+    largest_credits: opt(evidenceRow({}, 'the largest money in')),
+    unusual: opt(
+      evidenceRow(
+        { ratio_to_monthly: opt(Type.Number({ description: '|amount| ÷ the average monthly money moving the same way' })) },
+        'one-off movements no recurring stream explains, at least a whole month’s flow that way and three times the typical movement; never salary, pension, benefits or business revenue',
+      ),
+    ),
+  },
+  'the transactions themselves behind the flags, the unusual and the largest movements',
+);
+const CoverageSchema = open(
+  {
+    window: opt(Type.Object({ from: Type.String(), to: Type.String() }, { description: 'the 12 months scored' })),
+    inputs: opt(
+      Type.Array(
+        open({
+          id: opt(Type.String()),
+          type: opt(Type.String()),
+          iban: opt(nullableString()),
+          period_from: opt(nullableString()),
+          period_to: opt(nullableString()),
+          transactions: opt(Type.Number()),
+          used_transactions: opt(Type.Number()),
+          outside_window: opt(Type.Number({ description: 'transactions left out: outside the window or after the report date' })),
+          used: opt(Type.Boolean()),
+          excluded_reason: opt(
+            Type.Union([Type.String({ enum: ['before_window', 'after_window', 'after_report_date', 'no_transactions'] }), Type.Null()], {
+              description: 'why an input contributed nothing; null when it was used',
+            }),
+          ),
+        }),
+        { description: 'per input: what it contributed and what fell outside the window and why' },
+      ),
+    ),
+  },
+  'what the report covers: dates, months, transactions, duplicates removed, gaps, the window and each input',
+);
+
 export const CreditReportSchema = Type.Object(
   {
     credit_report_id: Type.String(),
@@ -163,6 +253,10 @@ export const CreditReportSchema = Type.Object(
             monthly: Type.Array(open({}), { description: 'per month: inflow, outflow, end balance' }),
             categories: Type.Array(open({}), { description: 'totals per category' }),
             flags: open({}, 'gambling, returned debits, overdraft use, income irregularity, data gaps'),
+            streams: opt(Type.Array(StreamSchema, { description: 'recurring obligations and income streams with their amounts' })),
+            income_sources: opt(Type.Array(IncomeSourceSchema, { description: 'income received payer by payer' })),
+            evidence: opt(EvidenceSchema),
+            coverage: opt(CoverageSchema),
           },
           'populated when completed',
         ),

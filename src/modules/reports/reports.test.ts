@@ -122,6 +122,17 @@ describe('run-validation', () => {
     expect(all.is_valid).toBe(true);
   });
 
+  it('an MT940 statement with no holder and no IBAN is flagged unverified and blocks the report, not passed as ok (issue 21)', async () => {
+    const p = await newProcess();
+    const mt940 = [':20:STMT', ':25:0532013000', ':28C:1/1', ':60F:C260301EUR1000,00', ':61:2603020302C2400,00NTRFNONREF', ':86:GEHALT ACME GMBH', ':61:2603050305D850,00NTRFNONREF', ':86:MIETE', ':62F:C260331EUR2550,00', '-'].join('\r\n');
+    const f = await waitParsed(p.process_id, (await upload(p.process_id, mt940, 'anon.sta')).file_id);
+    expect(f.parsing_status).toBe('completed');
+    const v = (await validate(p.process_id, { file_ids: [f.file_id], report_params: params })).json();
+    expect(v.is_valid).toBe(false);
+    expect(v.data_details.elems[0]).toMatchObject({ id: f.file_id, account_holder_status: 'unverified', account_holder_mismatch: true });
+    expect((await runReport(p.process_id, { file_ids: [f.file_id], report_params: params })).statusCode).toBe(400);
+  });
+
   it('400 naming unknown or foreign ids and malformed parameters; 404 for an unknown process', async () => {
     const p = await newProcess();
     const other = await newProcess();
@@ -234,6 +245,30 @@ describe('run-report', () => {
     const inputs = done.report_result.coverage.inputs as { id: string; used: boolean; excluded_reason: string | null; outside_window: number }[];
     expect(inputs.find((i) => i.id === old.bank_account_id)).toMatchObject({ used: false, excluded_reason: 'before_window', outside_window: old.total_transactions });
     expect(inputs.find((i) => i.id === recent.bank_account_id)).toMatchObject({ used: true, excluded_reason: null, outside_window: 0 });
+  });
+
+  it('the OpenAPI document describes the rows an underwriter reads, and the answer keeps them as computed (issue 21 item 6)', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/openapi.json' })).json();
+    const op = doc.paths['/document-engine/v1/processes/{process_id}/credit-reports/{credit_report_id}'].get;
+    const deref = (x: { $ref?: string }) => (x.$ref ? doc.components.schemas[x.$ref.split('/').at(-1) ?? ''] : x);
+    const schema = deref(op.responses['200'].content['application/json'].schema);
+    const result = schema.properties.report_result.anyOf.find((x: { type?: string }) => x.type === 'object');
+    expect(Object.keys(result.properties)).toEqual(expect.arrayContaining(['streams', 'income_sources', 'evidence', 'coverage']));
+    expect(Object.keys(result.properties.evidence.properties)).toEqual(['gambling', 'returned_debits', 'overdraft_interest', 'largest_debits', 'largest_credits', 'unusual']);
+    expect(result.properties.income_sources.items.properties.regular.type).toBe('boolean');
+    expect(result.properties.coverage.properties.inputs.items.properties.excluded_reason.anyOf).toEqual(expect.arrayContaining([{ type: 'null' }]));
+    // served through that schema: nothing dropped, a null party stays null
+    const p = await newProcess();
+    const body = accountBody();
+    body.transactions.push({ date: '2026-09-20', value_date: '2026-09-20', amount: '-45.00', description: 'PAGAMENTO POS SNAI SCOMMESSE', balance: null as unknown as string });
+    const a = await addAccount(p.process_id, body);
+    const done = await waitDone(p.process_id, (await runReport(p.process_id, { bank_account_ids: [a.bank_account_id], report_params: params })).json().credit_report_id);
+    const r = done.report_result;
+    expect(r.streams.length).toBeGreaterThan(0);
+    expect(r.streams.every((s: { counterparty: unknown; counterparty_key: string }) => s.counterparty === null && s.counterparty_key.length > 0)).toBe(true);
+    expect(r.evidence.gambling).toEqual([{ date: '2026-09-20', amount: -45, description: 'PAGAMENTO POS SNAI SCOMMESSE', counterparty: null, category: 'gambling', rule_trace: expect.any(Array) }]);
+    expect(r.income_sources[0]).toMatchObject({ category: 'salary', regular: true });
+    expect(r.coverage.inputs[0]).toMatchObject({ id: a.bank_account_id, used: true, excluded_reason: null });
   });
 
   it('the server or a space selects the model (DOCRISK_RISK_MODELS) and every report names model and version (issue 21)', async () => {

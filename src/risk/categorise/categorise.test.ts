@@ -195,3 +195,20 @@ describe('who the other party is (issue 21: a self-employed applicant’s net in
     expect(categoriseOne(txn(1400, 'ACCREDITO PENSIONE INPS'), 'it').category).toBe('pension');
   });
 });
+
+describe('a regular payer whatever the amount (issue 21: one-payer transfers missed as income)', () => {
+  it('a month paid one and a half times is neither a gap in the payer’s rhythm nor left out of income', () => {
+    // as on Berka account 6863: 508.40 a month, 762.60 in June
+    const amounts = [508.4, 508.4, 508.4, 762.6, 508.4];
+    const txns = amounts.map((a, i) => txn(a, 'TRANSFER FROM ACCOUNT GH 78292494', null, `1993-0${i + 3}-07`));
+    txns.push(txn(40, 'CASH DEPOSIT', null, '1993-05-20'), txn(55, 'CASH DEPOSIT', null, '1993-07-21'));
+    const out = categoriseTransactions(txns, 'de');
+    expect(out.slice(0, 5).map((t) => t.category)).toEqual(['salary', 'salary', 'salary', 'salary', 'salary']);
+    expect(out[3]?.rule_trace).toEqual(['en.transfer:TRANSFER', 'recurrence.regular_payer', 'recurrence.salary']);
+    expect(out.slice(5).every((t) => t.category === 'cash_deposit')).toBe(true);
+  });
+  it('a payer seen now and then, not monthly, stays a transfer', () => {
+    const txns = ['1993-01-07', '1993-01-19', '1993-04-02', '1993-08-30'].map((d, i) => txn(100 + 90 * i, 'TRANSFER FROM ACCOUNT GH 78292494', null, d));
+    expect(categoriseTransactions(txns, 'de').every((t) => t.category === 'other_transfer')).toBe(true);
+  });
+});

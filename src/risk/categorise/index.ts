@@ -24,12 +24,14 @@ export interface CategoriseTransactionsOptions {
 const RELABEL_FROM = new Set(['other_income', 'other_transfer']);
 /** The main regular payer is the salary only when it brings at least this share of the money received. */
 const SALARY_MIN_SHARE_OF_CREDITS = 0.25;
+/** Amount tolerance that puts every credit of one payer in one cluster (a payer's stream by its dates alone). */
+const ANY_AMOUNT = 0.999;
 
 /**
  * Categorise a batch of transactions (order preserved). Beyond per-line rules,
  * a batch lets recurrence speak: credits from one payer (same party, or same
- * account number) of a similar amount, monthly, at least three times, are
- * income (`recurrence.regular_payer`; business revenue for commercial
+ * account number), monthly, at least three times (all of them, or those of a
+ * similar amount), are income (`recurrence.regular_payer`; business revenue for commercial
  * applicants). For retail, when no line is already salary or pension, the
  * largest such payer is the salary if it brings a quarter or more of all money
  * received: a share, not an amount, so it holds for any income level.
@@ -53,7 +55,12 @@ export function categoriseTransactions(
     }
   }
   const candidates = out.filter((t) => t.amountMinor > 0 && RELABEL_FROM.has(t.category));
-  const streams = detectStreams(candidates).filter((s) => s.stream.cadence === 'monthly' || s.stream.cadence === 'biweekly' || s.stream.cadence === 'weekly');
+  // a payer is regular by its dates, whatever the amounts: a month paid one and a half times (a holiday
+  // bonus, a 13th salary) is neither a skipped month nor left out of the income (Berka: 7 of 97 accounts
+  // with a payer in three or more months had it wholly missed, 86 its bonus months)
+  const streams = [...detectStreams(candidates), ...detectStreams(candidates, { tolerance: ANY_AMOUNT })].filter(
+    (s) => s.stream.cadence === 'monthly' || s.stream.cadence === 'biweekly' || s.stream.cadence === 'weekly',
+  );
   if (!streams.length) return out;
   const relabel = (m: LabelledTransaction, category: string, step: string): void => {
     m.category = category;
@@ -61,7 +68,8 @@ export function categoriseTransactions(
     m.rule_id = step;
     m.rule_trace = [...m.rule_trace, step];
   };
-  for (const s of streams) for (const m of s.members) relabel(m, retail ? 'other_income' : 'business_revenue', 'recurrence.regular_payer');
+  const regular = new Set(streams.flatMap((s) => s.members));
+  for (const m of regular) relabel(m, retail ? 'other_income' : 'business_revenue', 'recurrence.regular_payer');
   if (!retail || out.some((t) => t.amountMinor > 0 && (t.category === 'salary' || t.category === 'pension'))) return out;
   const credits = out.filter((t) => t.amountMinor > 0 && t.group !== 'transfers').reduce((a, t) => a + t.amountMinor, 0);
   const total = (ms: readonly LabelledTransaction[]): number => ms.reduce((a, t) => a + t.amountMinor, 0);

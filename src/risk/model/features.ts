@@ -345,6 +345,19 @@ export const DEFAULT_FEATURE_IDS: readonly string[] = [
 
 export const FEATURE_BY_ID: ReadonlyMap<string, FeatureDef> = new Map(FEATURES.map((f) => [f.id, f]));
 
+/**
+ * The reason to give for a feature that came out null. A feature of the balance against the requested
+ * instalment is missing for want of the request only when none was made: with a loan requested and no
+ * balance observed, the balance is what is missing (the report said "no loan amount requested" to a
+ * lender who had given one).
+ */
+export function missingReasonOf(def: FeatureDef, x: FeatureInput): ReasonText {
+  if (def.missing !== NO_REQUEST) return def.missing;
+  const i = instalment(x);
+  if (i === null || i <= 0) return NO_REQUEST;
+  return x.metrics.balances.minimum === null ? NO_BALANCE : (x.monthly?.length ?? 0) === 0 ? NO_HISTORY : NO_REQUEST;
+}
+
 export function computeModelFeatures(x: FeatureInput): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const f of FEATURES) {

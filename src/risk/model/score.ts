@@ -2,13 +2,20 @@
 import type { ReasonCode, Srg } from '../types.ts';
 import type { CharacteristicScore, Policy } from '../scorecard/index.ts';
 import { INSUFFICIENT_DATA, UNAFFORDABLE } from '../scorecard/characteristics.data.ts';
-import { FEATURE_BY_ID } from './features.ts';
+import { FEATURE_BY_ID, type FeatureDef } from './features.ts';
 import { findModelBin, gradeOfScore, pdOf } from './fit.ts';
 import type { RiskModel } from './model.types.ts';
+import type { ReasonText } from '../scorecard/scorecard.types.ts';
 
 const MAX_REASONS = 5;
 
-export function scoreWithModel(model: RiskModel, features: Record<string, number | null>, policy: Policy): Srg & { characteristics: CharacteristicScore[] } {
+/** `missing` names what is missing for a null feature (features.ts missingReasonOf); else the feature's own text. */
+export function scoreWithModel(
+  model: RiskModel,
+  features: Record<string, number | null>,
+  policy: Policy,
+  missing?: (def: FeatureDef) => ReasonText,
+): Srg & { characteristics: CharacteristicScore[] } {
   let total = model.base_points;
   const details: CharacteristicScore[] = model.features.map((f) => {
     const value = features[f.id] ?? null;
@@ -24,7 +31,7 @@ export function scoreWithModel(model: RiskModel, features: Record<string, number
   for (const d of ranked) {
     const def = FEATURE_BY_ID.get(d.id);
     if (!def) continue;
-    const text = d.value === null ? def.missing : def.reason;
+    const text = d.value === null ? (missing?.(def) ?? def.missing) : def.reason;
     if (seen.has(text.code)) continue;
     seen.add(text.code);
     reasons.push({ code: text.code, description: text.description, impact: d.lost });
