@@ -4,17 +4,13 @@
  * (card-sized) pages at 300 dpi, A4-sized pages at 200 dpi, which STACK-NOTES
  * measured as the speed/accuracy knee for statements.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { LIMITS } from '../../limits.ts';
+import { PDFJS_DATA } from '../pdf/data.ts';
 import { DocumentParseError } from '../../types.ts';
 import { toGray } from './pixels.ts';
 import type { OcrImage } from './types.ts';
 
-const pkgDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const dataUrl = (sub: string): string => pathToFileURL(path.join(pkgDir, sub)).href + '/';
 
 export interface RenderedPage {
   page: number;
@@ -85,10 +81,7 @@ export function renderedPageCount(): number {
 export async function openPdfForRender(bytes: Uint8Array): Promise<PdfRenderer> {
   const task = getDocument({
     data: new Uint8Array(bytes),
-    standardFontDataUrl: dataUrl('standard_fonts'),
-    cMapUrl: dataUrl('cmaps'),
-    cMapPacked: true,
-    wasmUrl: dataUrl('wasm'),
+    ...PDFJS_DATA,
     verbosity: VerbosityLevel.ERRORS,
     // Image bombs (a 20,000² XObject in 389 KB) are skipped instead of decoded.
     maxImageSize: LIMITS.renderMaxImagePixels,

@@ -3,12 +3,10 @@
  * conversion of text items to the positioned-word model. Everything that can go
  * wrong while opening a PDF is turned into a typed failure here, never thrown.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { getDocument, PasswordException, Util, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { ValidationErrorCode, ValidationStatus } from '../../types.ts';
 import type { PdfInfo, PositionedWord, WordPage } from '../../layout/model.ts';
+import { PDFJS_DATA } from './data.ts';
 import { plainWorker } from './port.ts';
 
 export type { PdfInfo } from '../../layout/model.ts';
@@ -37,16 +35,6 @@ export type LoadResult =
       pageCount: number | null;
     };
 
-// pdf.js needs its font/cmap/wasm data as URLs ending in '/'; resolve them from the
-// installed package so the engine works from any working directory.
-const pkgDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const dataUrl = (sub: string): string => pathToFileURL(path.join(pkgDir, sub)).href + '/';
-const PDFJS_DATA = {
-  standardFontDataUrl: dataUrl('standard_fonts'),
-  cMapUrl: dataUrl('cmaps'),
-  cMapPacked: true,
-  wasmUrl: dataUrl('wasm'),
-};
 
 interface TextItemLike {
   str: string;
