@@ -17,7 +17,7 @@
  * write epoch, pglite-threaded.ts), so a row read at epoch E is the row a new read would return for as
  * long as the epoch is still E. Any other statement (a write, a transaction, a job poll, a read this
  * module did not make) moves the epoch on and the next read goes to the database. Not on PostgreSQL:
- * other processes write there unseen.
+ * other processes write there unseen. A row is shared by every reader it answers: never change it.
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
