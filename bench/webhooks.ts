@@ -13,7 +13,6 @@
  * database's commits and WAL, and PostgreSQL's CPU.
  */
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -22,6 +21,7 @@ import { createTestDatabase } from '../test/helpers/db.ts';
 import { newId } from '../src/shared/ids.ts';
 import { startReceiver, waitFor, webhookTestApp } from '../src/modules/webhooks/webhooks.test-support.ts';
 import { DEFAULT_TUNING } from '../src/modules/webhooks/index.ts';
+import { postgresTicks } from './lib/postgres-cpu.ts';
 import { postWebhook } from '../src/modules/webhooks/http-client.ts';
 import http from 'node:http';
 import https from 'node:https';
@@ -115,20 +115,6 @@ const body = (i: number) => ({ file_id: newId(), parsing_status: 'completed', n:
 const floor = RATE ? null : await commitFloor();
 const deliveryFloor = RATE || process.env.BENCH_RECEIVER === 'child' ? null : await postFloor();
 const combinedFloor = floor && deliveryFloor ? 1 / (1 / floor + 1 / deliveryFloor) : null;
-/** CPU ticks (1/100 s) of every PostgreSQL process on the machine: a diagnostic (other users of the server count too). */
-const postgresTicks = (): number => {
-  let n = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (raw.includes('(postgres)')) n += raw.split(') ')[1]!.split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0);
-    } catch {
-      /* gone */
-    }
-  }
-  return n;
-};
 /** Statements this process sends (every pg client query: recording, claims, outcomes, polls) and the database's commits and WAL. */
 let statements = 0;
 const kinds = new Map<string, number>();
