@@ -26,8 +26,17 @@ import { PGliteThread, type BytesFieldsOption } from './pglite-threaded.ts';
 
 /** Keys per statement at most; more reads in one turn make several statements. */
 export const MAX_BATCH = 64;
-/** Rows kept per statement and database at most (the embedded database's memo; cleared when full). */
+/** The embedded database's memo, per statement: rows kept at most, their size together, and one row's. */
 export const MEMO_ROWS = 10_000;
+export const MEMO_BYTES = 16 << 20;
+export const MEMO_ROW_BYTES = 1 << 20;
+
+/** About how much memory a row holds (strings as UTF-16, bytes as they are). */
+const sizeOf = (row: object | null): number => {
+  let n = 0;
+  for (const v of Object.values(row ?? {})) n += typeof v === 'string' ? 2 * v.length : v instanceof Uint8Array ? v.byteLength : 16;
+  return n;
+};
 
 interface Waiter<R> {
   resolve: (row: R | null) => void;
@@ -60,7 +69,7 @@ export type BatchedRead<R> = (db: Executor, key: string[]) => Promise<R | null>;
 export function batchedRead<R extends { ord: number }>(name: string, text: string, opts: BytesFieldsOption = {}): BatchedRead<R> {
   const open = new WeakMap<object, Batch<R>>();
   /** The embedded database's answers of its current write epoch, by key. */
-  const memos = new WeakMap<PGliteThread, { epoch: number; rows: Map<string, R | null> }>();
+  const memos = new WeakMap<PGliteThread, { epoch: number; rows: Map<string, R | null>; bytes: number }>();
 
   const run = async (db: Executor, keys: string[][]): Promise<Map<number, R>> => {
     const parts = keys[0]!.map((_, i) => arrayLiteral(keys.map((k) => k[i]!)));
@@ -76,14 +85,16 @@ export function batchedRead<R extends { ord: number }>(name: string, text: strin
     run(db, batch.keys).then(
       (found) => {
         let memo = lite && lite.writeEpoch === epoch ? memos.get(lite) : undefined;
-        if (lite && lite.writeEpoch === epoch && (!memo || memo.epoch !== epoch || memo.rows.size > MEMO_ROWS)) {
-          memo = { epoch, rows: new Map() };
-          memos.set(lite, memo);
-        }
+        if (lite && lite.writeEpoch === epoch && memo?.epoch !== epoch) memos.set(lite, (memo = { epoch: epoch!, rows: new Map(), bytes: 0 }));
+        else if (lite && !memo && memos.get(lite)?.epoch !== lite.writeEpoch) memos.delete(lite); // an older epoch's rows: let them go
         let i = 1;
         for (const [id, waiters] of batch.byKey) {
           const row = found.get(i++) ?? null;
-          memo?.rows.set(id, row);
+          const size = memo ? sizeOf(row) : 0;
+          if (memo && size <= MEMO_ROW_BYTES && memo.bytes + size <= MEMO_BYTES && memo.rows.size < MEMO_ROWS) {
+            memo.rows.set(id, row);
+            memo.bytes += size;
+          }
           for (const w of waiters) w.resolve(row);
         }
       },

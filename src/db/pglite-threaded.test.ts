@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { batchedRead } from './batched-read.ts';
+import { batchedRead, MEMO_ROW_BYTES } from './batched-read.ts';
 import { openPglite, queryText, type Database } from './client.ts';
 import { PGliteThread } from './pglite-threaded.ts';
 import { JsonBytes } from '../shared/json-bytes.ts';
@@ -161,5 +161,18 @@ describe('batched reads on the embedded database: answers kept until anything el
     const n = sent.mock.calls.length;
     expect(await v('b')).toBe('b2');
     expect(sent.mock.calls.length).toBe(n + 1);
+  }, 60_000);
+
+  it(`a row larger than ${MEMO_ROW_BYTES} bytes is not kept (a large parse result stays the reader's)`, async () => {
+    const lite = database.pglite as PGliteThread;
+    await lite.query(`insert into memo_t values ('big', repeat('x', ${MEMO_ROW_BYTES}))`);
+    const sent = vi.spyOn(lite, 'query');
+    const v = async (id: string) => (await read(database.db, [id]))?.v.length ?? null;
+    expect(await v('big')).toBe(MEMO_ROW_BYTES);
+    const n = sent.mock.calls.length;
+    expect(await v('big')).toBe(MEMO_ROW_BYTES);
+    expect(await v('a')).toBe(2);
+    expect(await v('a')).toBe(2);
+    expect(sent.mock.calls.length).toBe(n + 2); // the large row again, and 'a' once
   }, 60_000);
 });
