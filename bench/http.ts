@@ -15,13 +15,14 @@
  *   perf report -i bench/out/perf-….data --no-children --sort sym
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateStatement } from '../test/fixtures/generator/index.ts';
 import { serverEnv, waitReady, signIn, startProcess } from './lib/server.ts';
+import { postgresTicks } from './lib/postgres-cpu.ts';
 
 const seconds = Number(process.argv[2] ?? 8);
 const connections = Number(process.argv[3] ?? 20);
@@ -52,22 +53,6 @@ const cpuTicks = (pid: number): number => {
   return Number(f[11]) + Number(f[12]); // utime + stime, fields 14 and 15
 };
 
-/** CPU ticks of every PostgreSQL process on the machine (other users of the server count too: a diagnostic). */
-const postgresTicks = (): number => {
-  let t = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!raw.includes('(postgres)')) continue;
-      const f = raw.split(') ')[1]!.split(' ');
-      t += Number(f[11]) + Number(f[12]);
-    } catch {
-      /* gone */
-    }
-  }
-  return t;
-};
 
 /** The backends connected to one database (the server's pool), by pid. */
 async function backendsOf(database: string | null): Promise<number[]> {

@@ -8,15 +8,23 @@
  *   node bench/webhooks.ts N --backlog      N events recorded with no worker running, then one worker
  *                                           starts: the delivery rate alone, recording not competing
  * BENCH_RECEIVER=child puts the receiver in a process of its own (bench/webhook-receiver-child.ts).
+ * Floors (burst): the recording alone (bare insert transactions) and the delivery alone (the same POSTs from
+ * the service's HTTP client), and both in series; per event, the statements this process sent by kind, the
+ * database's commits and WAL, and PostgreSQL's CPU.
  */
 import { fork } from 'node:child_process';
 import os from 'node:os';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../src/db/client.ts';
 import { createTestDatabase } from '../test/helpers/db.ts';
 import { newId } from '../src/shared/ids.ts';
 import { startReceiver, waitFor, webhookTestApp } from '../src/modules/webhooks/webhooks.test-support.ts';
 import { DEFAULT_TUNING } from '../src/modules/webhooks/index.ts';
+import { postgresTicks } from './lib/postgres-cpu.ts';
+import { postWebhook } from '../src/modules/webhooks/http-client.ts';
+import http from 'node:http';
+import https from 'node:https';
 
 const N = Number(process.argv[2] ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -76,9 +84,66 @@ async function commitFloor(): Promise<number> {
   return rate;
 }
 
+/**
+ * The floor of the delivery side: the same number of signed-size POSTs from the service's own HTTP client to
+ * the same receiver, as many at once as the service sends to one origin (maxPerOrigin), nothing else running.
+ * In a burst the process records and delivers at once (and, by default, receives): its floor is both floors
+ * in series, 1 / (1/recording + 1/delivery), on the same cores.
+ */
+async function postFloor(): Promise<number> {
+  const opts = { keepAlive: true, maxSockets: TUNING.maxPerOrigin, maxFreeSockets: TUNING.maxPerOrigin, scheduling: 'lifo' as const };
+  const agents = { http: new http.Agent(opts), https: new https.Agent(opts) };
+  let k = 0;
+  const s0 = Date.now();
+  await Promise.all(
+    Array.from({ length: TUNING.maxPerOrigin }, async () => {
+      while (k < N) {
+        const i = k++;
+        const o = await postWebhook({ url: rx.url, body: JSON.stringify(body(i)), headers: { 'webhook-id': `floor_${i}`, 'content-type': 'application/json' }, timeoutMs: 10_000, allowPrivate: true, agents });
+        if (!o.ok) throw new Error(`floor POST failed: ${JSON.stringify(o)}`);
+      }
+    }),
+  );
+  const rate = (N * 1000) / (Date.now() - s0);
+  agents.http.destroy();
+  rx.received.length = 0;
+  return rate;
+}
+
 const committed = new Map<string, number>();
 const body = (i: number) => ({ file_id: newId(), parsing_status: 'completed', n: i, parsing_result: { iban: 'IT60X0542811101000000123456', lines: Array.from({ length: 20 }, (_, k) => ({ k, amount: k * 1.5 })) } });
 const floor = RATE ? null : await commitFloor();
+const deliveryFloor = RATE || process.env.BENCH_RECEIVER === 'child' ? null : await postFloor();
+const combinedFloor = floor && deliveryFloor ? 1 / (1 / floor + 1 / deliveryFloor) : null;
+/** Statements this process sends (every pg client query: recording, claims, outcomes, polls) and the database's commits and WAL. */
+let statements = 0;
+const kinds = new Map<string, number>();
+const kindOf = (q: unknown): string => {
+  const text = typeof q === 'string' ? q : ((q as { text?: string; name?: string } | null)?.text ?? '');
+  const m = /^\s*(with cand|with ins|update webhook_deliveries d\s+set status|begin|commit|rollback|select \(extract|select 1)/i.exec(text);
+  return m ? m[1]!.toLowerCase().replace(/\s+/g, ' ') : 'other';
+};
+const origQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
+  statements++;
+  const k = kindOf(a[0]);
+  kinds.set(k, (kinds.get(k) ?? 0) + 1);
+  return (origQuery as (...x: unknown[]) => unknown).apply(this, a);
+} as typeof origQuery;
+const dbStats = async (): Promise<{ commits: number; walBytes: number; walRecords: number }> => {
+  if (!created.url) return { commits: 0, walBytes: 0, walRecords: 0 };
+  const c = new pg.Client({ connectionString: created.url });
+  await c.connect();
+  const r = await c.query<{ commits: string; wal_bytes: string; wal_records: string }>(
+    'select (select xact_commit from pg_stat_database where datname = current_database()) as commits, wal_bytes, wal_records from pg_stat_wal',
+  );
+  await c.end();
+  return { commits: Number(r.rows[0]!.commits), walBytes: Number(r.rows[0]!.wal_bytes), walRecords: Number(r.rows[0]!.wal_records) };
+};
+const stats0 = await dbStats();
+const pg0 = postgresTicks();
+statements = 0;
+kinds.clear();
 const cpu0 = process.cpuUsage();
 const t0 = Date.now();
 let next = 0;
@@ -105,6 +170,10 @@ const worker = BACKLOG ? await webhookTestApp(db.database, { workers: true, tuni
 await waitFor(() => new Set(rx.received.map((r) => r.headers['webhook-id'])).size >= N, 600_000, 'all deliveries');
 const tDone = Date.now();
 const cpu = process.cpuUsage(cpu0);
+const pgMs = (postgresTicks() - pg0) * 10;
+const sentStatements = statements;
+const sentKinds = [...kinds].map(([k, n]) => `${k} ${(n / N).toFixed(3)}`).join(', ');
+const stats1 = await dbStats();
 
 const lat = rx.received
   .map((r) => r.at - (committed.get(String(r.headers['webhook-id'])) ?? r.at))
@@ -121,9 +190,14 @@ if (BACKLOG) {
 } else {
   const e2e = (N * 1000) / (tDone - t0);
   console.log(`delivered: ${unique} unique (${rx.received.length} requests) in ${tDone - t0} ms → ${Math.round(e2e)} events/s end to end${floor ? `; floor (bare insert transactions, same concurrency) ${Math.round(floor)}/s, ratio ${(e2e / floor).toFixed(2)}` : ''}`);
+  if (combinedFloor) console.log(`delivery floor (the same POSTs alone, ${TUNING.maxPerOrigin} at once) ${Math.round(deliveryFloor!)}/s; recording and delivery in series ${Math.round(combinedFloor)}/s, ratio ${(e2e / combinedFloor).toFixed(2)}`);
   console.log(`latency commit → receipt: p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${lat[lat.length - 1]} ms; receiver max concurrency ${rx.maxConcurrent}`);
   console.log(`cpu per event (recording + delivery${process.env.BENCH_RECEIVER === 'child' ? '' : ' + receiver'}, this process): ${(ms(cpu) / N).toFixed(2)} ms`);
 }
+console.log(
+  `per event: ${(sentStatements / N).toFixed(2)} statements sent (begin/commit included)${created.url ? `, ${((stats1.commits - stats0.commits) / N).toFixed(2)} commits, ${Math.round((stats1.walBytes - stats0.walBytes) / N)} WAL bytes in ${((stats1.walRecords - stats0.walRecords) / N).toFixed(1)} records (whole server)` : ''}; PostgreSQL CPU (every postgres process) ${(pgMs / N).toFixed(2)} ms`,
+);
+console.log(`statements per event by kind: ${sentKinds}`);
 await worker?.app.close();
 await t.app.close().catch(() => undefined);
 await db.drop().catch(() => undefined); // app.close() already closed the database

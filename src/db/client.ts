@@ -14,7 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { PGliteThread, type BytesFieldsOption } from './pglite-threaded.ts';
+import { PGliteThread, type BytesFieldsOption, type ReadOnlyOption } from './pglite-threaded.ts';
 import { JsonBytes } from '../shared/json-bytes.ts';
 
 export type Schema = typeof schema;
@@ -146,7 +146,7 @@ export async function queryText<T>(
   name: string,
   text: string,
   values: (string | null | JsonBytes)[],
-  opts: BytesFieldsOption = {},
+  opts: BytesFieldsOption & ReadOnlyOption = {},
 ): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
@@ -156,7 +156,11 @@ export async function queryText<T>(
   if (client instanceof PGlite || client instanceof PGliteThread) {
     const lite = client as PGliteInterface;
     // Text columns asked for as bytes come from the database thread as bytes (pglite-threaded.ts).
-    const o = client instanceof PGliteThread && opts.bytesFields?.length ? ({ bytesFields: opts.bytesFields } as object) : undefined;
+    // A read-only statement leaves the thread's write epoch as it is (batched-read.ts memoises by it).
+    const o =
+      client instanceof PGliteThread && (opts.bytesFields?.length || opts.readOnly)
+        ? ({ ...(opts.bytesFields?.length ? { bytesFields: opts.bytesFields } : {}), ...(opts.readOnly ? { readOnly: true } : {}) } as object)
+        : undefined;
     // JSON held as bytes (a large parse result) is never made a literal on this thread: a bind parameter,
     // which the PGlite thread's client moves to its thread as bytes (shared/json-bytes.ts).
     if (values.some((v) => v instanceof JsonBytes)) return (await lite.query<T>(text, values, o)).rows;

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { batchedRead, MEMO_ROW_BYTES } from './batched-read.ts';
 import { openPglite, queryText, type Database } from './client.ts';
 import { PGliteThread } from './pglite-threaded.ts';
 import { JsonBytes } from '../shared/json-bytes.ts';
@@ -87,5 +88,91 @@ describe('PGlite on a thread of its own (the service with a data directory)', ()
       { id: 4, j: text },
       { id: 5, j: text },
     ]);
+  }, 60_000);
+});
+
+describe('batched reads on the embedded database: answers kept until anything else reaches it', () => {
+  const read = batchedRead<{ ord: number; v: string }>(
+    'memo_read_v1',
+    `select k.ord::int as ord, m.v from unnest($1::text[]) with ordinality as k(id, ord) join memo_t m on m.id = k.id`,
+  );
+  let database: Database;
+  afterAll(async () => database?.close());
+
+  it('a repeated read is answered without a statement while no other call was sent; any other call ends that', async () => {
+    database = await openPglite(null, undefined, true);
+    const lite = database.pglite as PGliteThread;
+    expect(lite).toBeInstanceOf(PGliteThread);
+    await lite.exec(`create table memo_t (id text primary key, v text)`);
+    await lite.exec(`insert into memo_t values ('a', 'a1'), ('b', 'b1')`);
+    const sent = vi.spyOn(lite, 'query');
+    const v = async (id: string) => (await read(database.db, [id]))?.v ?? null;
+
+    expect(await v('a')).toBe('a1'); // prepares the statement (a call that is not a read: not kept)
+    expect(await v('a')).toBe('a1');
+    const after = sent.mock.calls.length;
+    expect(await v('a')).toBe('a1');
+    expect(await Promise.all([v('a'), v('a')])).toEqual(['a1', 'a1']);
+    expect(sent.mock.calls.length).toBe(after); // before: one statement per turn of reads
+    expect(await v('zz')).toBeNull(); // a key not read yet goes to the database (a miss is kept too)
+    expect(await v('zz')).toBeNull();
+    expect(sent.mock.calls.length).toBe(after + 1);
+
+    // Every way a write reaches the database ends the kept answers; the read just after sees it.
+    await database.db.execute(sql`update memo_t set v = 'a2' where id = 'a'`);
+    expect(await v('a')).toBe('a2');
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`update memo_t set v = 'a3' where id = 'a'`);
+    });
+    expect(await v('a')).toBe('a3');
+    await lite.exec(`update memo_t set v = 'a4' where id = 'a'`);
+    expect(await v('a')).toBe('a4');
+    await lite.query(`insert into memo_t values ('zz', 'z1')`);
+    expect(await v('zz')).toBe('z1');
+    await lite.transaction(async (tx) => {
+      await tx.query(`update memo_t set v = 'a5' where id = 'a'`);
+    });
+    expect(await v('a')).toBe('a5');
+    // A rolled-back write leaves the data as it was, and the read still goes to the database.
+    await expect(
+      lite.transaction(async (tx) => {
+        await tx.query(`update memo_t set v = 'gone' where id = 'a'`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const before = sent.mock.calls.length;
+    expect(await v('a')).toBe('a5');
+    expect(sent.mock.calls.length).toBe(before + 1);
+  }, 60_000);
+
+  it('a write sent while a read is on its way: the read is not kept, the next one sees the write', async () => {
+    const lite = database.pglite as PGliteThread;
+    const sent = vi.spyOn(lite, 'query');
+    const v = async (id: string) => (await read(database.db, [id]))?.v ?? null;
+    expect(await v('b')).toBe('b1');
+    const first = v('b'); // kept: no statement
+    expect(await first).toBe('b1');
+    await database.db.execute(sql`update memo_t set v = 'b0' where id = 'zz'`); // moves the epoch on
+    const inFlight = v('b');
+    await new Promise((r) => setImmediate(r)); // the read has left for the thread
+    const write = lite.query(`update memo_t set v = 'b2' where id = 'b'`);
+    expect(await inFlight).toBe('b1'); // the thread ran the read first
+    await write;
+    const n = sent.mock.calls.length;
+    expect(await v('b')).toBe('b2');
+    expect(sent.mock.calls.length).toBe(n + 1);
+  }, 60_000);
+
+  it(`a row larger than ${MEMO_ROW_BYTES} bytes is not kept (a large parse result stays the reader's)`, async () => {
+    const lite = database.pglite as PGliteThread;
+    await lite.query(`insert into memo_t values ('big', repeat('x', ${MEMO_ROW_BYTES}))`);
+    const sent = vi.spyOn(lite, 'query');
+    const v = async (id: string) => (await read(database.db, [id]))?.v.length ?? null;
+    expect(await v('big')).toBe(MEMO_ROW_BYTES);
+    const n = sent.mock.calls.length;
+    expect(await v('big')).toBe(MEMO_ROW_BYTES);
+    expect(await v('a')).toBe(2);
+    expect(await v('a')).toBe(2);
+    expect(sent.mock.calls.length).toBe(n + 2); // the large row again, and 'a' once
   }, 60_000);
 });

@@ -29,6 +29,7 @@ export class PGliteThread extends BasePGlite {
   readonly #notificationListeners = new Set<(channel: string, payload: string) => void>();
   readonly #ready: Promise<void>;
   #nextId = 1;
+  #writes = 0;
   #closed = false;
   #exitError: Error | null = null;
   readonly debug = 0;
@@ -64,9 +65,19 @@ export class PGliteThread extends BasePGlite {
    * 40 MB parameter is copied across, not encoded here). Parsers must keep a type's text as it is
    * (drizzle's for dates and intervals): functions do not cross threads.
    */
-  async query<T>(text: string, params?: unknown[], options?: QueryOptions & BytesFieldsOption): Promise<Results<T>> {
+  async query<T>(text: string, params?: unknown[], options?: QueryOptions & BytesFieldsOption & ReadOnlyOption): Promise<Results<T>> {
     await this.#ready;
     return this.#transactionMutex.runExclusive(() => this.#query<T>(text, params, options));
+  }
+
+  /**
+   * A count of the calls sent to the database thread that may have changed what a read returns: every
+   * call except queries sent with `readOnly`. This client is the database's only connection (the
+   * thread runs calls one at a time, in the order sent), so while the count stands still, a read-only
+   * statement sent again with the same parameters returns the same rows (src/db/batched-read.ts).
+   */
+  get writeEpoch(): number {
+    return this.#writes;
   }
 
   async exec(text: string, options?: QueryOptions): Promise<Results[]> {
@@ -116,7 +127,7 @@ export class PGliteThread extends BasePGlite {
     });
   }
 
-  #query<T>(text: string, params: unknown[] = [], options?: QueryOptions & BytesFieldsOption): Promise<Results<T>> {
+  #query<T>(text: string, params: unknown[] = [], options?: QueryOptions & BytesFieldsOption & ReadOnlyOption): Promise<Results<T>> {
     // JSON held as bytes (a parse result) is decoded on the database thread; its buffer is moved there
     // when its owner gave it away, copied otherwise — never turned into a string on this thread.
     const transfer: ArrayBuffer[] = [];
@@ -128,7 +139,7 @@ export class PGliteThread extends BasePGlite {
         transfer.push(b.buffer);
       return { [JSON_BYTES_WIRE]: b };
     });
-    return this.#call('query', [text, sent, wire(options)], transfer) as Promise<Results<T>>;
+    return this.#call('query', [text, sent, wire(options)], transfer, options?.readOnly === true) as Promise<Results<T>>;
   }
   #exec(text: string, options?: QueryOptions): Promise<Results[]> {
     return this.#call('exec', [text, wire(options)]) as Promise<Results[]>;
@@ -140,8 +151,10 @@ export class PGliteThread extends BasePGlite {
     this.#pending.clear();
   }
 
-  #call(method: string, args: unknown[] = [], transfer: ArrayBuffer[] = []): Promise<unknown> {
+  #call(method: string, args: unknown[] = [], transfer: ArrayBuffer[] = [], readOnly = false): Promise<unknown> {
     if (this.#exitError) return Promise.reject(this.#exitError);
+    // Counted when sent: the thread runs calls in this order, so a read sent after it sees its effect.
+    if (!readOnly) this.#writes++;
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
@@ -238,6 +251,14 @@ export class PGliteThread extends BasePGlite {
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
     return this.#transactionMutex.runExclusive(fn);
   }
+}
+
+/**
+ * A query that reads only (no write, no function with side effects, no transaction control): it leaves
+ * the write epoch as it is. Saying so of a statement that writes would let a memoised read go stale.
+ */
+export interface ReadOnlyOption {
+  readOnly?: boolean;
 }
 
 /**
