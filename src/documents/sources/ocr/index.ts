@@ -18,7 +18,8 @@ import type { OcrEngine, OcrImage, OcrResult } from './types.ts';
 import type { Box } from './mrz-band.ts';
 import { readMrzBand, withBandLines } from './mrz-band.ts';
 import { paintSurround } from './surround.ts';
-import { findPageQuad, flattenPage } from './page-quad.ts';
+import { cardShaped, findPageQuad, flattenPage } from './page-quad.ts';
+import { evenLight } from './light.ts';
 import { restorePeriods } from './periods.ts';
 import { restoreMinus } from './minus.ts';
 import { withInk } from './ink.ts';
@@ -159,10 +160,12 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   const quad = opts.mrz === 'id' ? null : findPageQuad(gray);
   // An image's size in points is a guess (NOMINAL_DPI): a 200 dpi scan or a phone photo of an A4
   // page measures card-sized by it. A statement's full reading, or a sheet found on the photo, is a page.
-  const card = !quad && !(opts.mrz === 'off' && !opts.look) && isCardSize(image.width * ptPerPxIn, image.height * ptPerPxIn);
+  // A sheet on its side may be a card on a table (cardShaped): outside a statement's full reading it keeps a card's treatment.
+  const full = opts.mrz === 'off' && !opts.look;
+  const card = quad ? !full && cardShaped(quad) : !full && isCardSize(image.width * ptPerPxIn, image.height * ptPerPxIn);
   const photo = quad ? flattenPage(gray, quad, !opts.look) : null;
   if (photo) dpi = photo.dpi;
-  const flat = photo ? normalise(photo.image) : paintSurround(gray).image;
+  const flat = photo ? normalise(evenLight(photo.image)) : paintSurround(gray).image;
   // Identity documents keep their rules: the rule remover took a grey card on a white A4 scan for a
   // filled box and wiped it (the page then measured blank).
   const norm = card ? flat : opts.mrz === 'id' ? deskewPage(flat).image : removeRules(deskewPage(flat).image, ruleOptions(dpi)).image;
