@@ -136,6 +136,19 @@ describe('findPageQuad / flattenPage (a photographed sheet)', () => {
       { x: 1200, y: 1330 },
       { x: 200, y: 1330 },
     ];
+    // A scan whose framed table (a box of rules) holds a page-shaped block of paper: the box is not a
+    // sheet, since outside it lies more paper of the same tone, not a surround.
+    const framed: OcrImage = { width: 1400, height: 2000, channels: 1, data: new Uint8Array(1400 * 2000).fill(240) };
+    const ink = (x0: number, y0: number, x1: number, y1: number): void => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) framed.data[y * 1400 + x] = 30;
+    };
+    ink(250, 300, 1150, 306);
+    ink(250, 1700, 1150, 1706);
+    ink(250, 300, 256, 1706);
+    ink(1144, 300, 1150, 1706);
+    for (let y = 60; y < 280; y += 40) ink(100, y, 1300, y + 12);
+    for (let y = 1740; y < 1960; y += 40) ink(100, y, 1300, y + 12);
+    expect(findPageQuad(framed)).toBeNull();
     // A sheet on its side is a page now; one with a card's proportions is flagged as possibly a card.
     const q = findPageQuad(photo(card, 80, 3));
     expect(q === null || cardShaped(q)).toBe(true);

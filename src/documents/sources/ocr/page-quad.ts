@@ -82,7 +82,7 @@ export function findPageQuad(gray: OcrImage): PageQuad | null {
   // blocks and has a sheet's shape. A shadowed part of the sheet stays with its bright part.
   for (const comp of gradualRegions(mean, spread, smoothBelow, bw, bh)) {
     if (comp.max < bright - PAPER_MARGIN) continue;
-    const quad = sheetOf(comp.cells, bw, bh, b, w, h);
+    const quad = sheetOf(comp.cells, { mean, spread, smoothBelow }, bw, bh, b, w, h);
     if (quad) return quad;
   }
   // Paper against the surround by tone alone: the split of the smooth blocks' tones (Otsu), where light and shadow
@@ -91,7 +91,7 @@ export function findPageQuad(gray: OcrImage): PageQuad | null {
     const paper = new Uint8Array(bw * bh);
     for (let i = 0; i < paper.length; i++) paper[i] = mean[i]! >= floor && spread[i]! < smoothBelow ? 1 : 0;
     const comp = largestComponent(paper, bw, bh);
-    const quad = comp ? sheetOf(comp, bw, bh, b, w, h) : null;
+    const quad = comp ? sheetOf(comp, { mean, spread, smoothBelow }, bw, bh, b, w, h) : null;
     if (quad) return quad;
   }
   return null;
@@ -143,14 +143,46 @@ function gradualRegions(mean: Float32Array, spread: Float32Array, smoothBelow: n
     });
 }
 
+interface Blocks {
+  mean: Float32Array;
+  spread: Float32Array;
+  smoothBelow: number;
+}
+
+/** Outside the sheet, at most this share of the blocks may be paper of the sheet's own tone. */
+const MAX_PAPER_OUTSIDE = 0.25;
+/** Within this share of the sheet's median tone is its tone. */
+const SAME_TONE = 0.1;
+
+/**
+ * A photographed sheet lies on something else: outside it, few blocks are smooth paper of its own
+ * tone. On a scan (paper to the edges) a part of the page that rules or a table's blocks of text cut
+ * off passed for a sheet and the rest of the page was thrown away (a page's second half, whole pages).
+ */
+function surrounded(comp: Uint8Array, sheet: Uint8Array, { mean, spread, smoothBelow }: Blocks): boolean {
+  const tones: number[] = [];
+  for (let i = 0; i < comp.length; i++) if (comp[i]) tones.push(mean[i]!);
+  tones.sort((x, y) => x - y);
+  const tone = tones[tones.length >> 1] ?? 0;
+  let outside = 0;
+  let paper = 0;
+  for (let i = 0; i < sheet.length; i++) {
+    if (sheet[i]) continue;
+    outside++;
+    if (spread[i]! < smoothBelow && Math.abs(mean[i]! - tone) <= SAME_TONE * tone) paper++;
+  }
+  return paper <= MAX_PAPER_OUTSIDE * outside;
+}
+
 /** The sheet a region of paper blocks outlines: its corners, or null where it is not a page's shape. */
-function sheetOf(comp: Uint8Array, bw: number, bh: number, b: number, w: number, h: number): PageQuad | null {
+function sheetOf(comp: Uint8Array, blocks: Blocks, bw: number, bh: number, b: number, w: number, h: number): PageQuad | null {
   // Glyphs and rules inside the sheet are not paper-smooth: everything the surround does not reach is the sheet.
   const sheet = fillHoles(comp, bw, bh);
   let area = 0;
   for (const v of sheet) area += v;
   const share = area / (bw * bh);
   if (share < MIN_PAGE_SHARE || share > MAX_PAGE_SHARE) return null;
+  if (!surrounded(comp, sheet, blocks)) return null;
   const corners = sideCorners(sheet, bw, bh, b, w, h);
   if (!corners) return null;
   const [a, c, d, e] = corners;
