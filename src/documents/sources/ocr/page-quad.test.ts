@@ -202,6 +202,35 @@ describe('ocrPageImage on a photographed page and a scan saved as an image', () 
     expect(at(dark, 0.1)).toBeLessThan(90);
   });
 
+  it('a sheet on its side with a card’s proportions: the look reads the photo as it stands, and where that is illegible, the flattened sheet', async () => {
+    const wide: Pt[] = [
+      { x: 120, y: 260 },
+      { x: 1880, y: 200 },
+      { x: 1860, y: 1280 },
+      { x: 140, y: 1300 },
+    ];
+    const img = photo(wide, 80, 3, undefined, 2000, 1500);
+    expect(cardShaped(findPageQuad(img)!)).toBe(true);
+    const looked: OcrImage[] = [];
+    setOcrEngine({
+      recognize: (image: OcrImage) => {
+        looked.push(image);
+        // The whole photo reads as rubble; the sheet alone reads.
+        const c = looked.length === 1 ? 0.3 : 0.95;
+        const words = ['Kontoauszug', '01.08.2024', '1.234,56', 'Saldo', 'Betrag'].map((text, i) => ({ text, x0: 100 + i * 200, y0: 100, x1: 250 + i * 200, y1: 130, confidence: c }));
+        return Promise.resolve({ words, meanConfidence: c });
+      },
+      terminate: () => Promise.resolve(),
+    });
+    const p = await ocrPageImage(img, 1, NOMINAL_DPI, { langs: ['eng'], mrz: 'off', look: true });
+    expect(p.verdict.ok).toBe(true);
+    // Before: the look had one reading of the whole photo, refused as illegible.
+    expect(looked).toHaveLength(2);
+    expect(looked[0]!.width).toBe(2000);
+    expect(looked[1]!.width).toBeLessThan(1900);
+    expect(looked[1]!.width / looked[1]!.height).toBeGreaterThan(1.5);
+  });
+
   it('a 200 dpi A4 scan saved as an image (card-sized at the nominal 300 dpi) has its table rules removed for the statement reading', async () => {
     const w = 1654;
     const h = 2339;
