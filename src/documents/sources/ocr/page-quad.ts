@@ -233,38 +233,28 @@ function sideCorners(sheet: Uint8Array, bw: number, bh: number, b: number, w: nu
     return [lo + t, hi - t];
   };
   // Horizontal sides: y = m x + c over columns; vertical sides: x = m y + c over rows (in pixels).
-  const top: Pt[] = [];
-  const bottom: Pt[] = [];
-  const [tx0, tx1] = span(tl.x, tr.x);
-  const [bx0, bx1] = span(bl.x, br.x);
-  for (let bx = 0; bx < bw; bx++) {
-    let first = -1;
-    let last = -1;
-    for (let by = 0; by < bh; by++) {
-      if (!sheet[by * bw + bx]) continue;
-      if (first < 0) first = by;
-      last = by;
+  const cell = (along: number, across: number, byColumn: boolean): number => sheet[byColumn ? across * bw + along : along * bw + across]!;
+  const sides = (byColumn: boolean, near: [number, number], far: [number, number]): [Pt[], Pt[]] => {
+    const [n, m] = byColumn ? [bw, bh] : [bh, bw];
+    const lo: Pt[] = [];
+    const hi: Pt[] = [];
+    for (let i = 0; i < n; i++) {
+      let first = -1;
+      let last = -1;
+      for (let j = 0; j < m; j++) {
+        if (!cell(i, j, byColumn)) continue;
+        if (first < 0) first = j;
+        last = j;
+      }
+      if (first < 0) continue;
+      // Cells on the photo's edge are not the sheet's edge.
+      if (i >= near[0] && i <= near[1] && first > 0) lo.push({ x: (i + 0.5) * b, y: first * b });
+      if (i >= far[0] && i <= far[1] && last < m - 1) hi.push({ x: (i + 0.5) * b, y: (last + 1) * b });
     }
-    if (first < 0) continue;
-    if (bx >= tx0 && bx <= tx1 && first > 0) top.push({ x: (bx + 0.5) * b, y: first * b });
-    if (bx >= bx0 && bx <= bx1 && last < bh - 1) bottom.push({ x: (bx + 0.5) * b, y: (last + 1) * b });
-  }
-  const left: Pt[] = [];
-  const right: Pt[] = [];
-  const [ly0, ly1] = span(tl.y, bl.y);
-  const [ry0, ry1] = span(tr.y, br.y);
-  for (let by = 0; by < bh; by++) {
-    let first = -1;
-    let last = -1;
-    for (let bx = 0; bx < bw; bx++) {
-      if (!sheet[by * bw + bx]) continue;
-      if (first < 0) first = bx;
-      last = bx;
-    }
-    if (first < 0) continue;
-    if (by >= ly0 && by <= ly1 && first > 0) left.push({ x: (by + 0.5) * b, y: first * b });
-    if (by >= ry0 && by <= ry1 && last < bw - 1) right.push({ x: (by + 0.5) * b, y: (last + 1) * b });
-  }
+    return [lo, hi];
+  };
+  const [top, bottom] = sides(true, span(tl.x, tr.x), span(bl.x, br.x));
+  const [left, right] = sides(false, span(tl.y, bl.y), span(tr.y, br.y));
   const T = theilSen(top);
   const B = theilSen(bottom);
   const L = theilSen(left);
