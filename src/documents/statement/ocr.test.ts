@@ -108,6 +108,12 @@ describe('cleanOcrPages', () => {
     expect(xs).toEqual([...xs].sort((a, b) => a - b));
   });
 
+  it('two amounts parted by a rule read as a bar or a slash, the first with its trailing sign, are two cells; a date and a fraction stay', () => {
+    const p = cleanOcrPages([page([[[40, '114,58-|1.745,09|'], [160, '102,04-/2.111,44'], [280, '35.16+|1.531,41'], [400, '08/12/25'], [470, '1/2']]])]);
+    // Before: the bar after a sign was not a rule, and a slash between amounts was kept: one word, no amount.
+    expect(texts(p)).toEqual(['114,58-', '1.745,09', '102,04-', '2.111,44', '35.16+', '1.531,41', '08/12/25', '1/2']);
+  });
+
   it('a monospaced date ("21 Jan 2026", a character\'s advance between its parts, wider than its ink height) closes into one; unequal gaps stay', () => {
     // Ink height 8 pt; both gaps 9 pt (a fixed pitch): one date.
     const mono = cleanOcrPages([page([[[36, '21'], [55, 'Jan'], [79, '2026'], [120, 'TRANSFER']]])]);

@@ -318,6 +318,9 @@ function fixMarkers(words: PositionedWord[]): PositionedWord[] {
 const MONTHS =
   /^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|gen|mag|giu|lug|ago|set|ott|dic|mär|mai|okt|dez)$/i;
 
+const AMOUNT_CELL = String.raw`[-+]?\d{1,3}(?:[.,'’]\d{3})*[.,]\d\d[-+]?`;
+const RULED_AMOUNTS = new RegExp(`^(${AMOUNT_CELL})[|¦!/](${AMOUNT_CELL})[|¦!]?$`);
+
 /**
  * Words OCR glued together across a narrow space become separate words:
  * "14Jun", "mar2026", "1mar2026" (day or year glued to a month name, or joined by a
@@ -330,6 +333,10 @@ function splitGlued(w: PositionedWord): PositionedWord[] {
   // rule parts two cells. (Letters or digits on both sides: a lone bar, or one at an edge, is cleaning's.)
   const ruled = /^([^\s|¦!]{2,})(?:[|¦!]|(?<=[A-Z0-9])Ì(?=[A-Z]))([^\s|¦!]{2,})$/u.exec(w.text);
   if (ruled && /[\p{L}\d]$/u.test(ruled[1]!) && /^[\p{L}\d*]/u.test(ruled[2]!)) return cut(w, [ruled[1], ruled[2]]).flatMap(splitGlued);
+  // Two amounts parted by a rule read as a bar or a slash, the first with its trailing sign
+  // ("114,58-|1.745,09", "102,04-/2.111,44"): the rule between the amount and balance cells on a photo.
+  const pair = RULED_AMOUNTS.exec(w.text);
+  if (pair) return cut(w, [pair[1], pair[2]]);
   // An amount run into its currency code ("3042EUR", "30,42EUR"): the page prints them a space apart.
   const coded = /^([-+]?\d[\d.,']*)(EUR|CHF|GBP|USD)$/.exec(w.text);
   if (coded) return cut(w, [coded[1], coded[2]]);

@@ -18,7 +18,8 @@ import type { OcrEngine, OcrImage, OcrResult } from './types.ts';
 import type { Box } from './mrz-band.ts';
 import { readMrzBand, withBandLines } from './mrz-band.ts';
 import { paintSurround } from './surround.ts';
-import { findPageQuad, flattenPage } from './page-quad.ts';
+import { cardShaped, findPageQuad, flattenPage } from './page-quad.ts';
+import { evenLight } from './light.ts';
 import { restorePeriods } from './periods.ts';
 import { restoreMinus } from './minus.ts';
 import { withInk } from './ink.ts';
@@ -142,6 +143,8 @@ export interface PageOcrOptions {
   look?: boolean;
   /** Identity rescue of a page the look could not read (mrz 'id'): a page on which no card is found is not read. */
   cardsOnly?: boolean;
+  /** A sheet found with a card's proportions is read as a page all the same (the look's second try). */
+  sheetOnItsSide?: boolean;
 }
 
 export async function ocrPageImage(image: OcrImage, page: number, dpi: number, opts: PageOcrOptions): Promise<OcrPage> {
@@ -151,18 +154,23 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // are left as they are: the MRZ band straightens itself (mrz-band.ts), and turning
   // the whole photo cost MRZ reads (bench/ocr.ts cardvariants: 13/20 vs 18/20).
   const original = image;
+  const dpiIn = dpi;
   const ptPerPxIn = 72 / dpi;
   // A photographed sheet is cut from its surround and flattened (page-quad.ts: perspective undone,
   // enlarged to a scan's resolution except for the look); anything else has its surround painted
   // with paper (surround.ts). Table rules go after the page is straight (rules.ts).
   const gray = normalise(image);
-  const quad = opts.mrz === 'id' ? null : findPageQuad(gray);
+  // A sheet on its side with a card's proportions may be a card on a table (cardShaped): only a
+  // statement's full reading takes it for a page; validation's look and identity reads see the photo as before.
+  const full = opts.mrz === 'off' && !opts.look;
+  const sheetFound = opts.mrz === 'id' ? null : findPageQuad(gray);
+  const quad = sheetFound && (full || opts.sheetOnItsSide || !cardShaped(sheetFound)) ? sheetFound : null;
   // An image's size in points is a guess (NOMINAL_DPI): a 200 dpi scan or a phone photo of an A4
   // page measures card-sized by it. A statement's full reading, or a sheet found on the photo, is a page.
-  const card = !quad && !(opts.mrz === 'off' && !opts.look) && isCardSize(image.width * ptPerPxIn, image.height * ptPerPxIn);
+  const card = !quad && !full && isCardSize(image.width * ptPerPxIn, image.height * ptPerPxIn);
   const photo = quad ? flattenPage(gray, quad, !opts.look) : null;
   if (photo) dpi = photo.dpi;
-  const flat = photo ? normalise(photo.image) : paintSurround(gray).image;
+  const flat = photo ? normalise(evenLight(photo.image)) : paintSurround(gray).image;
   // Identity documents keep their rules: the rule remover took a grey card on a white A4 scan for a
   // filled box and wiped it (the page then measured blank).
   const norm = card ? flat : opts.mrz === 'id' ? deskewPage(flat).image : removeRules(deskewPage(flat).image, ruleOptions(dpi)).image;
@@ -227,6 +235,9 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // with a check digit holding, or a type and printed fields), though a card's pattern and portrait
   // read as low-confidence words pull the page's mean confidence under the gate.
   if (!out.verdict.ok && opts.mrz === 'id' && out.words.length > 0 && legibleId(analyseId([out]))) out.verdict = { ...out.verdict, ok: true, reason: null };
+  // The look could not read the photo as it stands: a sheet on its side it set aside as possibly a card
+  // is read as a page (a landscape statement whose perspective widened it past a card's proportions).
+  if (!out.verdict.ok && sheetFound && !quad) return ocrPageImage(original, page, dpiIn, { ...opts, sheetOnItsSide: true });
   return out;
 }
 

@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NOMINAL_DPI } from './image.ts';
 import { ocrPageImage, setOcrEngine } from './index.ts';
-import { findPageQuad, flattenPage } from './page-quad.ts';
+import { cardShaped, findPageQuad, flattenPage } from './page-quad.ts';
 import { homography, type Pt } from './warp.ts';
 import type { OcrImage } from './types.ts';
 
-const W = 1400;
-const H = 2000;
 
 /** Is (x, y) inside the convex quadrilateral `q` (corners in order)? */
 function inside(q: readonly Pt[], x: number, y: number): boolean {
@@ -26,7 +24,7 @@ function inside(q: readonly Pt[], x: number, y: number): boolean {
  * A phone photo: a sheet (corners `q`) of paper shade 235 with rows of dark "text" bars, on a grained
  * surround of mid tone (wood, stone) that is darker on one side, and a shadow over one corner of the sheet.
  */
-function photo(q: readonly Pt[], surround: number, grain: number): OcrImage {
+function photo(q: readonly Pt[], surround: number, grain: number, shade: (x: number, y: number) => number = () => 1, W = 1400, H = 2000): OcrImage {
   const data = new Uint8Array(W * H);
   let seed = 11;
   const rnd = (): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff - 0.5) * 2;
@@ -59,7 +57,7 @@ function photo(q: readonly Pt[], surround: number, grain: number): OcrImage {
       } else {
         v = surround - 30 * (x / W) + rnd() * grain;
       }
-      data[y * W + x] = Math.max(0, Math.min(255, Math.round(v)));
+      data[y * W + x] = Math.max(0, Math.min(255, Math.round(v * shade(x, y))));
     }
   }
   return { width: W, height: H, channels: 1, data };
@@ -102,7 +100,33 @@ describe('findPageQuad / flattenPage (a photographed sheet)', () => {
     expect(flattenPage(img, q, false).image.width).toBeLessThan(1200);
   });
 
-  it('a scan (paper to the edges) and a card-shaped object are not a photographed page', () => {
+  it('finds a landscape sheet, and flattens it at the dpi of an A4 page on its side', () => {
+    const wide: Pt[] = [
+      { x: 200, y: 230 },
+      { x: 1800, y: 150 },
+      { x: 1760, y: 1290 },
+      { x: 230, y: 1250 },
+    ];
+    const img = photo(wide, 80, 3, undefined, 2000, 1400);
+    const q = findPageQuad(img);
+    // Before: a sheet wider than tall was not a page's shape.
+    expect(q).not.toBeNull();
+    q!.corners.forEach((c, i) => expect(Math.hypot(c.x - wide[i]!.x, c.y - wide[i]!.y)).toBeLessThan(40));
+    const flat = flattenPage(img, q!);
+    expect(flat.image.width).toBeGreaterThan(flat.image.height);
+    expect(flat.dpi).toBeCloseTo(flat.image.width / 11.69, 5);
+  });
+
+  it('keeps a corner in a hand’s deep shadow, on a grained surround only a little darker than the paper (a white table)', () => {
+    // The shadow falls over sheet and surround alike, from 100 % light to 45 % over the lower right.
+    const shade = (x: number, y: number): number => 1 - 0.55 * Math.min(1, Math.max(0, (x + y - 2000) / 700));
+    const q = findPageQuad(photo(tilted, 205, 30, shade));
+    // Before: the shaded part was darker than the paper floor and the sheet lost its lower right corner.
+    expect(q).not.toBeNull();
+    q!.corners.forEach((c, i) => expect(Math.hypot(c.x - tilted[i]!.x, c.y - tilted[i]!.y)).toBeLessThan(40));
+  });
+
+  it('a scan (paper to the edges) is not a photographed page, and a card-shaped object is not taken for a plain page', () => {
     const scan: OcrImage = { width: 800, height: 1100, channels: 1, data: new Uint8Array(800 * 1100).fill(240) };
     for (let y = 100; y < 900; y += 20) for (let x = 80; x < 700; x++) scan.data[y * 800 + x] = 30;
     expect(findPageQuad(scan)).toBeNull();
@@ -112,7 +136,22 @@ describe('findPageQuad / flattenPage (a photographed sheet)', () => {
       { x: 1200, y: 1330 },
       { x: 200, y: 1330 },
     ];
-    expect(findPageQuad(photo(card, 80, 3))).toBeNull();
+    // A scan whose framed table (a box of rules) holds a page-shaped block of paper: the box is not a
+    // sheet, since outside it lies more paper of the same tone, not a surround.
+    const framed: OcrImage = { width: 1400, height: 2000, channels: 1, data: new Uint8Array(1400 * 2000).fill(240) };
+    const ink = (x0: number, y0: number, x1: number, y1: number): void => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) framed.data[y * 1400 + x] = 30;
+    };
+    ink(250, 300, 1150, 306);
+    ink(250, 1700, 1150, 1706);
+    ink(250, 300, 256, 1706);
+    ink(1144, 300, 1150, 1706);
+    for (let y = 60; y < 280; y += 40) ink(100, y, 1300, y + 12);
+    for (let y = 1740; y < 1960; y += 40) ink(100, y, 1300, y + 12);
+    expect(findPageQuad(framed)).toBeNull();
+    // A sheet on its side is a page now; one with a card's proportions is flagged as possibly a card.
+    const q = findPageQuad(photo(card, 80, 3));
+    expect(q === null || cardShaped(q)).toBe(true);
   });
 });
 
@@ -141,6 +180,55 @@ describe('ocrPageImage on a photographed page and a scan saved as an image', () 
     // Before: the whole photo (surround and all, 1400 pixels wide) was read, and measured card-sized.
     expect(seen[0]!.width).toBeGreaterThanOrEqual(2000);
     expect(p.width).toBeCloseTo(595, -1);
+  });
+
+  it('a photographed sheet under a shadow is read with its light divided out: paper even, glyphs dark in the shadow too', async () => {
+    // A hand's shadow over the sheet's lower half, to 45 % of the light.
+    const shade = (_x: number, y: number): number => 1 - 0.55 * Math.min(1, Math.max(0, (y - 800) / 500));
+    await ocrPageImage(photo(tilted, 80, 3, shade), 1, NOMINAL_DPI, { langs: ['deu'], mrz: 'off' });
+    const read = seen[0]!;
+    // Paper (a high percentile) and glyphs (a low one) along a band of the flattened sheet, in the light and in the shadow.
+    const band = (y0: number, y1: number): number[] => {
+      const v: number[] = [];
+      for (let y = Math.round(y0 * read.height); y < y1 * read.height; y++) for (let x = Math.round(0.2 * read.width); x < 0.8 * read.width; x++) v.push(read.data[y * read.width + x]!);
+      return v.sort((a, b) => a - b);
+    };
+    const lit = band(0.2, 0.3);
+    const dark = band(0.55, 0.65);
+    const at = (v: number[], q: number): number => v[Math.floor(v.length * q)]!;
+    // Before: the shadowed paper stayed grey (≈ 120 of 255), under tesseract's one threshold for the page.
+    expect(at(dark, 0.8)).toBeGreaterThan(220);
+    expect(at(lit, 0.8)).toBeGreaterThan(220);
+    expect(at(dark, 0.1)).toBeLessThan(90);
+  });
+
+  it('a sheet on its side with a card’s proportions: the look reads the photo as it stands, and where that is illegible, the flattened sheet', async () => {
+    const wide: Pt[] = [
+      { x: 120, y: 260 },
+      { x: 1880, y: 200 },
+      { x: 1860, y: 1280 },
+      { x: 140, y: 1300 },
+    ];
+    const img = photo(wide, 80, 3, undefined, 2000, 1500);
+    expect(cardShaped(findPageQuad(img)!)).toBe(true);
+    const looked: OcrImage[] = [];
+    setOcrEngine({
+      recognize: (image: OcrImage) => {
+        looked.push(image);
+        // The whole photo reads as rubble; the sheet alone reads.
+        const c = looked.length === 1 ? 0.3 : 0.95;
+        const words = ['Kontoauszug', '01.08.2024', '1.234,56', 'Saldo', 'Betrag'].map((text, i) => ({ text, x0: 100 + i * 200, y0: 100, x1: 250 + i * 200, y1: 130, confidence: c }));
+        return Promise.resolve({ words, meanConfidence: c });
+      },
+      terminate: () => Promise.resolve(),
+    });
+    const p = await ocrPageImage(img, 1, NOMINAL_DPI, { langs: ['eng'], mrz: 'off', look: true });
+    expect(p.verdict.ok).toBe(true);
+    // Before: the look had one reading of the whole photo, refused as illegible.
+    expect(looked).toHaveLength(2);
+    expect(looked[0]!.width).toBe(2000);
+    expect(looked[1]!.width).toBeLessThan(1900);
+    expect(looked[1]!.width / looked[1]!.height).toBeGreaterThan(1.5);
   });
 
   it('a 200 dpi A4 scan saved as an image (card-sized at the nominal 300 dpi) has its table rules removed for the statement reading', async () => {

@@ -19,7 +19,7 @@ export type { Pt } from './warp.ts';
 const BLOCKS_LONG_SIDE = 160;
 /** Paper is within this many grey levels of the brightest blocks. */
 const PAPER_MARGIN = 40;
-/** A paper block's own spread (grain, noise, JPEG) stays under this; a grained surround exceeds it. */
+/** A paper block's own spread (grain, noise, JPEG) stays under this at paper white (and in proportion below it); a grained surround exceeds it. */
 const PAPER_SPREAD = 14;
 /** The page covers at least this share of the photo, and leaves at least this much surround. */
 const MIN_PAGE_SHARE = 0.2;
@@ -27,6 +27,8 @@ const MAX_PAGE_SHARE = 0.9;
 /** A sheet's proportions (height / width; A4 1.41, Letter 1.29, a little perspective either way). */
 const MIN_ASPECT = 1.15;
 const MAX_ASPECT = 1.7;
+/** Wider than tall by more than this is shaped like an ID-1 card (1.59) as much as like a sheet on its side (1.41 and perspective). */
+const CARD_ASPECT = 1.5;
 /** Width in pixels an A4 page gets at the resolution scans are read at (≈ 250 dpi), and the largest enlargement. */
 const TARGET_WIDTH = 2070;
 const MAX_SCALE = 2;
@@ -64,30 +66,151 @@ export function findPageQuad(gray: OcrImage): PageQuad | null {
       spread[by * bw + bx] = Math.sqrt(Math.max(0, s2 / n - m * m));
     }
   }
-  const smooth = [...mean].filter((_, i) => spread[i]! < PAPER_SPREAD).sort((x, y) => x - y);
+  // Smooth is measured relative to the block's tone: light and shadow scale paper and surround
+  // alike, so a grained surround in a hand's shadow is as grained as in the light, against paper whose
+  // grain is the photo's noise. The bound is the larger of a fixed share and the smoothest blocks'
+  // times a margin (a noisy photo's paper is not smooth by the fixed share).
+  for (let i = 0; i < spread.length; i++) spread[i] = spread[i]! / Math.max(mean[i]!, MIN_TONE);
+  const spreads = [...spread].sort((x, y) => x - y);
+  const smoothBelow = Math.max(PAPER_SPREAD / 255, NOISE_MARGIN * spreads[Math.floor(spreads.length * 0.2)]!);
+  const smooth = [...mean].filter((_, i) => spread[i]! < smoothBelow).sort((x, y) => x - y);
   if (smooth.length === 0) return null;
   const bright = smooth[Math.floor(smooth.length * 0.95)]!;
-  // Paper against the surround: the split of the smooth blocks' tones (Otsu), where light and shadow
+  // The sheet as regions of smooth blocks whose tone changes gradually from block to block (light and
+  // a shadow fall over sheet and surround alike and change slowly; the sheet's edge is a step, or a
+  // block with an edge in it, which is not smooth): the largest such region that holds paper-bright
+  // blocks and has a sheet's shape. A shadowed part of the sheet stays with its bright part.
+  for (const comp of gradualRegions(mean, spread, smoothBelow, bw, bh)) {
+    if (comp.max < bright - PAPER_MARGIN) continue;
+    const quad = sheetOf(comp.cells, { mean, spread, smoothBelow }, bw, bh, b, w, h);
+    if (quad) return quad;
+  }
+  // Paper against the surround by tone alone: the split of the smooth blocks' tones (Otsu), where light and shadow
   // leave parts of the sheet well under its brightest blocks.
   for (const floor of [Math.min(bright - PAPER_MARGIN, otsu(smooth)), bright - 2 * PAPER_MARGIN]) {
-    const quad = sheetAt(floor, mean, spread, bw, bh, b, w, h);
+    const paper = new Uint8Array(bw * bh);
+    for (let i = 0; i < paper.length; i++) paper[i] = mean[i]! >= floor && spread[i]! < smoothBelow ? 1 : 0;
+    const comp = largestComponent(paper, bw, bh);
+    const quad = comp ? sheetOf(comp, { mean, spread, smoothBelow }, bw, bh, b, w, h) : null;
     if (quad) return quad;
   }
   return null;
 }
 
-/** The sheet where paper is at least `floor` bright: its corners, or null where it is not a page's shape. */
-function sheetAt(floor: number, mean: Float32Array, spread: Float32Array, bw: number, bh: number, b: number, w: number, h: number): PageQuad | null {
-  const paper = new Uint8Array(bw * bh);
-  for (let i = 0; i < paper.length; i++) paper[i] = mean[i]! >= floor && spread[i]! < PAPER_SPREAD ? 1 : 0;
-  const comp = largestComponent(paper, bw, bh);
-  if (!comp) return null;
+/** Neighbouring smooth blocks are one surface where their tones differ by at most this share (and STEP_MIN levels). */
+const STEP_SHARE = 0.05;
+const STEP_MIN = 4;
+/** Tones under this count as this in a block's relative spread (a black block is not smooth by division). */
+const MIN_TONE = 32;
+/** The smoothest fifth of the blocks times this is still paper's grain. */
+const NOISE_MARGIN = 1.6;
+/** Regions tried as the sheet, largest first. */
+const REGIONS_TRIED = 6;
+
+/** Regions of smooth blocks joined where neighbours' tones differ gradually, largest first, with their brightest tone. */
+function gradualRegions(mean: Float32Array, spread: Float32Array, smoothBelow: number, bw: number, bh: number): { cells: Uint8Array; max: number }[] {
+  const label = new Int32Array(bw * bh);
+  const regions: { id: number; size: number; max: number }[] = [];
+  const stack: number[] = [];
+  for (let i = 0; i < label.length; i++) {
+    if (label[i] || spread[i]! >= smoothBelow) continue;
+    const id = regions.length + 1;
+    let size = 0;
+    let max = 0;
+    label[i] = id;
+    stack.push(i);
+    while (stack.length > 0) {
+      const j = stack.pop()!;
+      size++;
+      max = Math.max(max, mean[j]!);
+      const x = j % bw;
+      for (const k of [x > 0 ? j - 1 : -1, x < bw - 1 ? j + 1 : -1, j - bw, j + bw]) {
+        if (k < 0 || k >= label.length || label[k] || spread[k]! >= smoothBelow) continue;
+        if (Math.abs(mean[k]! - mean[j]!) > Math.max(STEP_MIN, STEP_SHARE * Math.max(mean[k]!, mean[j]!))) continue;
+        label[k] = id;
+        stack.push(k);
+      }
+    }
+    regions.push({ id, size, max });
+  }
+  return regions
+    .sort((x, y) => y.size - x.size)
+    .slice(0, REGIONS_TRIED)
+    .map((r) => {
+      const cells = new Uint8Array(bw * bh);
+      for (let i = 0; i < cells.length; i++) cells[i] = label[i] === r.id ? 1 : 0;
+      return { cells, max: r.max };
+    });
+}
+
+interface Blocks {
+  mean: Float32Array;
+  spread: Float32Array;
+  smoothBelow: number;
+}
+
+/** Outside the sheet, at most this share of the blocks may be paper of the sheet's own tone. */
+const MAX_PAPER_OUTSIDE = 0.25;
+/** Within this share of the sheet's median tone is its tone. */
+const SAME_TONE = 0.1;
+
+/**
+ * A photographed sheet lies on something else: outside it, few blocks are smooth paper of its own
+ * tone. On a scan (paper to the edges) a part of the page that rules or a table's blocks of text cut
+ * off passed for a sheet and the rest of the page was thrown away (a page's second half, whole pages).
+ */
+function surrounded(comp: Uint8Array, sheet: Uint8Array, { mean, spread, smoothBelow }: Blocks): boolean {
+  const tones: number[] = [];
+  for (let i = 0; i < comp.length; i++) if (comp[i]) tones.push(mean[i]!);
+  tones.sort((x, y) => x - y);
+  const tone = tones[tones.length >> 1] ?? 0;
+  let outside = 0;
+  let paper = 0;
+  for (let i = 0; i < sheet.length; i++) {
+    if (sheet[i]) continue;
+    outside++;
+    if (spread[i]! < smoothBelow && Math.abs(mean[i]! - tone) <= SAME_TONE * tone) paper++;
+  }
+  return paper <= MAX_PAPER_OUTSIDE * outside;
+}
+
+/** The sheet a region of paper blocks outlines: its corners, or null where it is not a page's shape. */
+function sheetOf(comp: Uint8Array, blocks: Blocks, bw: number, bh: number, b: number, w: number, h: number): PageQuad | null {
   // Glyphs and rules inside the sheet are not paper-smooth: everything the surround does not reach is the sheet.
   const sheet = fillHoles(comp, bw, bh);
   let area = 0;
   for (const v of sheet) area += v;
   const share = area / (bw * bh);
   if (share < MIN_PAGE_SHARE || share > MAX_PAGE_SHARE) return null;
+  if (!surrounded(comp, sheet, blocks)) return null;
+  const corners = sideCorners(sheet, bw, bh, b, w, h);
+  if (!corners) return null;
+  const [a, c, d, e] = corners;
+  const width = (dist(a, c) + dist(e, d)) / 2;
+  const height = (dist(a, e) + dist(c, d)) / 2;
+  // Portrait or landscape.
+  const aspect = Math.max(width, height) / Math.max(1, Math.min(width, height));
+  if (width < 1 || aspect < MIN_ASPECT || aspect > MAX_ASPECT) return null;
+  // The quadrilateral is the sheet: it covers about as much as the region found (not a diagonal sliver).
+  if (quadArea(corners) < 0.85 * area * b * b || quadArea(corners) > MAX_QUAD_OVER_REGION * area * b * b) return null;
+  return { corners };
+}
+
+/**
+ * The quadrilateral may cover this much more than the region: a corner in deep shadow, or under the
+ * photo's edge, is left out of the region but not of the sheet its sides outline.
+ */
+const MAX_QUAD_OVER_REGION = 1.3;
+/** Of each side's run between its extreme corners, this share at either end is left out of the line fit. */
+const SIDE_TRIM = 0.12;
+
+/**
+ * The sheet's corners as the crossings of its four sides, each side a robust line (Theil–Sen) through
+ * the region's outer boundary along the middle of that side. Extreme points alone lose a corner that
+ * shadow or the photo's edge cut from the region (the sheet came out a trapezoid, its rows skewed);
+ * boundary cells on the photo's edge are not the sheet's edge and are left out.
+ */
+function sideCorners(sheet: Uint8Array, bw: number, bh: number, b: number, w: number, h: number): Quad | null {
   let tl: Pt | null = null;
   let tr: Pt | null = null;
   let br: Pt | null = null;
@@ -102,16 +225,81 @@ function sheetAt(floor: number, mean: Float32Array, spread: Float32Array, bw: nu
       if (!bl || p.x - p.y < bl.x - bl.y) bl = p;
     }
   }
-  // Block corners to pixels, each pushed to the outer edge of its block.
-  const px = (p: Pt, dx: number, dy: number): Pt => ({ x: Math.min(w - 1, Math.max(0, (p.x + dx) * b)), y: Math.min(h - 1, Math.max(0, (p.y + dy) * b)) });
-  const corners: Quad = [px(tl!, 0, 0), px(tr!, 1, 0), px(br!, 1, 1), px(bl!, 0, 1)];
-  const [a, c, d, e] = corners;
+  if (!tl || !tr || !br || !bl) return null;
+  const span = (a: number, c: number): [number, number] => {
+    const lo = Math.min(a, c);
+    const hi = Math.max(a, c);
+    const t = Math.round((hi - lo) * SIDE_TRIM);
+    return [lo + t, hi - t];
+  };
+  // Horizontal sides: y = m x + c over columns; vertical sides: x = m y + c over rows (in pixels).
+  const cell = (along: number, across: number, byColumn: boolean): number => sheet[byColumn ? across * bw + along : along * bw + across]!;
+  const sides = (byColumn: boolean, near: [number, number], far: [number, number]): [Pt[], Pt[]] => {
+    const [n, m] = byColumn ? [bw, bh] : [bh, bw];
+    const lo: Pt[] = [];
+    const hi: Pt[] = [];
+    for (let i = 0; i < n; i++) {
+      let first = -1;
+      let last = -1;
+      for (let j = 0; j < m; j++) {
+        if (!cell(i, j, byColumn)) continue;
+        if (first < 0) first = j;
+        last = j;
+      }
+      if (first < 0) continue;
+      // Cells on the photo's edge are not the sheet's edge.
+      if (i >= near[0] && i <= near[1] && first > 0) lo.push({ x: (i + 0.5) * b, y: first * b });
+      if (i >= far[0] && i <= far[1] && last < m - 1) hi.push({ x: (i + 0.5) * b, y: (last + 1) * b });
+    }
+    return [lo, hi];
+  };
+  const [top, bottom] = sides(true, span(tl.x, tr.x), span(bl.x, br.x));
+  const [left, right] = sides(false, span(tl.y, bl.y), span(tr.y, br.y));
+  const T = theilSen(top);
+  const B = theilSen(bottom);
+  const L = theilSen(left);
+  const R = theilSen(right);
+  if (!T || !B || !L || !R) return null;
+  const corners = [cross(T, L), cross(T, R), cross(B, R), cross(B, L)];
+  if (corners.some((c) => !c || c.x < -w * 0.2 || c.x > w * 1.2 || c.y < -h * 0.2 || c.y > h * 1.2)) return null;
+  return corners as Quad;
+}
+
+/** A line v = m u + c through points {x: u, y: v}: the median of pairwise slopes, then the median intercept. */
+function theilSen(pts: readonly Pt[]): { m: number; c: number } | null {
+  if (pts.length < 4) return null;
+  const slopes: number[] = [];
+  for (let i = 0; i < pts.length; i++) {
+    for (let j = i + 1; j < pts.length; j++) {
+      const du = pts[j]!.x - pts[i]!.x;
+      if (du !== 0) slopes.push((pts[j]!.y - pts[i]!.y) / du);
+    }
+  }
+  if (slopes.length === 0) return null;
+  const m = median(slopes);
+  return { m, c: median(pts.map((p) => p.y - m * p.x)) };
+}
+
+function median(v: number[]): number {
+  const s = v.sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/** Where a horizontal side (y = m x + c) crosses a vertical one (x = m y + c). */
+function cross(hz: { m: number; c: number }, vt: { m: number; c: number }): Pt | null {
+  // y = a x + b, x = p y + q  →  y = a (p y + q) + b
+  const d = 1 - hz.m * vt.m;
+  if (Math.abs(d) < 1e-6) return null;
+  const y = (hz.m * vt.c + hz.c) / d;
+  return { x: vt.m * y + vt.c, y };
+}
+
+/** A quadrilateral on its side with a card's proportions: a photographed card may be what was found. */
+export function cardShaped(quad: PageQuad): boolean {
+  const [a, c, d, e] = quad.corners;
   const width = (dist(a, c) + dist(e, d)) / 2;
   const height = (dist(a, e) + dist(c, d)) / 2;
-  if (width < 1 || height / width < MIN_ASPECT || height / width > MAX_ASPECT) return null;
-  // The quadrilateral is the sheet: it covers about as much as the region found (not a diagonal sliver).
-  if (quadArea(corners) < 0.85 * area * b * b || quadArea(corners) > 1.15 * area * b * b) return null;
-  return { corners };
+  return width > CARD_ASPECT * height;
 }
 
 /** The page inside `quad` mapped onto an upright rectangle, enlarged towards scan resolution (unless not `enlarge`); its dpi as an A4 page. */
@@ -119,13 +307,13 @@ export function flattenPage(gray: OcrImage, quad: PageQuad, enlarge = true): { i
   const [a, c, d, e] = quad.corners;
   const width = (dist(a, c) + dist(e, d)) / 2;
   const height = (dist(a, e) + dist(c, d)) / 2;
-  const k = enlarge ? Math.min(MAX_SCALE, Math.max(1, TARGET_WIDTH / width)) : 1;
+  const k = enlarge ? Math.min(MAX_SCALE, Math.max(1, (TARGET_WIDTH * (width > height ? 11.69 / 8.27 : 1)) / width)) : 1;
   const W = Math.round(width * k);
   const H = Math.round(height * k);
   // Sampled at pixel corners, white off the photo.
   const image = warpQuad(gray, quad.corners, W, H, { offset: 0, fill: 255 });
-  // An A4 sheet is 8.27 inches wide: word boxes then come out in the page's points.
-  return { image, dpi: W / 8.27 };
+  // An A4 sheet is 8.27 by 11.69 inches: word boxes then come out in the page's points.
+  return { image, dpi: W / (W > H ? 11.69 : 8.27) };
 }
 
 /** Otsu's threshold of sorted values: the split that best separates them into two classes. */
