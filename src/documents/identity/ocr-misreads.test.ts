@@ -201,4 +201,15 @@ describe('result: the MRZ and the print of one field', () => {
     expect(lost.valid).toBe(true);
     expect(idFields(analysis(lost, { surname: v('SHARMA'), given_names: v('AMIT') })).full_name.value).toBe('AMIT SHARMA');
   });
+
+  it("a valid zone's nationality that names a state beats the print (label remains read as the value)", () => {
+    const m = { ...found(td1('IKY691492')), ocrConfidence: 0.7 };
+    expect(m.valid).toBe(true);
+    expect(idFields(analysis(m, { citizenship: v('ORAL ITY') })).citizenship.value).toBe('NGA');
+    // A zone that fails a check digit: the print stands, as before.
+    const zone = td1('IKY691492');
+    const broken = { ...found([zone[0]!.slice(0, 14) + String((Number(zone[0]![14]) + 3) % 10) + zone[0]!.slice(15), zone[1]!, zone[2]!]), ocrConfidence: 0.7 };
+    expect(broken.valid).toBe(false);
+    expect(idFields(analysis(broken, { citizenship: v('NIGERIA') })).citizenship.value).toBe('NIGERIA');
+  });
 });

@@ -8,6 +8,7 @@ import type { IdAnalysis } from './analyse.ts';
 import { mrzName } from './analyse.ts';
 import type { FrontValue } from './front.ts';
 import { parseFrontDate } from './front.ts';
+import { knownState } from './mrz.ts';
 import { editDistance } from '../text.ts';
 
 interface Picked<T> {
@@ -63,6 +64,17 @@ function pickNumber(a: IdAnalysis, front: Picked<string>): Picked<string> {
     mrz = { ...mrz, confidence: 0.85 };
   }
   return prefer(mrz, front, eq);
+}
+
+/**
+ * The MRZ's nationality has no check digit of its own; in a zone whose every check digit holds, a code
+ * that names a state is taken over the print (whose label, in small type, leaves remains such as "ORAL
+ * ITY" of "NATIONALITY" where its value is read).
+ */
+function mrzNationality(a: IdAnalysis): Picked<string> {
+  const m = a.mrz;
+  const p = fromMrz(a, m?.nationality ?? null, null);
+  return m?.valid && p.value !== null && knownState(p.value) ? { ...p, confidence: 0.95 } : p;
 }
 
 /** MRZ with a valid check beats the front; the front beats an MRZ that fails its check. */
@@ -127,7 +139,7 @@ export function idFields(a: IdAnalysis): IdFields {
       eq,
     ),
     place_of_birth: place,
-    citizenship: prefer(fromMrz(a, m?.nationality ?? null, null), fromFront(f.citizenship, (s) => s.toUpperCase()), eq),
+    citizenship: prefer(mrzNationality(a), fromFront(f.citizenship, (s) => s.toUpperCase()), eq),
   };
 }
 
