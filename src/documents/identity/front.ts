@@ -42,6 +42,8 @@ export function foldUpper(s: string): string {
 /** A word's folded tokens: letters and digits, '/' kept as its own token. */
 function tokensOf(text: string): string[] {
   return foldUpper(text)
+    // A bilingual label's slash read as a bar ("Narne | Surname").
+    .replace(/\|/g, '/')
     .replace(/[^A-Z0-9/]+/g, ' ')
     .replace(/\//g, ' / ')
     .trim()
@@ -74,10 +76,30 @@ function wordMatches(token: string, word: string): boolean {
   return editDistance(token, word, max + 1) <= max;
 }
 
-function phraseAt(tokens: readonly Token[], i: number): Phrase | null {
+/** Letters OCR of small type confuses: "rn" and "m" ("Vomame(n)" for "Vorname(n)", "Narne" for "Name"); compared exactly. */
+const squashed = (s: string): string => s.replace(/RN/g, 'M');
+
+/**
+ * The label phrase at token i and how many tokens it spans: word by word, or (a phrase of six letters or
+ * more) as the tokens' letters run together, where OCR joined or split its words ("DINASCITA", "NASC ITA")
+ * or misread a short one ("PLACE ANO DATE OF BIRTH"): the joined letters then match within the edits a
+ * word of that length allows. Longest phrases first; a '/' is never part of a run.
+ */
+function phraseAt(tokens: readonly Token[], i: number): { phrase: Phrase; n: number } | null {
+  if (i >= tokens.length) return null;
   for (const p of PHRASES) {
-    if (i + p.words.length > tokens.length) continue;
-    if (p.words.every((w, k) => wordMatches(tokens[i + k]!.text, w))) return p;
+    if (i + p.words.length <= tokens.length && p.words.every((w, k) => wordMatches(tokens[i + k]!.text, w))) return { phrase: p, n: p.words.length };
+    const target = p.words.join('');
+    if (target.length < 6) {
+      if (p.words.length === 1 && squashed(tokens[i]!.text) === squashed(target)) return { phrase: p, n: 1 };
+      continue;
+    }
+    for (let n = Math.max(1, p.words.length - 2); n <= p.words.length + 2 && i + n <= tokens.length; n++) {
+      const run = tokens.slice(i, i + n).map((t) => t.text);
+      if (run.includes('/')) break;
+      const joined = run.join('');
+      if (wordMatches(joined, target) || squashed(joined) === squashed(target)) return { phrase: p, n };
+    }
   }
   return null;
 }
@@ -111,16 +133,17 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
   const hits: LabelHit[] = [];
   let i = 0;
   while (i < tokens.length) {
-    const p = phraseAt(tokens, i);
+    const at = phraseAt(tokens, i);
+    const p = at?.phrase ?? null;
     const short = p !== null && p.words.length === 1 && p.words[0]!.length <= 4;
-    const slashNext = p !== null && tokens[i + p.words.length]?.text === '/';
+    const slashNext = at !== null && tokens[i + at.n]?.text === '/';
     const raw = p ? line.words[tokens[i]!.word]!.text : '';
     const standsAlone = short && (opensColumn(tokens[i]!.word) || slashNext || /[.:]$/.test(raw));
     if (!p || (short && !standsAlone) || (p.words[0]!.length <= 2 && p.words.length === 1 && !slashNext && !/[.:]$/.test(raw))) {
       i++;
       continue;
     }
-    let end = i + p.words.length;
+    let end = i + at!.n;
     // "COGNOME / SURNAME", "NOME / NAME", "LUOGO E DATA DI NASCITA / PLACE AND DATE OF BIRTH": the translation is part of the label.
     for (;;) {
       if (tokens[end]?.text !== '/') break;
@@ -137,7 +160,7 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
         }
         break;
       }
-      end += 1 + q.words.length;
+      end += 1 + q.n;
     }
     const words = [...new Set(tokens.slice(i, end).map((t) => t.word))].map((k) => line.words[k]!);
     const box = bboxOf(words);
@@ -176,6 +199,12 @@ function blocksOf(line: Line, index: number, labelWords: ReadonlySet<PositionedW
       continue;
     }
     const prev = cur[cur.length - 1];
+    if (cur.length > 0 && leftOver(w, cur[cur.length - 1]!, lineMedian)) {
+      flush();
+      continue;
+    }
+    // The same before a value: what came first in smaller type is dropped.
+    if (cur.length > 0 && cur.every((x) => leftOver(x, w, lineMedian))) cur = [];
     if (prev && w.x0 - prev.x1 > h * 1.8) flush();
     else if (prev && typeChanges(cur, w, lineMedian)) flush();
     // A lone separator (":" or "/") is not a value.
@@ -184,6 +213,21 @@ function blocksOf(line: Line, index: number, labelWords: ReadonlySet<PositionedW
   }
   flush();
   return out;
+}
+
+/**
+ * A word beside a value's word that belongs to no value: a word of the label vocabulary in smaller type than
+ * the value word ("BY" of "RILASCIATO DA / ISSUED BY" that OCR put after "PADOVA"), or a speck of three letters or
+ * fewer under half the value's height ("Gi" of a label OCR could not read beside "Magistrat").
+ */
+function leftOver(w: PositionedWord, beside: PositionedWord, lineMedian: number): boolean {
+  const wh = w.y1 - w.y0;
+  const big = beside.y1 - beside.y0;
+  const t = foldUpper(w.text).replace(/[^A-Z0-9]/g, '');
+  if (t.length === 0) return false;
+  // Lower case is measured by its x-height ("am" of "Frankfurt am Main" is not small type).
+  if (LABEL_WORDS.includes(t) && wh < big * (/\p{Ll}/u.test(w.text) ? 0.45 : 0.6) && wh <= lineMedian) return true;
+  return t.length <= 3 && wh < big * 0.45 && wh < lineMedian * 0.6;
 }
 
 /**
@@ -344,9 +388,9 @@ function confidenceOf(words: readonly PositionedWord[]): number {
 
 /**
  * A printed date: day, month (number or name), four-digit year, separated by '.', '/', '-' or spaces.
- * The day may hold the letters OCR reads for 0 and 1 ("Ol MAY 2022"); they count as those digits.
+ * The day may hold the letters OCR reads for 0, 1 and 8 ("Ol MAY 2022", "2B/11/2021"); they count as those digits.
  */
-export const DATE_SOURCE = String.raw`((?<![\p{L}\d])[\dOoIl]{1,2})(?:\s*[./-]\s*|\s+)(\d{1,2}|[A-Za-zÀ-ÿ]{3,9})(?:\.?\s+|\s*[./-]\s*)(\d{4})`;
+export const DATE_SOURCE = String.raw`((?<![\p{L}\d])[\dOoIlB]{1,2})(?:\s*[./-]\s*|\s+)(\d{1,2}|[A-Za-zÀ-ÿ]{3,9})(?:\.?\s+|\s*[./-]\s*)(\d{4})`;
 const DATE_RE = new RegExp(DATE_SOURCE, 'u');
 
 /** A combined label's value split into its parts: the date, and the rest (the place) on either side of it. */
@@ -376,7 +420,10 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
   let unlabelledNumber: FrontValue | undefined;
   for (const page of pages) {
     const excl = excludeBoxes.filter((e) => e.page === page.page).map((e) => e.bbox);
-    const lines = buildLines(page).filter((l) => !excl.some((b) => l.y0 >= b[1] - 2 && l.y1 <= b[3] + 2));
+    // The MRZ's words go, not whole lines: a card beside the MRZ's (both sides photographed side by side)
+    // prints its fields at the MRZ lines' height.
+    const inZone = (w: PositionedWord): boolean => excl.some((b) => w.y0 >= b[1] - 2 && w.y1 <= b[3] + 2 && w.x1 >= b[0] - 2 && w.x0 <= b[2] + 2);
+    const lines = buildLines({ ...page, words: page.words.filter((w) => !inZone(w)) });
     const hits = lines.flatMap((l, i) => labelsOfLine(l, i));
     const labelWords = new Set(hits.flatMap((h) => h.words));
     const blocks = lines.flatMap((l, i) => blocksOf(l, i, labelWords));
@@ -504,7 +551,7 @@ function isFrontField(f: IdLabelField): f is FrontField & IdLabelField {
 export function parseFrontDate(s: string): string | null {
   const m = DATE_RE.exec(s);
   if (!m) return null;
-  const d = Number(m[1]!.replace(/[Oo]/g, '0').replace(/[Il]/g, '1'));
+  const d = Number(m[1]!.replace(/[Oo]/g, '0').replace(/[Il]/g, '1').replace(/B/g, '8'));
   const mo = /^\d+$/.test(m[2]!) ? Number(m[2]) : (MONTHS[m[2]!.toLowerCase()] ?? MONTHS[m[2]!.toLowerCase().slice(0, 3)] ?? 0);
   const y = Number(m[3]);
   if (mo < 1 || mo > 12) return null;
@@ -520,3 +567,4 @@ export function parseFrontDate(s: string): string | null {
 export function looksLikeFront(f: FrontFields): boolean {
   return f.surname !== undefined || f.given_names !== undefined || f.full_name !== undefined;
 }
+

@@ -304,6 +304,11 @@ const STATE_CODES = new Set([...Object.keys(states), 'UTO'].map((k) => k.padEnd(
  * Country codes: digits become letters, and K/C after a filler become fillers ("D<K" for
  * Germany's D<<: K weighs nothing in a check digit), only where the result is a known code.
  */
+/** A three-letter issuing state or nationality of ICAO 9303 ('D<<' for Germany). */
+export function knownState(code: string): boolean {
+  return STATE_CODES.has(code.padEnd(3, '<'));
+}
+
 function repairCountry(lines: string[], s: Span, out: MrzCorrection[]): void {
   const v = get(lines, s);
   if (STATE_CODES.has(v)) return;
@@ -345,6 +350,15 @@ function repairNames(lines: string[], s: Span, out: MrzCorrection[]): void {
   const again = sep < 0 ? -1 : fixed.slice(sep + 2).search(/[A-Z]<<[A-Z]/);
   if (again >= 0) {
     const at = sep + 2 + again + 1;
+    fixed = (fixed.slice(0, at) + fixed.slice(at + 1)).padEnd(fixed.length, '<');
+    by = 'filler';
+  }
+  // Surname and given names are parted by '<<'. A line without it before its padding, holding one lone
+  // K or X between fillers ("HASSAN<K<KARIM"), read that separator as "<K<": the letter goes.
+  const body = trimRuns(fixed, '<', 'end');
+  const lone = [...body.matchAll(/(?<=<)[KX](?=<)/g)];
+  if (!body.includes('<<') && lone.length === 1) {
+    const at = lone[0]!.index;
     fixed = (fixed.slice(0, at) + fixed.slice(at + 1)).padEnd(fixed.length, '<');
     by = 'filler';
   }
@@ -509,6 +523,14 @@ export function readMrz(input: readonly string[], opts: ReadOptions = {}): MrzRe
   const lines = [...input];
   const corrections: MrzCorrection[] = [];
   if (opts.repair !== false) {
+    // Look-alikes speckled over a data line's closing filler run are fillers: read as letters they can pass
+    // the composite by chance ("IRAUTK2ZES2A5996<<<<<<<<<<SSSK", a number read with a glyph too many).
+    const namesLine = format === 'TD1' ? 2 : 0;
+    lines.forEach((l, line) => {
+      const t = line === namesLine ? l : fillerTail(l);
+      for (let c = 0; c < t.length; c++) if (t[c] !== l[c]) corrections.push({ line, column: c, from: l[c]!, to: t[c]!, by: 'filler' });
+      lines[line] = t;
+    });
     for (const s of layout.alpha.slice(1)) repairCountry(lines, s, corrections);
     repairCountry(lines, sp(0, 2, 5), corrections);
     repairNames(lines, layout.names, corrections);

@@ -8,6 +8,8 @@ import type { IdAnalysis } from './analyse.ts';
 import { mrzName } from './analyse.ts';
 import type { FrontValue } from './front.ts';
 import { parseFrontDate } from './front.ts';
+import { knownState } from './mrz.ts';
+import { editDistance } from '../text.ts';
 
 interface Picked<T> {
   value: T | null;
@@ -32,9 +34,47 @@ function fromMrz<T>(a: IdAnalysis, value: T | null, checked: boolean | null): Pi
   // A passing check digit proves the characters where the composite digit holds too; where it fails, the
   // zone was misread somewhere, and a field's own digit passes a misreading one time in ten ("CF2T5S5SI"
   // for CF275594V): the printed side's reading, where there is one, is taken before it.
-  const composite = m.checks.find((c) => c.field === 'composite')?.valid !== false;
-  const confidence = checked === true ? (composite ? 0.98 : 0.85) : checked === false ? 0.4 : Math.min(0.9, m.ocrConfidence);
+  // A failing composite is no evidence against a field whose own digit holds where it did not read at all
+  // (lost at the card's edge), or where another field's own digit fails (its failure is explained).
+  const composite = compositeOf(m);
+  const confidence = checked === true ? (composite === 'fails' ? 0.85 : 0.98) : checked === false ? 0.4 : Math.min(0.9, m.ocrConfidence);
   return { value, confidence: r2(confidence), source: { page: m.page, bbox: m.bbox } };
+}
+
+/**
+ * The composite check digit: holds; did not read (a filler where the line's last digit stands); fails
+ * where another field's own digit fails too (explained: the composite covers that field); or fails.
+ */
+function compositeOf(m: NonNullable<IdAnalysis['mrz']>): 'holds' | 'unread' | 'explained' | 'fails' {
+  if (m.checks.find((c) => c.field === 'composite')?.valid !== false) return 'holds';
+  if (m.lines[1]!.endsWith('<')) return 'unread';
+  return m.checks.every((c) => c.field === 'composite' || c.valid) ? 'fails' : 'explained';
+}
+
+/**
+ * The document number. Where the composite did not read, the number's own digit is the one check left
+ * (a misreading passes it one time in ten): the MRZ's number is taken over the printed one only where
+ * the two are readings of one number — up to two glyphs apart ("682158770" printed for B82158770) —
+ * else the print stands.
+ */
+function pickNumber(a: IdAnalysis, front: Picked<string>): Picked<string> {
+  const m = a.mrz;
+  let mrz = fromMrz(a, m?.documentNumber ?? null, checkOf(a, 'document_number'));
+  if (m && mrz.value !== null && front.value !== null && compositeOf(m) === 'unread' && editDistance(mrz.value, front.value, 3) > 2) {
+    mrz = { ...mrz, confidence: 0.85 };
+  }
+  return prefer(mrz, front, eq);
+}
+
+/**
+ * The MRZ's nationality has no check digit of its own; in a zone whose every check digit holds, a code
+ * that names a state is taken over the print (whose label, in small type, leaves remains such as "ORAL
+ * ITY" of "NATIONALITY" where its value is read).
+ */
+function mrzNationality(a: IdAnalysis): Picked<string> {
+  const m = a.mrz;
+  const p = fromMrz(a, m?.nationality ?? null, null);
+  return m?.valid && p.value !== null && knownState(p.value) ? { ...p, confidence: 0.95 } : p;
 }
 
 /** MRZ with a valid check beats the front; the front beats an MRZ that fails its check. */
@@ -81,10 +121,9 @@ export function idFields(a: IdAnalysis): IdFields {
   return {
     // Printed names are authoritative (accents, no truncation); the MRZ confirms them.
     full_name: pickName(frontName.value === null && f.full_name ? fromFront(f.full_name, (s) => s.toUpperCase()) : frontName, a, mrzFull),
-    document_number: prefer(
-      fromMrz(a, m?.documentNumber ?? null, checkOf(a, 'document_number')),
+    document_number: pickNumber(
+      a,
       fromFront(f.document_number, (s) => s.replace(/\s+/g, '').toUpperCase()),
-      eq,
     ),
     validity_start_date: fromFront(f.validity_start_date, parseFrontDate),
     expiration_date: prefer(
@@ -100,7 +139,7 @@ export function idFields(a: IdAnalysis): IdFields {
       eq,
     ),
     place_of_birth: place,
-    citizenship: prefer(fromMrz(a, m?.nationality ?? null, null), fromFront(f.citizenship, (s) => s.toUpperCase()), eq),
+    citizenship: prefer(mrzNationality(a), fromFront(f.citizenship, (s) => s.toUpperCase()), eq),
   };
 }
 
@@ -116,9 +155,25 @@ function pickName(front: Picked<string>, a: IdAnalysis, mrzFull: string | null):
   if (nameEq(front.value, mrzFull)) return { ...front, confidence: 0.99 };
   const namesLine = m.format === 'TD1' ? m.lines[2]! : m.lines[0]!;
   const truncated = !namesLine.endsWith('<');
+  // Given names the names line lacks altogether, beside a surname it agrees with: OCR read the given
+  // names as fillers ("SHARMA<<<<<<…" for SHARMA<<AMIT): the print stands.
+  const givenLost = !m.firstName && a.front.given_names !== undefined && a.front.surname !== undefined && nameEq(a.front.surname.value, m.lastName ?? '');
+  if (givenLost) return front;
   if (m.valid && !truncated) return { ...fromMrz(a, mrzFull, null), confidence: 0.9 };
+  // An MRZ that fails a check digit still has a names line of its own: where the printed names are not a
+  // misreading of it but other words altogether (a value of another field under the name's label, its own
+  // value not read: "WHEDERLASSUNGSERLAUBNIS" for BENALI), and the names line is well formed, it stands.
+  const a1 = mrzName(front.value).replace(/ /g, '');
+  const b1 = mrzName(mrzFull).replace(/ /g, '');
+  const far = editDistance(a1, b1, 99) > Math.max(2, Math.min(a1.length, b1.length) / 3);
+  if (!truncated && far && WELL_FORMED_NAMES.test(m.format === 'TD1' ? namesLine : namesLine.slice(5))) {
+    return { ...fromMrz(a, mrzFull, null), confidence: 0.8 };
+  }
   return front;
 }
+
+/** A names field as ICAO 9303 writes it: letters in words parted by '<', surname and given names by '<<', filler to the end. */
+const WELL_FORMED_NAMES = /^[A-Z]+(?:<[A-Z]+)*<<[A-Z]+(?:<[A-Z]+)*<*$/;
 
 export function preResult(a: IdAnalysis): PreResult {
   const x = idFields(a);
