@@ -1,4 +1,5 @@
 /** Slowloris on the body: a 1 byte/s upload is answered 408 and its connection closed. */
+// db-selection: PGlite is enough — an HTTP edge (the slow-body guard, response headers): the app and its database are only the set-up
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
