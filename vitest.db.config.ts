@@ -1,7 +1,7 @@
 /**
  * `npm run test:db`: the tests that use a test database (test/helpers/db-files.ts finds them by their
- * imports), once more on real PostgreSQL. Everything else behaves the same on PGlite and already ran in
- * `npm test`.
+ * imports, less those that say PGlite is enough), once more on real PostgreSQL. Everything else behaves
+ * the same on PGlite and already ran in `npm test`.
  */
 import { defineConfig } from 'vitest/config';
 import { databaseTestFiles } from './test/helpers/db-files.ts';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allTestFiles, DB_HELPER, databaseTestFiles, ROOT, TEST_DIRS } from './helpers/db-files.ts';
+import { allTestFiles, DB_HELPER, databaseTestFiles, PGLITE_ENOUGH, reachingTestFiles, ROOT, TEST_DIRS } from './helpers/db-files.ts';
 
 const read = (f: string) => readFileSync(path.join(ROOT, f), 'utf8');
 const SELF = path
@@ -28,10 +28,20 @@ describe('the database test selection (npm run test:db)', () => {
       (f) => f !== SELF && /\bcreateTest(?:Database|App)\b|helpers\/(?:db|app)\.ts/.test(read(f)),
     );
     expect(naming.length).toBeGreaterThan(20);
-    expect(selected).toEqual(naming);
+    expect(reachingTestFiles()).toEqual(naming);
+    expect(selected).toEqual(naming.filter((f) => !PGLITE_ENOUGH.test(read(f))));
     expect(selected.some((f) => f.endsWith('/crash.test.ts'))).toBe(true);
     expect(selected.some((f) => f.startsWith('src/documents/'))).toBe(false);
     expect(selected).not.toContain(SELF);
+  });
+
+  it('a file left out as "PGlite is enough" does reach the database helper, and says why', () => {
+    const marked = all.filter((f) => /^\/\/ db-selection: PGlite/m.test(read(f)));
+    for (const f of marked) {
+      expect(PGLITE_ENOUGH.test(read(f)), `${f}: "// db-selection: PGlite is enough — <why>"`).toBe(true);
+      expect(reachingTestFiles(), f).toContain(f);
+    }
+    expect(selected.length + marked.length).toBe(reachingTestFiles().length);
   });
 
   it('test/helpers/db.ts is the only code under src/ and test/ that reads TEST_DATABASE_URL', () => {
@@ -80,6 +90,7 @@ describe('the database test selection (npm run test:db)', () => {
     put('src/m/dynamic.test.ts', `const m = await import(${q('../../test/helpers/', 'db')});\n`);
     put('src/m/pure.test.ts', `import { x } from ${q('../../test/helpers/', 'pure.ts')};\n`);
     put('test/none.test.ts', "const s = 'no database here';\n");
+    put('test/edge.test.ts', `// db-selection: PGlite is enough — an HTTP edge, the app only its set-up\nimport { url } from ${q('./helpers/', 'app.ts')};\n`);
 
     it('follows re-exports, dynamic imports (extension omitted) and spawned scripts, and leaves the rest out', () => {
       expect(databaseTestFiles(dir)).toEqual([
@@ -88,7 +99,8 @@ describe('the database test selection (npm run test:db)', () => {
         'test/root-path.test.ts',
         'test/spawns.test.ts',
       ]);
-      expect(allTestFiles(dir)).toHaveLength(6);
+      expect(allTestFiles(dir)).toHaveLength(7);
+      expect(reachingTestFiles(dir)).toContain('test/edge.test.ts');
     });
   });
 });

@@ -2,6 +2,7 @@
  * /docs in a real browser (playwright-core + Debian's chromium): signing in with the OAuth2 client-credentials
  * flow of the OpenAPI document works, the subscription key entered beside it going with the token request.
  */
+// db-selection: PGlite is enough — the docs page in a browser; the token route's client lookup runs on PostgreSQL in auth.test.ts
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

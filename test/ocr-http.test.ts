@@ -4,6 +4,7 @@
  * job that follows. Ground truth comes from the generators (test/fixtures), real
  * tesseract.js OCR runs underneath.
  */
+// db-selection: PGlite is enough — OCR through the API; its writes (file rows, results, ocr_lang) are the upload path files.test.ts and upload-by-file.e2e.test.ts run on PostgreSQL
 import { createCanvas } from '@napi-rs/canvas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,6 +2,7 @@
  * The OpenAPI document as a client generator reads it (what Redocly's recommended rules check):
  * operationIds, named component schemas, problem+json errors as sent, webhooks, OAuth2, servers, licence.
  */
+// db-selection: PGlite is enough — the OpenAPI document and the answers' shapes; the routes' database work runs on PostgreSQL in their own tests
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../src/modules/auth/scopes.ts';
 import { BOOT, createTestApp, type TestApp } from './helpers/app.ts';

@@ -8,6 +8,7 @@
  * naming an existing .ts file (a worker script a test spawns, `new URL('./x.ts', import.meta.url)`),
  * resolved against the importing file when it starts with '.', else against the repository root
  * ('src/main.ts'). A test that merely names a database test's path is therefore selected too.
+ * A file may opt out with a reason (PGLITE_ENOUGH below).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,13 @@ export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)
  * literal it would be an edge of the graph itself (and select every test importing this file).
  */
 export const DB_HELPER = ['test', 'helpers', 'db'].join('/') + '.ts';
+/**
+ * A test that reaches DB_HELPER only for its set-up (an app to send requests to) and checks nothing that
+ * differs on PostgreSQL says so, with its reason, in a line of its own:
+ *   // db-selection: PGlite is enough — <why>
+ * `npm run test:db` leaves it out (it ran in `npm test`); test/db-selection.test.ts lists these files.
+ */
+export const PGLITE_ENOUGH = /^\/\/ db-selection: PGlite is enough — \S.{10,}$/m;
 /** Where vitest finds tests (vitest.config.ts `include`). */
 export const TEST_DIRS = ['src', 'test'];
 
@@ -61,8 +69,13 @@ export function allTestFiles(root: string = ROOT): string[] {
   return files.map((f) => f.split(path.sep).join('/')).sort();
 }
 
-/** The test files that reach DB_HELPER (repository-relative, sorted). */
+/** The test files that reach DB_HELPER, but for those that say PGlite is enough (repository-relative, sorted). */
 export function databaseTestFiles(root: string = ROOT): string[] {
+  return reachingTestFiles(root).filter((f) => !PGLITE_ENOUGH.test(readFileSync(path.join(root, f), 'utf8')));
+}
+
+/** Every test file that reaches DB_HELPER (repository-relative, sorted). */
+export function reachingTestFiles(root: string = ROOT): string[] {
   const tests = allTestFiles(root);
   // The graph of everything the tests refer to, then the files from which DB_HELPER is reachable.
   const referrers = new Map<string, string[]>();

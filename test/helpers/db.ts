@@ -1,8 +1,11 @@
 /**
  * Test databases: a fresh PostgreSQL database per call when TEST_DATABASE_URL is set (CI runs both),
- * otherwise an in-memory PGlite restored from a migrated template (≈0.6 s instead of ≈4 s).
+ * otherwise an in-memory PGlite restored from a migrated template (≈0.6 s instead of ≈4 s). The template
+ * is made once per vitest run and shared by its files through the file test/helpers/global-setup.ts
+ * names (DOCRISK_TEST_PGLITE_TEMPLATE); without it (a script outside vitest), once per process.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../src/db/client.ts';
 
@@ -12,10 +15,18 @@ export const dbKind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 let template: Promise<Blob> | null = null;
 
 async function pgliteTemplate(): Promise<Blob> {
+  const file = process.env.DOCRISK_TEST_PGLITE_TEMPLATE;
+  if (file && existsSync(file)) return new Blob([readFileSync(file)]);
   const db = await openPglite(null);
   await db.migrate();
   const blob = (await db.pglite!.dumpDataDir('none')) as Blob;
   await db.close();
+  if (file) {
+    // Written aside and renamed: a file that reads it sees all of it (two makers at once: the same content).
+    const part = `${file}.${process.pid}`;
+    writeFileSync(part, new Uint8Array(await blob.arrayBuffer()));
+    renameSync(part, file);
+  }
   return blob;
 }
 

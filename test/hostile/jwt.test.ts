@@ -1,4 +1,5 @@
 /** Access tokens signed with the service's own key but with the wrong shape are refused. */
+// db-selection: PGlite is enough — access tokens refused by their shape and signature; the accepted path runs on PostgreSQL in auth.test.ts
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIENCE } from '../../src/modules/auth/auth.service.ts';

@@ -1,23 +1,10 @@
 /** Scans are read by the same geometry table reader as text PDFs: no separate statement extractor (issue 20). */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
-import type * as Pages from './pages.ts';
-import type { ExtractOptions } from './pages.ts';
+import { extractOcrStatement } from './ocr.ts';
+import { extractStatement } from './pages.ts';
 
-const calls: (ExtractOptions | undefined)[] = [];
-vi.mock('./pages.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof Pages>();
-  return {
-    ...actual,
-    extractStatement: (pages: Parameters<typeof actual.extractStatement>[0], opts?: ExtractOptions) => {
-      calls.push(opts);
-      return actual.extractStatement(pages, opts);
-    },
-  };
-});
-const { extractOcrStatement } = await import('./ocr.ts');
-
-/** A heading row and bookings with running balances, one misread digit for the repairs to try. */
+/** A heading row and bookings with running balances. */
 function page(): WordPage {
   const rows: [number, string][][] = [
     [[40, 'Data'], [120, 'Descrizione'], [380, 'Importo'], [480, 'Saldo']],
@@ -34,12 +21,12 @@ function page(): WordPage {
   return { page: 1, width: 595, height: 842, words };
 }
 
-describe('extractOcrStatement reads with the geometry reader only', () => {
-  it('never asks for the heading reader, for the first reading or any repair', () => {
-    calls.length = 0;
+describe('extractOcrStatement reads with the table reader of text PDFs', () => {
+  // (The heading reader and its `reader: 'header'` option are gone: there is no other reader to ask for.)
+  it('a scan whose words need no repair gives the statement a text PDF with the same words gives', () => {
     const x = extractOcrStatement([page()]);
     expect(x.statement.transactions.length).toBe(4);
-    expect(calls.length).toBeGreaterThan(0);
-    expect(calls.filter((o) => o?.reader === 'header')).toEqual([]);
+    expect(x.repairs).toEqual([]);
+    expect(x.statement).toEqual(extractStatement([page()]).statement);
   });
 });

@@ -603,6 +603,6 @@ export interface OcrStatement extends StatementExtraction {
  */
 export function extractOcrStatement(pages: readonly WordPage[], opts: { stages?: readonly Stage[] } = {}): OcrStatement {
   const clean = cleanOcrPages(pages);
-  const { x, edits } = runRepairs(clean, extractStatement(clean), 'geometry', opts.stages);
+  const { x, edits } = runRepairs(clean, extractStatement(clean), opts.stages);
   return { ...trimDescriptions(x), repairs: edits };
 }

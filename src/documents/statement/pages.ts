@@ -23,9 +23,7 @@ import type { Period } from '../values/date-words.ts';
 import type { Line, WordPage } from '../layout/model.ts';
 import { bboxOf } from '../layout/model.ts';
 import { buildLines, fold } from '../layout/lines.ts';
-import type { RawTx } from './heading-reader/rows.ts';
-import type { TableResult } from './heading-reader/rows.ts';
-import { descriptionOf, extractTable } from './heading-reader/rows.ts';
+import type { ReadBalance, ReadTable, ReadTx } from './extract/reader.ts';
 import { readTable } from './extract/reader.ts';
 import { tokenise } from './extract/tokens.ts';
 
@@ -45,20 +43,16 @@ export interface StatementExtraction {
   };
 }
 
-export interface ExtractOptions {
-  /**
-   * 'geometry' (default): the table reader that needs no header. 'header': the reader that
-   * finds the table by its heading row, which the OCR repairs (ocr/statement.ts) are still
-   * built on until scans move to the geometry reader.
-   */
-  reader?: 'geometry' | 'header';
+/** The table as the statement reads it: a balance of the day is a carry row marked `day`. */
+interface Table extends Pick<ReadTable, 'txs' | 'totals' | 'tableLines' | 'newestFirst'> {
+  balances: (Omit<ReadBalance, 'kind'> & { kind: 'carry' | 'opening' | 'closing'; day?: boolean })[];
 }
 
-export function extractStatement(pages: readonly WordPage[], opts: ExtractOptions = {}): StatementExtraction {
+export function extractStatement(pages: readonly WordPage[]): StatementExtraction {
   const byPage: Line[][] = pages.map((p) => buildLines(straighten(p)));
   const all = byPage.flat();
   const period = findPeriod(all);
-  const table = opts.reader === 'header' ? extractTable(byPage, period?.value ?? null) : chooseTable(byPage, all, period?.value ?? null);
+  const table = chooseTable(byPage, all, period?.value ?? null);
   const headerLines = all.filter((l) => !table.tableLines.has(l));
   const iban = findIban(headerLines, null) ?? findIban(all, null);
   const holder = findHolder(headerLines);
@@ -137,7 +131,7 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
     });
 
   const chainTxs = txs.map((t) => ({
-    amountCents: t.amountCents ?? 0,
+    amountCents: t.amountCents,
     balanceCents: t.balanceCents,
     page: t.page,
   }));
@@ -152,7 +146,7 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
     closing: closing?.value ?? null,
     carries: carries.filter((b) => !isEnd(b)),
     totals,
-    newestFirst: table.newestFirst ?? false,
+    newestFirst: table.newestFirst,
   });
   const chainChecks = checks.filter((c) => c.check === 'balance_chain' || c.check === 'running_balance');
   const reconciled = chainChecks.length === 0 ? null : !checks.some((c) => c.passed === false);
@@ -186,7 +180,7 @@ export function extractStatement(pages: readonly WordPage[], opts: ExtractOption
  * The geometry reader, given the labelled opening and closing balances printed outside any
  * table as evidence for its column roles.
  */
-function chooseTable(byPage: Line[][], all: Line[], period: Period | null): TableResult {
+function chooseTable(byPage: Line[][], all: Line[], period: Period | null): Table {
   const labelled = findLabelledBalances(all, period, new Set<Line>());
   const v2 = readTable(byPage, period, { opening: labelled.opening?.value ?? null, closing: labelled.closing?.value ?? null });
   return {
@@ -194,8 +188,6 @@ function chooseTable(byPage: Line[][], all: Line[], period: Period | null): Tabl
     balances: v2.balances.map((b) => (b.kind === 'day' ? { ...b, kind: 'carry', day: true } : { ...b, kind: b.kind })),
     newestFirst: v2.newestFirst,
     totals: v2.totals,
-    headerPages: [],
-    columns: null,
     tableLines: v2.tableLines,
   };
 }
@@ -281,7 +273,7 @@ function signedBy(found: Found<number> | null, row: { cents: number } | undefine
   return { ...found, value: row.cents };
 }
 
-function fromRows(table: ReturnType<typeof extractTable>, kind: 'opening' | 'closing'): Found<number> | null {
+function fromRows(table: Table, kind: 'opening' | 'closing'): Found<number> | null {
   const b = table.balances.find((x) => x.kind === kind);
   return b ? { value: b.cents, confidence: 0.85, page: b.page, bbox: b.bbox } : null;
 }
@@ -291,14 +283,14 @@ function fromRows(table: ReturnType<typeof extractTable>, kind: 'opening' | 'clo
  * A single unsigned amount column: the running balance tells the direction.
  * Without balances the amount stays positive (and the chain check will say so).
  */
-function inferSigns(txs: RawTx[], opening: number | null): void {
+function inferSigns(txs: ReadTx[], opening: number | null): void {
   let prev = opening;
   for (const t of txs) {
-    if (!t.signKnown && t.amountCents !== null && prev !== null && t.balanceCents !== null) {
+    if (!t.signKnown && prev !== null && t.balanceCents !== null) {
       const delta = t.balanceCents - prev;
       if (Math.abs(delta) === Math.abs(t.amountCents)) t.amountCents = delta;
     }
-    prev = t.balanceCents ?? (prev === null ? null : prev + (t.amountCents ?? 0));
+    prev = t.balanceCents ?? (prev === null ? null : prev + t.amountCents);
   }
 }
 
@@ -308,15 +300,15 @@ const COUNTERPARTY =
   /\b(?:beneficiario|ordinante|a favore di|empfanger|empfänger|auftraggeber|zahlungsempfanger|payee|payer|beneficiary)\s*:\s*(.{2,60})$/i;
 
 /** A row of the table in the statement model (the document's currency applies: none of its own). */
-function toTransaction(t: RawTx): RawTransaction {
+function toTransaction(t: ReadTx): RawTransaction {
   // Per printed line: the name ends where its line ends.
   const cp = t.description.map((l) => COUNTERPARTY.exec(l)).find((m) => m !== null);
   return {
     date: t.date,
     valueDate: t.valueDate,
-    amountCents: t.amountCents ?? 0,
+    amountCents: t.amountCents,
     currency: null,
-    description: descriptionOf(t),
+    description: t.description.join(' ').replace(/\s+/g, ' ').trim(),
     balanceCents: t.balanceCents,
     counterparty: cp ? cp[1]!.trim() : null,
     page: t.page,

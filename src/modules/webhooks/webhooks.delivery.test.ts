@@ -79,7 +79,9 @@ describe('batch claims', () => {
     const evs: Awaited<ReturnType<typeof record>>[] = [];
     for (let i = 0; i < N; i++) evs.push(await record({ i }));
     // Small batches and low caps force many interleaved claims.
-    const tuning = { batchSize: 7, maxPerOrigin: 3 };
+    // The default 10 s send budget: a lease (twice the budget) that a loaded host's stalls do not outlast —
+    // with 1 s, an outcome written late let the row fall due again and be sent twice (at-least-once).
+    const tuning = { batchSize: 7, maxPerOrigin: 3, timeoutMs: 10_000 };
     const a = worker(db.database, tuning, counting(0));
     const b = worker(await otherConnection(), tuning, counting(1));
     await Promise.all([a.start(), b.start()]);

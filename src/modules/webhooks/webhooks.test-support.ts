@@ -15,7 +15,10 @@ export interface Received {
   at: number;
 }
 
-export type Behaviour = (req: Received, n: number) => { status?: number; delayMs?: number; headers?: Record<string, string> } | void;
+export type Behaviour = (
+  req: Received,
+  n: number,
+) => { status?: number; delayMs?: number; headers?: Record<string, string>; /** Answer only once this settles (after delayMs). */ until?: Promise<unknown> } | void;
 
 export interface Receiver {
   url: string;
@@ -57,12 +60,13 @@ export async function startReceiver(behaviour: Behaviour = () => undefined, port
       const rec: Received = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
       r.received.push(rec);
       const out = b(rec, r.received.length) ?? {};
-      setTimeout(() => {
+      const answer = () => {
         active--;
         if (res.destroyed) return;
         res.writeHead(out.status ?? 200, out.headers ?? {});
         res.end('ok');
-      }, out.delayMs ?? 0);
+      };
+      setTimeout(() => (out.until ? void out.until.then(answer, answer) : answer()), out.delayMs ?? 0);
     });
   });
   server.on('connection', (s) => {

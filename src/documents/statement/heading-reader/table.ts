@@ -1,16 +1,13 @@
 /**
- * Finding a transaction table by its header row and cutting lines into cells.
- * Layout independence comes from reading column x-ranges off the header instead
- * of knowing any bank's layout: cells are assigned to the column whose slot
- * (header extent widened to the midpoints between neighbours) contains them.
+ * A transaction table's heading row: its columns and their x-ranges (header extent widened to the
+ * midpoints between neighbours). Classification uses it to tell a statement page and where its table
+ * starts; the statement itself is read by the geometry reader (statement/extract/), which needs no heading.
  */
 import type { ColumnKind } from '../../data/keywords.data.ts';
 import { HEADER_VOCAB } from '../../data/keywords.data.ts';
 import { editDistance } from '../../text.ts';
 import type { Line, PositionedWord } from '../../layout/model.ts';
-import type { Phrase } from '../../layout/lines.ts';
-import { fold, makePhrase, phrases } from '../../layout/lines.ts';
-import { parseAmount } from '../../values/amounts.ts';
+import { fold, makePhrase } from '../../layout/lines.ts';
 
 export interface Column {
   kind: ColumnKind;
@@ -159,93 +156,4 @@ function tight(ws: readonly PositionedWord[]): boolean {
     if (b.x0 - a.x1 > Math.max(1, b.y1 - b.y0, a.y1 - a.y0) * 0.6) return false;
   }
   return true;
-}
-
-export interface Cells {
-  byKind: Map<ColumnKind, Phrase[]>;
-  all: Phrase[];
-}
-
-/** Cut a line into phrases and assign each phrase to a column slot. */
-export function cellsOf(line: Line, cols: readonly Column[]): Cells {
-  const byKind = new Map<ColumnKind, Phrase[]>();
-  const all = attachMarkers(phrases(line)).flatMap((p) => splitAcrossSlots(p, cols));
-  for (const p of all) {
-    const col = slotOf(p, cols);
-    if (!col) continue;
-    const list = byKind.get(col.kind) ?? [];
-    list.push(p);
-    byKind.set(col.kind, list);
-  }
-  return { byKind, all };
-}
-
-function slotOf(p: { text: string; x0: number; x1: number }, cols: readonly Column[]): Column | undefined {
-  // Numbers are right-aligned under their header, text left-aligned: use the
-  // centre for numbers and the start for text.
-  const x = parseAmount(p.text) !== null ? (p.x0 + p.x1) / 2 : p.x0 + 0.5;
-  return cols.find((c) => x >= c.left && x < c.right) ?? nearest(cols, x);
-}
-
-/**
- * Tightly spaced columns (a date running almost into the next column) can glue
- * two cells into one phrase; cut a non-numeric phrase where its words change slot.
- */
-function splitAcrossSlots(p: Phrase, cols: readonly Column[]): Phrase[] {
-  if (p.words.length < 2 || parseAmount(p.text) !== null) return [p];
-  const out: Phrase[] = [];
-  let run: PositionedWord[] = [];
-  let runCol: Column | undefined;
-  for (const w of p.words) {
-    const c = slotOf({ text: '', x0: w.x0, x1: w.x1 }, cols);
-    if (run.length > 0 && c !== runCol) {
-      out.push(makePhrase(run));
-      run = [];
-    }
-    run.push(w);
-    runCol = c;
-  }
-  if (run.length > 0) out.push(makePhrase(run));
-  return out;
-}
-
-function nearest(cols: readonly Column[], x: number): Column | undefined {
-  let best: Column | undefined;
-  let d = Infinity;
-  for (const c of cols) {
-    const dc = Math.abs((c.x0 + c.x1) / 2 - x);
-    if (dc < d) {
-      d = dc;
-      best = c;
-    }
-  }
-  return best;
-}
-
-/**
- * A lone sign or debit/credit marker printed a little apart from its number
- * ("1.234,56   S", "+   154,00") belongs to that number.
- */
-function attachMarkers(ps: Phrase[]): Phrase[] {
-  const out: Phrase[] = [];
-  for (let i = 0; i < ps.length; i++) {
-    const p = ps[i]!;
-    const next = ps[i + 1];
-    const prev = out[out.length - 1];
-    const h = Math.max(1, p.y1 - p.y0);
-    if (/^(S|H|DR|CR|-|\+)$/.test(p.text) && prev && parseAmount(prev.text) && p.x0 - prev.x1 < h * 3) {
-      out[out.length - 1] = makePhrase([...prev.words, ...p.words]);
-      continue;
-    }
-    if (/^[-+\u2212]$/.test(p.text) && next && parseAmount(next.text) && next.x0 - p.x1 < h * 3) {
-      ps[i + 1] = makePhrase([...p.words, ...next.words]);
-      continue;
-    }
-    out.push(p);
-  }
-  return out;
-}
-
-export function isMoneyKind(k: ColumnKind): boolean {
-  return MONEY.has(k);
 }

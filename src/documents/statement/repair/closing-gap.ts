@@ -1,5 +1,5 @@
 import { CONFUSABLE_DIGITS } from '../../data/ocr-confusions.data.ts';
-import type { Repaired, RepairContext, RepairState } from './edit.ts';
+import type { Repaired, RepairState } from './edit.ts';
 import { failed, firstChainBreak } from './edit.ts';
 import { flipSign, trySubstitutions } from './row.ts';
 
@@ -9,7 +9,7 @@ import { flipSign, trySubstitutions } from './row.ts';
  * only if it alone leaves the fewest failed checks (several amounts may fit the gap; the
  * debit/credit totals usually tell them apart).
  */
-export function closingGap(ctx: RepairContext, { x, pages }: RepairState): Repaired | null {
+export function closingGap({ x, pages }: RepairState): Repaired | null {
   if (firstChainBreak(x) >= 0) return null;
   const txs = x.statement.transactions;
   const opening = x.statement.opening?.value;
@@ -30,7 +30,6 @@ export function closingGap(ctx: RepairContext, { x, pages }: RepairState): Repai
     .map((t) => {
       const a = t.amountCents;
       return trySubstitutions(
-        ctx,
         pages,
         x,
         t,
@@ -38,7 +37,7 @@ export function closingGap(ctx: RepairContext, { x, pages }: RepairState): Repai
         (cents) => Math.sign(a) * (cents - Math.abs(a)) === d,
       );
     })
-    .concat(signFits.slice(0, 12).map((t) => flipSign(ctx, pages, x, t)))
+    .concat(signFits.slice(0, 12).map((t) => flipSign(pages, x, t)))
     .filter((r) => r !== null);
   if (results.length === 0) return null;
   const fewest = Math.min(...results.map((r) => failed(r.x)));

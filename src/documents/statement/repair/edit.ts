@@ -6,7 +6,7 @@
 import type { WordPage } from '../../layout/model.ts';
 import { extractStatement } from '../pages.ts';
 import { chainBreaks as breaksOf, failedChecks } from '../conformity.ts';
-import type { ExtractOptions, StatementExtraction } from '../pages.ts';
+import type { StatementExtraction } from '../pages.ts';
 
 /** What confirmed an edit. */
 export type RepairEvidence =
@@ -39,11 +39,6 @@ export interface RepairState {
 /** A repair's result: the new state and the edits that made it. */
 export interface Repaired extends RepairState {
   edits: WordEdit[];
-}
-
-export interface RepairContext {
-  /** The table reader the extraction settled on: every repair re-extracts with it. */
-  reader: ExtractOptions['reader'];
 }
 
 export type Keep = (r: StatementExtraction, x: StatementExtraction) => boolean;
@@ -90,7 +85,6 @@ export const better: Keep = (r, x) => {
  * the chain then agrees better than in `x`), with the edit recorded as confirmed `by`.
  */
 export function tryEdit(
-  ctx: RepairContext,
   pages: WordPage[],
   page: WordPage,
   wi: number,
@@ -103,6 +97,6 @@ export function tryEdit(
   const from = words[wi]!.text;
   words[wi] = { ...words[wi]!, text };
   const trial = pages.map((p) => (p === page ? { ...p, words } : p));
-  const r = extractStatement(trial, { reader: ctx.reader });
+  const r = extractStatement(trial);
   return keep(r, x) ? { x: r, pages: trial, edits: [{ page: page.page, from, to: text, by }] } : null;
 }

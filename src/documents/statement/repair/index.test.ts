@@ -32,7 +32,7 @@ function counting(name: string, times: number, reconcileAt = Infinity): Repair &
   const r = {
     name,
     calls: 0,
-    apply(_ctx: unknown, { x, pages }: { x: StatementExtraction; pages: [] }) {
+    apply({ x, pages }: { x: StatementExtraction; pages: [] }) {
       r.calls++;
       const n = x.statement.opening!.value + 1;
       if (n > times) return null;
@@ -46,7 +46,7 @@ describe('runRepairs', () => {
   it('runs a stage while its condition holds, up to its rounds; the first repair that answers wins each round', () => {
     const a = counting('a', 3);
     const b = counting('b', 10);
-    const { x, edits } = runRepairs([], extraction(false), 'geometry', [{ rounds: 5, enter: () => true, each: (e) => e.quality.reconciled === false, repairs: [a, b] }]);
+    const { x, edits } = runRepairs([], extraction(false), [{ rounds: 5, enter: () => true, each: (e) => e.quality.reconciled === false, repairs: [a, b] }]);
     // a answers three rounds, then b takes the next two (rounds end at 5).
     expect(edits.map((e) => e.repair)).toEqual(['a', 'a', 'a', 'b', 'b']);
     expect(x.statement.opening!.value).toBe(5);
@@ -56,7 +56,7 @@ describe('runRepairs', () => {
   it('stops when the chain reconciles, and skips a stage whose entry condition fails', () => {
     const a = counting('a', 10, 2);
     const skipped = counting('skipped', 10);
-    const { edits } = runRepairs([], extraction(false), 'geometry', [
+    const { edits } = runRepairs([], extraction(false), [
       { rounds: 6, enter: () => true, each: (e) => e.quality.reconciled === false, repairs: [a] },
       { rounds: 6, enter: (e) => e.quality.reconciled === null, repairs: [skipped] },
     ]);

@@ -10,9 +10,9 @@
  * after `rounds` rounds, or when `each` no longer holds.
  */
 import type { WordPage } from '../../layout/model.ts';
-import type { ExtractOptions, StatementExtraction } from '../pages.ts';
+import type { StatementExtraction } from '../pages.ts';
 import { closingGap } from './closing-gap.ts';
-import type { Repaired, RepairContext, RepairEdit, RepairState } from './edit.ts';
+import type { Repaired, RepairEdit, RepairState } from './edit.ts';
 import { lettersInAmounts } from './letters.ts';
 import { confusableDigit, debitCreditMarker, lostSign } from './row.ts';
 import { lostSeparator, lostSeparatorUnconfirmed } from './separator.ts';
@@ -21,7 +21,7 @@ export type { RepairEdit, RepairEvidence } from './edit.ts';
 
 export interface Repair {
   readonly name: string;
-  apply(ctx: RepairContext, state: RepairState): Repaired | null;
+  apply(state: RepairState): Repaired | null;
 }
 
 export interface Stage {
@@ -63,14 +63,12 @@ export function stagesWithout(names: readonly string[], stages: readonly Stage[]
 /** The repair names in the order they are tried. */
 export const REPAIR_NAMES: readonly string[] = REPAIR_STAGES.flatMap((s) => s.repairs.map((r) => r.name));
 
-/** Runs the stages over an extraction of `pages` made with `reader`: the repaired extraction and every edit kept. */
+/** Runs the stages over an extraction of `pages`: the repaired extraction and every edit kept. */
 export function runRepairs(
   pages: WordPage[],
   first: StatementExtraction,
-  reader: ExtractOptions['reader'],
   stages: readonly Stage[] = REPAIR_STAGES,
 ): { x: StatementExtraction; edits: RepairEdit[] } {
-  const ctx: RepairContext = { reader };
   let state: RepairState = { x: first, pages };
   const edits: RepairEdit[] = [];
   for (const stage of stages) {
@@ -78,7 +76,7 @@ export function runRepairs(
     for (let round = 0; round < stage.rounds && (!stage.each || stage.each(state.x)); round++) {
       let next: { repair: Repair; r: Repaired } | null = null;
       for (const repair of stage.repairs) {
-        const r = repair.apply(ctx, state);
+        const r = repair.apply(state);
         if (r) {
           next = { repair, r };
           break;

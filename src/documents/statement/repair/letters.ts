@@ -1,6 +1,6 @@
 import { DIGIT_OF_LETTER } from '../../data/ocr-confusions.data.ts';
 import { extractStatement } from '../pages.ts';
-import type { Repaired, RepairContext, RepairState, WordEdit } from './edit.ts';
+import type { Repaired, RepairState, WordEdit } from './edit.ts';
 import { failed, keepsChecks } from './edit.ts';
 
 const AMOUNT_LIKE = /^[-+(]?[0-9OoIlSB]{1,3}([.,'][0-9OoIlSB]{3})*[.,][0-9OoIlSB]{2}[-+)]?$/;
@@ -12,7 +12,7 @@ export function fixAmountWord(t: string): string {
 }
 
 /** Letters inside amounts (O/0, l/1, S/5, B/8), on every page at once; kept where the same checks run and fewer fail. */
-export function lettersInAmounts(ctx: RepairContext, { x, pages }: RepairState): Repaired | null {
+export function lettersInAmounts({ x, pages }: RepairState): Repaired | null {
   const edits: WordEdit[] = [];
   const fixed = pages.map((p) => ({
     ...p,
@@ -24,6 +24,6 @@ export function lettersInAmounts(ctx: RepairContext, { x, pages }: RepairState):
     }),
   }));
   if (edits.length === 0) return null;
-  const r = extractStatement(fixed, { reader: ctx.reader });
+  const r = extractStatement(fixed);
   return keepsChecks(r, x) && failed(r) < failed(x) ? { x: r, pages: fixed, edits } : null;
 }

@@ -9,7 +9,7 @@ import type { WordPage } from '../../layout/model.ts';
 import { parseAmount } from '../../values/amounts.ts';
 import type { StatementExtraction } from '../pages.ts';
 import type { RawTransaction } from '../model.ts';
-import type { Repaired, RepairContext, RepairState } from './edit.ts';
+import type { Repaired, RepairState } from './edit.ts';
 import { firstChainBreak, tryEdit } from './edit.ts';
 
 export type Tx = RawTransaction;
@@ -26,12 +26,11 @@ function rowCents(t: Tx): number[] {
 }
 
 /** Single confusable-digit substitutions (8↔3, 5↔6, 1↔7 …) in the breaking row's amount and balance words. */
-export function confusableDigit(ctx: RepairContext, { x, pages }: RepairState): Repaired | null {
+export function confusableDigit({ x, pages }: RepairState): Repaired | null {
   const t = breakingRow(x);
   if (!t) return null;
   const targets = [Math.abs(t.amountCents), t.balanceCents === null ? null : Math.abs(t.balanceCents)];
   return trySubstitutions(
-    ctx,
     pages,
     x,
     t,
@@ -45,7 +44,7 @@ export function confusableDigit(ctx: RepairContext, { x, pages }: RepairState): 
  * by twice its amount: the marker is flipped (glued or a word of its own just right of the amount)
  * or, where none was read, each is tried.
  */
-export function debitCreditMarker(ctx: RepairContext, { x, pages }: RepairState): Repaired | null {
+export function debitCreditMarker({ x, pages }: RepairState): Repaired | null {
   const t = breakingRow(x);
   if (!t) return null;
   const page = pages.find((p) => p.page === t.page);
@@ -68,7 +67,7 @@ export function debitCreditMarker(ctx: RepairContext, { x, pages }: RepairState)
       else edits.push([wi, w.text + 'S'], [wi, w.text + 'H']);
     }
     for (const [i, text] of edits) {
-      const r = tryEdit(ctx, pages, page, i, text, x);
+      const r = tryEdit(pages, page, i, text, x);
       if (r) return r;
     }
   }
@@ -76,9 +75,9 @@ export function debitCreditMarker(ctx: RepairContext, { x, pages }: RepairState)
 }
 
 /** A minus lost or read from a speck at the breaking row (pages that print signed amounts). */
-export function lostSign(ctx: RepairContext, { x, pages }: RepairState): Repaired | null {
+export function lostSign({ x, pages }: RepairState): Repaired | null {
   const t = breakingRow(x);
-  return t ? flipSign(ctx, pages, x, t) : null;
+  return t ? flipSign(pages, x, t) : null;
 }
 
 /**
@@ -86,7 +85,7 @@ export function lostSign(ctx: RepairContext, { x, pages }: RepairState): Repaire
  * breaks the chain by twice the amount — or, on a running balance below zero, by twice the
  * balance. The row's amount, else its balance, gets the other sign.
  */
-export function flipSign(ctx: RepairContext, pages: WordPage[], x: StatementExtraction, t: Tx): Repaired | null {
+export function flipSign(pages: WordPage[], x: StatementExtraction, t: Tx): Repaired | null {
   const page = pages.find((p) => p.page === t.page);
   if (!page || !t.bbox) return null;
   const MINUS = /^[-\u2212\u2013]/;
@@ -98,7 +97,7 @@ export function flipSign(ctx: RepairContext, pages: WordPage[], x: StatementExtr
     const wi = page.words.findIndex((w) => inRow(w) && parseAmount(w.text)?.cents === cents);
     if (wi < 0) continue;
     const w = page.words[wi]!;
-    const r = tryEdit(ctx, pages, page, wi, MINUS.test(w.text) ? w.text.slice(1) : `-${w.text}`, x);
+    const r = tryEdit(pages, page, wi, MINUS.test(w.text) ? w.text.slice(1) : `-${w.text}`, x);
     if (r) return r;
   }
   return null;
@@ -106,7 +105,6 @@ export function flipSign(ctx: RepairContext, pages: WordPage[], x: StatementExtr
 
 /** The row's amount words whose cents `isTarget` names, each confusable digit swapped where `accept` takes the new cents. */
 export function trySubstitutions(
-  ctx: RepairContext,
   pages: WordPage[],
   x: StatementExtraction,
   t: Tx,
@@ -126,7 +124,7 @@ export function trySubstitutions(
         const text = w.text.slice(0, ci) + alt + w.text.slice(ci + 1);
         const na = parseAmount(text);
         if (!na || !accept(na.cents)) continue;
-        const r = tryEdit(ctx, pages, page, wi, text, x);
+        const r = tryEdit(pages, page, wi, text, x);
         if (r) return r;
       }
     }

@@ -1,7 +1,7 @@
 import { DIGIT_OF_LETTER } from '../../data/ocr-confusions.data.ts';
 import { sameColumn } from '../../layout/geometry.ts';
 import { parseAmount } from '../../values/amounts.ts';
-import type { Keep, Repaired, RepairContext, RepairEvidence, RepairState } from './edit.ts';
+import type { Keep, Repaired, RepairEvidence, RepairState } from './edit.ts';
 import { failed, tryEdit } from './edit.ts';
 
 /**
@@ -12,8 +12,8 @@ import { failed, tryEdit } from './edit.ts';
  * last 5 or 8 read for the S ("35118"), letters of a digit's shape read as that digit ("9L915")
  * — and one is kept where the chain then agrees better.
  */
-export function lostSeparator(ctx: RepairContext, { x, pages }: RepairState): Repaired | null {
-  return restoreLostSeparator(ctx, { x, pages });
+export function lostSeparator({ x, pages }: RepairState): Repaired | null {
+  return restoreLostSeparator({ x, pages });
 }
 
 /**
@@ -22,11 +22,11 @@ export function lostSeparator(ctx: RepairContext, { x, pages }: RepairState): Re
  * is put back where that gives the extraction one more row and no failed check more (a number
  * that makes no row, a page number or a reference, is left alone); letters are not read as digits.
  */
-export function lostSeparatorUnconfirmed(ctx: RepairContext, state: RepairState): Repaired | null {
-  return restoreLostSeparator(ctx, state, (r, prev) => r.statement.transactions.length > prev.statement.transactions.length && failed(r) <= failed(prev), false, 'one_more_row');
+export function lostSeparatorUnconfirmed(state: RepairState): Repaired | null {
+  return restoreLostSeparator(state, (r, prev) => r.statement.transactions.length > prev.statement.transactions.length && failed(r) <= failed(prev), false, 'one_more_row');
 }
 
-function restoreLostSeparator(ctx: RepairContext, { x, pages }: RepairState, keep?: Keep, letters = true, by: RepairEvidence = 'balance_chain'): Repaired | null {
+function restoreLostSeparator({ x, pages }: RepairState, keep?: Keep, letters = true, by: RepairEvidence = 'balance_chain'): Repaired | null {
   let tries = 0;
   for (const page of pages) {
     const amounts = page.words.filter((w) => /\d[.,]\d\d(?:[SH]|[-+)])?$/.test(w.text) && parseAmount(w.text) !== null);
@@ -46,7 +46,7 @@ function restoreLostSeparator(ctx: RepairContext, { x, pages }: RepairState, kee
       const s = marked && !m[3] ? /^([-+]?\d+)(\d\d)[58]$/.exec(text) : null;
       if (s) edits.push(`${s[1]}${sep}${s[2]}S`);
       for (const edit of edits) {
-        const r = tryEdit(ctx, pages, page, wi, edit, x, keep, by);
+        const r = tryEdit(pages, page, wi, edit, x, keep, by);
         if (r) return r;
       }
     }
