@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 process.env.TZ = 'UTC';
@@ -7,6 +8,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['node_modules/**', 'portal/**'],
     pool: 'forks',
+    // Most test files wait on OCR children, servers, timers and the database: two files at a time even on two
+    // cores (vitest's default, cores − 1, ran one at a time there; BENCHMARKS.md "CI time").
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
