@@ -193,26 +193,48 @@ function blocksOf(line: Line, index: number, labelWords: ReadonlySet<PositionedW
     out.push({ line: index, words: cur, x0: b[0], y0: b[1], x1: b[2], y1: b[3], h: heightOf(cur) });
     cur = [];
   };
-  for (const w of line.words) {
+  line.words.forEach((w, j) => {
     if (labelWords.has(w)) {
       flush();
-      continue;
+      return;
     }
     const prev = cur[cur.length - 1];
-    if (cur.length > 0 && leftOver(w, cur[cur.length - 1]!, lineMedian)) {
+    if (prev && leftOver(w, prev, lineMedian) && !insideValue(w, prev, line.words[j + 1], h, lineMedian, labelWords)) {
       flush();
-      continue;
+      return;
     }
     // The same before a value: what came first in smaller type is dropped.
     if (cur.length > 0 && cur.every((x) => leftOver(x, w, lineMedian))) cur = [];
     if (prev && w.x0 - prev.x1 > h * 1.8) flush();
     else if (prev && typeChanges(cur, w, lineMedian)) flush();
     // A lone separator (":" or "/") is not a value.
-    if (/^[:/|.\-–]+$/.test(w.text)) continue;
+    if (/^[:/|.\-–]+$/.test(w.text)) return;
     cur.push(w);
-  }
+  });
   flush();
   return out;
+}
+
+/**
+ * A word of the label vocabulary that OCR boxed small between two words of a value is a word of that value
+ * ("DI" of "COMUNE DI FIRENZE", "DE" of "QUESTURA DE …"): a label's remains stand at a value's ends, not
+ * inside it. Inside: between the word before and the word after, close to both, on their baseline, and the
+ * word after in the value's type.
+ */
+function insideValue(
+  w: PositionedWord,
+  prev: PositionedWord,
+  next: PositionedWord | undefined,
+  h: number,
+  lineMedian: number,
+  labelWords: ReadonlySet<PositionedWord>,
+): boolean {
+  if (!next || labelWords.has(next) || !LABEL_WORDS.includes(foldUpper(w.text).replace(/[^A-Z0-9]/g, ''))) return false;
+  // In the value's run: after the word before and before the word after (a word OCR put over another is
+  // no word of the row), close to both, on their baseline.
+  if (w.x0 < prev.x1 || next.x0 < w.x1 || w.x0 - prev.x1 > h * 1.8 || next.x0 - w.x1 > h * 1.8) return false;
+  if (Math.abs(w.y1 - prev.y1) > (prev.y1 - prev.y0) * 0.25) return false;
+  return !leftOver(next, prev, lineMedian) && !typeChanges([prev], next, lineMedian);
 }
 
 /**

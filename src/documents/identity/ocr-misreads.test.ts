@@ -93,6 +93,22 @@ describe('label remains beside a value', () => {
     expect(f.issuing_authority?.value).toBe('QUESTURA DI VERONA');
   });
 
+  it('a label word OCR boxed small inside the authority ("COMUNE DI FIRENZE", "DI" 4 of 7 tall) stays in it; at its end it goes', () => {
+    const inside = readFront([
+      page([
+        ...line(40, 20, 'RILASCIATO DA / ISSUED BY', 3.5),
+        ...line(45, 20, 'COMUNE', 7),
+        { text: 'DI', x0: 49.4, y0: 48, x1: 57.8, y1: 52 },
+        ...line(45, 62, 'FIRENZE', 7),
+      ]),
+    ]);
+    expect(inside.issuing_authority?.value).toBe('COMUNE DI FIRENZE');
+    const atEnd = readFront([
+      page([...line(40, 20, 'RILASCIATO DA / ISSUED', 3.5), ...line(45, 20, 'COMUNE DI FIRENZE', 7), { text: 'BY', x0: 95, y0: 48, x1: 99, y1: 51.5 }]),
+    ]);
+    expect(atEnd.issuing_authority?.value).toBe('COMUNE DI FIRENZE');
+  });
+
   it('a day read with B for 8 ("2B/11/2021") is that date', () => {
     const f = readFront([page([...line(40, 20, 'DATA DI RILASCIO / DATE OF ISSUE', 3.5), ...line(45, 20, '2B/11/2021', 6)])]);
     expect(f.validity_start_date?.value).toBe('2B/11/2021');
