@@ -1,7 +1,8 @@
 /**
  * OCR benchmark. Sections (all by default): speed, look, cards [n], cardvariants [n], statements [n], pe.
- *   node bench/ocr.ts speed            seconds per A4 page (wall and CPU) at 150/200 dpi, 1 and 2 workers,
- *                                      fast vs best_int models, native tesseract CLI on the same images
+ *   node bench/ocr.ts speed [--best-int]  seconds per A4 page (wall and CPU) at 150/200 dpi, 1 and 2 workers,
+ *                                      with and without glyph candidates (statement pages ask for them), native
+ *                                      tesseract CLI on the same images; --best-int also the best_int models
  *   node bench/ocr.ts look             validation cost of a scanned statement (first-page look only)
  *   node bench/ocr.ts worker           a worker process's parse jobs for scans validated elsewhere: with
  *                                      validation's ocr_lang (no second look) and without it
@@ -55,28 +56,12 @@ console.log(
 );
 
 if (want('speed')) {
-  // The pipeline's settings: one language, single-block segmentation (see ocr/index.ts).
+  // The pipeline's settings: one language, single-block segmentation (see ocr/index.ts). Native tesseract
+  // reads the same page images first, so every tesseract.js line carries its ratio to native in this run.
   const { pdf } = await generateStatement({ layout: 'it_dare_avere', seed: 5, transactions: 120 });
   for (const dpi of [150, 200]) {
     const pages = (await renderPdfPages(pdf, { maxPages: 4, dpi })).map((p) => normalise(p.image));
-    for (const models of ['fast', 'best_int'] as OcrModels[]) {
-      for (const workers of [1, 2]) {
-        const eng = new TesseractEngine({ poolSize: workers, models });
-        // Warm every worker (start + traineddata load are not per-page costs).
-        const o = { langs: ['ita'], segmentation: 'block' } as const;
-        await Promise.all(pages.slice(0, workers).map((p) => eng.recognize(p, o)));
-        const c0 = cpu();
-        const t = performance.now();
-        await Promise.all(pages.map((p) => eng.recognize(p, o)));
-        const wall = (performance.now() - t) / 1000 / pages.length;
-        const c = (cpu() - c0) / pages.length;
-        console.log(
-          `tesseract.js ${models} ita psm 6 ${dpi} dpi, ${pages.length} pages, ${workers} worker(s): wall ${wall.toFixed(2)} s/page, CPU ${c.toFixed(2)} s/page, RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`,
-        );
-        await eng.terminate();
-      }
-    }
-    // The same pages as tesseract.js read (the last one is shorter than the first).
+    let native = NaN;
     try {
       let wall = 0;
       let cpuS = 0;
@@ -89,11 +74,29 @@ if (want('speed')) {
         cpuS += (u ?? 0) + (s ?? 0);
         fs.rmSync(f, { force: true });
       }
+      native = cpuS / pages.length;
       console.log(
-        `native tesseract 5.3 (Debian fast models) ita psm 6 ${dpi} dpi, ${pages.length} pages, 1 thread: wall ${(wall / pages.length).toFixed(2)} s/page, CPU ${(cpuS / pages.length).toFixed(2)} s/page`,
+        `native tesseract 5.3 (Debian fast models) ita psm 6 ${dpi} dpi, ${pages.length} pages, 1 thread: wall ${(wall / pages.length).toFixed(2)} s/page, CPU ${native.toFixed(2)} s/page`,
       );
     } catch {
       console.log('native tesseract CLI: not installed');
+    }
+    for (const models of (args.includes('--best-int') ? ['fast', 'best_int'] : ['fast']) as OcrModels[]) {
+      for (const [workers, choices] of [[1, false], [1, true], [2, false]] as const) {
+        const eng = new TesseractEngine({ poolSize: workers, models });
+        // Warm every worker (start + traineddata load are not per-page costs).
+        const o = { langs: ['ita'], segmentation: 'block', choices } as const;
+        await Promise.all(pages.slice(0, workers).map((p) => eng.recognize(p, o)));
+        const c0 = cpu();
+        const t = performance.now();
+        await Promise.all(pages.map((p) => eng.recognize(p, o)));
+        const wall = (performance.now() - t) / 1000 / pages.length;
+        const c = (cpu() - c0) / pages.length;
+        console.log(
+          `tesseract.js ${models} ita psm 6${choices ? ' +glyph candidates' : ''} ${dpi} dpi, ${pages.length} pages, ${workers} worker(s): wall ${wall.toFixed(2)} s/page, CPU ${c.toFixed(2)} s/page (${(c / native).toFixed(2)}× native), RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`,
+        );
+        await eng.terminate();
+      }
     }
   }
 }
