@@ -162,7 +162,7 @@ if (want('upload')) {
       const t = performance.now();
       const r = await inner.recognize(img, o);
       calls.push({ phase, langs: o.langs.join('+'), w: img.width, h: img.height, choices: o.choices === true, seg: o.segmentation ?? 'auto', s: (performance.now() - t) / 1000 });
-      if (phase === 'parse' && (o.segmentation ?? 'auto') === 'block' && img.height > 1500) full.push({ img, langs: o.langs.join('+') });
+      if (phase === 'parse' && (o.segmentation ?? 'auto') === 'block' && img.height > 1800) full.push({ img, langs: o.langs.join('+') });
       return r;
     },
     terminate: async () => undefined,
@@ -191,7 +191,8 @@ if (want('upload')) {
   }
   const byKind = new Map<string, { n: number; s: number }>();
   for (const c of calls) {
-    const k = `${c.phase} ${c.langs} ${c.seg}${c.choices ? ' +choices' : ''} ${c.h > 1500 ? 'page' : c.h > 600 ? 'look-size' : 'strip/line'}`;
+    // An A4 page at 200 dpi is 2,339 px high, the look's view of it (130 dpi) 1,520.
+    const k = `${c.phase} ${c.langs} ${c.seg}${c.choices ? ' +choices' : ''} ${c.h > 1800 ? 'page' : c.h > 600 ? 'look-size page' : 'strip/line'}`;
     const e = byKind.get(k) ?? { n: 0, s: 0 };
     e.n++;
     e.s += c.s;
