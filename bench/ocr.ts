@@ -1,10 +1,15 @@
 /**
  * OCR benchmark. Sections (all by default): speed, look, cards [n], cardvariants [n], statements [n], pe.
- *   node bench/ocr.ts speed            seconds per A4 page (wall and CPU) at 150/200 dpi, 1 and 2 workers,
- *                                      fast vs best_int models, native tesseract CLI on the same images
+ *   node bench/ocr.ts speed [--best-int]  seconds per A4 page (wall and CPU) at 150/200 dpi, 1 and 2 workers,
+ *                                      with and without glyph candidates (statement pages ask for them), native
+ *                                      tesseract CLI on the same images; --best-int also the best_int models
  *   node bench/ocr.ts look             validation cost of a scanned statement (first-page look only)
  *   node bench/ocr.ts worker           a worker process's parse jobs for scans validated elsewhere: with
  *                                      validation's ocr_lang (no second look) and without it
+ *   node bench/ocr.ts upload [rounds]  a whole scanned upload as the service runs it (validation keeping its reading,
+ *                                      then the parse job with it, caches cleared between, one warm tesseract worker
+ *                                      as in a document child): recognitions per page, CPU per phase, and native
+ *                                      tesseract on the same full-resolution page images (ratio in the same run)
  *   node bench/ocr.ts cards 20         MRZ exact on generated permit cards (it/de, PNG 300 dpi, both sides)
  *   node bench/ocr.ts cardvariants 10  the same on phone-photo JPEGs and 200-dpi scanned PDFs of cards
  *   node bench/ocr.ts statements 6 [--variants clean,tilted,…] [--dpi 200] [--verbose]   (variants: clean unless named)
@@ -20,7 +25,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseDocument, shutdownOcr, validateDocument, type DocumentType, type OcrLanguage } from '../src/documents/index.ts';
+import { parseDocument, shutdownOcr, validateDocument, validateDocumentKeeping, type DocumentType, type OcrLanguage } from '../src/documents/index.ts';
+import { setOcrEngine } from '../src/documents/sources/ocr/index.ts';
+import type { OcrImage, OcrOptions } from '../src/documents/sources/ocr/types.ts';
 import { normalise } from '../src/documents/sources/ocr/image.ts';
 import { toPgm } from '../src/documents/sources/ocr/pixels.ts';
 import { renderPdfPages } from '../src/documents/sources/ocr/render.ts';
@@ -31,7 +38,7 @@ import { OCRB_FONT, scanPdf } from '../test/fixtures/id/generator.ts';
 import { formatCards, formatScan, measureCards, measureScans } from './ocr-accuracy.ts';
 
 const args = process.argv.slice(2);
-const SECTIONS = ['speed', 'look', 'worker', 'cards', 'cardvariants', 'statements', 'pe'];
+const SECTIONS = ['speed', 'look', 'worker', 'upload', 'cards', 'cardvariants', 'statements', 'pe'];
 // No section named (flags alone, e.g. --seed 7000): every section.
 const want = (s: string): boolean => !args.some((a) => SECTIONS.includes(a)) || args.includes(s);
 const num = (s: string, d: number): number => {
@@ -49,28 +56,12 @@ console.log(
 );
 
 if (want('speed')) {
-  // The pipeline's settings: one language, single-block segmentation (see ocr/index.ts).
+  // The pipeline's settings: one language, single-block segmentation (see ocr/index.ts). Native tesseract
+  // reads the same page images first, so every tesseract.js line carries its ratio to native in this run.
   const { pdf } = await generateStatement({ layout: 'it_dare_avere', seed: 5, transactions: 120 });
   for (const dpi of [150, 200]) {
     const pages = (await renderPdfPages(pdf, { maxPages: 4, dpi })).map((p) => normalise(p.image));
-    for (const models of ['fast', 'best_int'] as OcrModels[]) {
-      for (const workers of [1, 2]) {
-        const eng = new TesseractEngine({ poolSize: workers, models });
-        // Warm every worker (start + traineddata load are not per-page costs).
-        const o = { langs: ['ita'], segmentation: 'block' } as const;
-        await Promise.all(pages.slice(0, workers).map((p) => eng.recognize(p, o)));
-        const c0 = cpu();
-        const t = performance.now();
-        await Promise.all(pages.map((p) => eng.recognize(p, o)));
-        const wall = (performance.now() - t) / 1000 / pages.length;
-        const c = (cpu() - c0) / pages.length;
-        console.log(
-          `tesseract.js ${models} ita psm 6 ${dpi} dpi, ${pages.length} pages, ${workers} worker(s): wall ${wall.toFixed(2)} s/page, CPU ${c.toFixed(2)} s/page, RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`,
-        );
-        await eng.terminate();
-      }
-    }
-    // The same pages as tesseract.js read (the last one is shorter than the first).
+    let native = NaN;
     try {
       let wall = 0;
       let cpuS = 0;
@@ -83,11 +74,29 @@ if (want('speed')) {
         cpuS += (u ?? 0) + (s ?? 0);
         fs.rmSync(f, { force: true });
       }
+      native = cpuS / pages.length;
       console.log(
-        `native tesseract 5.3 (Debian fast models) ita psm 6 ${dpi} dpi, ${pages.length} pages, 1 thread: wall ${(wall / pages.length).toFixed(2)} s/page, CPU ${(cpuS / pages.length).toFixed(2)} s/page`,
+        `native tesseract 5.3 (Debian fast models) ita psm 6 ${dpi} dpi, ${pages.length} pages, 1 thread: wall ${(wall / pages.length).toFixed(2)} s/page, CPU ${native.toFixed(2)} s/page`,
       );
     } catch {
       console.log('native tesseract CLI: not installed');
+    }
+    for (const models of (args.includes('--best-int') ? ['fast', 'best_int'] : ['fast']) as OcrModels[]) {
+      for (const [workers, choices] of [[1, false], [1, true], [2, false]] as const) {
+        const eng = new TesseractEngine({ poolSize: workers, models });
+        // Warm every worker (start + traineddata load are not per-page costs).
+        const o = { langs: ['ita'], segmentation: 'block', choices } as const;
+        await Promise.all(pages.slice(0, workers).map((p) => eng.recognize(p, o)));
+        const c0 = cpu();
+        const t = performance.now();
+        await Promise.all(pages.map((p) => eng.recognize(p, o)));
+        const wall = (performance.now() - t) / 1000 / pages.length;
+        const c = (cpu() - c0) / pages.length;
+        console.log(
+          `tesseract.js ${models} ita psm 6${choices ? ' +glyph candidates' : ''} ${dpi} dpi, ${pages.length} pages, ${workers} worker(s): wall ${wall.toFixed(2)} s/page, CPU ${c.toFixed(2)} s/page (${(c / native).toFixed(2)}× native), RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`,
+        );
+        await eng.terminate();
+      }
     }
   }
 }
@@ -130,6 +139,83 @@ if (want('worker')) {
       `worker parse of 3 scans (${pages} pages), fresh pool, ${mode === 'hint' ? "with validation's ocr_lang" : 'looking again'}: CPU ${med(runs[mode]).toFixed(2)} s (${runs[mode].map((x) => x.toFixed(2)).join(' / ')}), ${(med(runs[mode]) / pages).toFixed(2)} s/page`,
     );
   }
+}
+
+if (want('upload')) {
+  // As the service runs an upload: validation in one document child keeps its reading, the parse job
+  // in another takes it (nothing of the validation in memory: caches cleared), one warm tesseract
+  // worker per child. Every recognition is recorded with its wall time (one worker: the calls are
+  // serial, so wall ≈ the worker thread's CPU), and the full-resolution page images are read again by
+  // native tesseract (same psm, language) for the ratio.
+  const docs: { scan: Uint8Array; name: string }[] = [];
+  for (const [i, layout] of (['it_dare_avere', 'de_soll_haben_marker', 'en_paid_in_out'] as const).entries()) {
+    const { pdf } = await generateStatement({ layout, seed: 60 + i, transactions: 70 });
+    docs.push({ scan: await scanPdf(pdf, 200), name: layout });
+  }
+  const inner = new TesseractEngine({ poolSize: 1 });
+  type Call = { phase: string; langs: string; w: number; h: number; choices: boolean; seg: string; s: number };
+  const calls: Call[] = [];
+  let phase = '';
+  const full: { img: OcrImage; langs: string }[] = [];
+  const counting = {
+    async recognize(img: OcrImage, o: OcrOptions) {
+      const t = performance.now();
+      const r = await inner.recognize(img, o);
+      calls.push({ phase, langs: o.langs.join('+'), w: img.width, h: img.height, choices: o.choices === true, seg: o.segmentation ?? 'auto', s: (performance.now() - t) / 1000 });
+      if (phase === 'parse' && (o.segmentation ?? 'auto') === 'block' && img.height > 1800) full.push({ img, langs: o.langs.join('+') });
+      return r;
+    },
+    terminate: async () => undefined,
+  };
+  // Warm the worker in every language (start and traineddata load are not per-page costs).
+  for (const l of ['eng', 'ita', 'deu']) await inner.recognize({ width: 64, height: 32, channels: 1, data: new Uint8Array(64 * 32).fill(255) }, { langs: [l] });
+  const rounds = num('upload', 1);
+  const tot = { validate: 0, parse: 0, pages: 0 };
+  for (let round = 0; round < rounds; round++) {
+    for (const d of docs) {
+      await shutdownOcr();
+      setOcrEngine(counting);
+      phase = 'validate';
+      let c0 = cpu();
+      const { outcome: v, reading } = await validateDocumentKeeping(d.scan, {});
+      tot.validate += cpu() - c0;
+      await shutdownOcr();
+      setOcrEngine(counting);
+      phase = 'parse';
+      c0 = cpu();
+      await parseDocument(d.scan, { format: 'pdf', documentType: v.document_type, ...(v.ocr_lang ? { ocrLang: v.ocr_lang } : {}) }, reading);
+      tot.parse += cpu() - c0;
+      tot.pages += v.page_count ?? 1;
+      if (round === 0) console.log(`  ${d.name}: ${v.page_count} pages, ${v.status} ${v.document_type} ${v.ocr_lang}, reading kept ${reading ? reading.length : 0} bytes`);
+    }
+  }
+  const byKind = new Map<string, { n: number; s: number }>();
+  for (const c of calls) {
+    // An A4 page at 200 dpi is 2,339 px high, the look's view of it (130 dpi) 1,520.
+    const k = `${c.phase} ${c.langs} ${c.seg}${c.choices ? ' +choices' : ''} ${c.h > 1800 ? 'page' : c.h > 600 ? 'look-size page' : 'strip/line'}`;
+    const e = byKind.get(k) ?? { n: 0, s: 0 };
+    e.n++;
+    e.s += c.s;
+    byKind.set(k, e);
+  }
+  for (const [k, e] of byKind) console.log(`  recognize ${k}: ${e.n} calls, ${(e.s / rounds).toFixed(2)} s per round`);
+  const pages = tot.pages;
+  let nat = 0;
+  for (const [i, f] of full.slice(0, full.length / rounds).entries()) {
+    const file = path.join(os.tmpdir(), `bench-upload-${i}.pgm`);
+    fs.writeFileSync(file, toPgm(f.img));
+    const r = execFileSync('sh', ['-c', `OMP_THREAD_LIMIT=1 /usr/bin/time -f '%U %S' tesseract ${file} - -l ${f.langs} --psm 6 2>&1 >/dev/null | tail -1`]).toString().trim();
+    const [u, s] = r.split(' ').map(Number);
+    nat += (u ?? 0) + (s ?? 0);
+    fs.rmSync(file, { force: true });
+  }
+  const natPage = nat / (pages / rounds);
+  const per = (tot.validate + tot.parse) / pages;
+  console.log(
+    `upload of ${pages / rounds} scanned pages (${rounds} round(s)): validation ${(tot.validate / pages).toFixed(2)} + parse ${(tot.parse / pages).toFixed(2)} = ${per.toFixed(2)} CPU-s/page; ` +
+      `native tesseract on the parse's ${full.length / rounds} page images ${natPage.toFixed(2)} CPU-s/page → ${(per / natPage).toFixed(2)}× native (parse alone ${(tot.parse / pages / natPage).toFixed(2)}×)`,
+  );
+  await inner.terminate();
 }
 
 const seedBase = num('--seed', 0);
