@@ -162,7 +162,32 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
       }
       end += 1 + q.n;
     }
-    const words = [...new Set(tokens.slice(i, end).map((t) => t.word))].map((k) => line.words[k]!);
+    const own = [...new Set(tokens.slice(i, end).map((t) => t.word))];
+    const labelH = heightOf(own.map((k) => line.words[k]!));
+    const taken = new Set(hits.flatMap((x) => x.words));
+    const labelType = (w: PositionedWord, f = 1.3): boolean => !taken.has(w) && !/\d/.test(w.text) && w.y1 - w.y0 <= labelH * f;
+    const near = (a: PositionedWord, b: PositionedWord): boolean => b.x0 - a.x1 <= labelH * 1.5;
+    // Read only after its slash, a bilingual label still spans the first language's words OCR could not
+    // read ("RRLASICATO DA / ISSUED BY"): the words before the slash in the label's type, up to a column
+    // gap, are the label's (its left edge is where its value below is aligned).
+    if (i > 0 && tokens[i - 1]!.text === '/') {
+      for (let k = tokens[i - 1]!.word; k >= 0 && !own.includes(k); k--) {
+        const w = line.words[k]!;
+        const after = line.words[k + 1]!;
+        if (!labelType(w, 1.5) || (k !== tokens[i - 1]!.word && !near(w, after))) break;
+        own.unshift(k);
+      }
+    }
+    // A short word after the label in its type, before a value in type half as large again, is the label's
+    // last word misread ("ISSUEN SY COMUNE DI PADOVA" for "ISSUED BY"), not the value's first.
+    const lastWord = Math.max(...own);
+    const next = line.words[lastWord + 1];
+    const value = line.words[lastWord + 2];
+    if (next && value && labelType(next) && /^[\p{L}.:]{1,3}$/u.test(next.text) && near(line.words[lastWord]!, next) && near(next, value) && value.y1 - value.y0 >= (next.y1 - next.y0) * 1.5) {
+      own.push(lastWord + 1);
+      while (end < tokens.length && tokens[end]!.word <= lastWord + 1) end++;
+    }
+    const words = own.sort((a, b) => a - b).map((k) => line.words[k]!);
     const box = bboxOf(words);
     hits.push({ fields: p.label.fields, ambiguous: p.label.ambiguous !== undefined, line: index, words, x0: box[0], y0: box[1], x1: box[2], y1: box[3] });
     i = end;
@@ -170,7 +195,7 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
   return hits;
 }
 
-interface Block {
+export interface Block {
   line: number;
   words: PositionedWord[];
   x0: number;
@@ -181,7 +206,7 @@ interface Block {
 }
 
 /** A line's words that are not label words, cut into blocks at column gaps and at labels. */
-function blocksOf(line: Line, index: number, labelWords: ReadonlySet<PositionedWord>): Block[] {
+export function blocksOf(line: Line, index: number, labelWords: ReadonlySet<PositionedWord>): Block[] {
   const h = heightOf(line.words);
   const hs = line.words.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
   const lineMedian = hs[hs.length >> 1] ?? h;
@@ -199,13 +224,17 @@ function blocksOf(line: Line, index: number, labelWords: ReadonlySet<PositionedW
       return;
     }
     const prev = cur[cur.length - 1];
-    if (prev && leftOver(w, prev, lineMedian) && !insideValue(w, prev, line.words[j + 1], h, lineMedian, labelWords)) {
+    // A word and the value before it are measured against each other only within one column: across a
+    // column gap the word starts a block of its own whatever its size ("Di" of "COMUNE Di MILANO" set
+    // smaller on the line of a taller "ITALIANA" in the next column is no remains of it).
+    const sameRun = prev !== undefined && w.x0 - prev.x1 <= h * 1.8;
+    if (prev && sameRun && leftOver(w, prev, lineMedian) && !insideValue(w, prev, line.words[j + 1], h, lineMedian, labelWords)) {
       flush();
       return;
     }
     // The same before a value: what came first in smaller type is dropped.
-    if (cur.length > 0 && cur.every((x) => leftOver(x, w, lineMedian))) cur = [];
-    if (prev && w.x0 - prev.x1 > h * 1.8) flush();
+    if (sameRun && cur.every((x) => leftOver(x, w, lineMedian))) cur = [];
+    if (prev && !sameRun) flush();
     else if (prev && typeChanges(cur, w, lineMedian)) flush();
     // A lone separator (":" or "/") is not a value.
     if (/^[:/|.\-–]+$/.test(w.text)) return;
@@ -373,6 +402,7 @@ interface Pair {
 function candidates(hits: readonly LabelHit[], blocks: readonly Block[], lines: readonly Line[]): Pair[] {
   const out: Pair[] = [];
   const overlapY = (p: { y0: number; y1: number }, q: { y0: number; y1: number }): number => Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0);
+  const words = lines.flatMap((l) => l.words);
   for (const hit of hits) {
     const h = heightOf(hit.words);
     for (const b of blocks) {
@@ -384,7 +414,8 @@ function candidates(hits: readonly LabelHit[], blocks: readonly Block[], lines: 
       // A label and its value share a baseline where the value is printed beside it: a value twice the
       // label's size rises above it and overlaps it only a little, but their bottoms meet.
       const baseline = Math.abs(b.y1 - hit.y1) <= 0.35 * (b.y1 - b.y0);
-      if (overlapY(hit, b) >= 0.4 * Math.min(hit.y1 - hit.y0, b.y1 - b.y0) || (baseline && overlapY(hit, b) > 0)) {
+      const beside = overlapY(hit, b) >= 0.4 * Math.min(hit.y1 - hit.y0, b.y1 - b.y0) || (baseline && overlapY(hit, b) > 0);
+      if (beside && !hangsUnder(b, hit, words)) {
         if (b.x0 < hit.x1 - h * 0.5) continue;
         if (hits.some((o) => o !== hit && o.x0 > hit.x0 && o.x0 < b.x0 && overlapY(o, b) > 0)) continue;
         // The gap in the larger of the two type sizes: a small label's value sits many label heights away.
@@ -402,6 +433,20 @@ function candidates(hits: readonly LabelHit[], blocks: readonly Block[], lines: 
     }
   }
   return out.sort((a, b) => a.cost - b.cost);
+}
+
+/**
+ * A block that reaches the label's line only with its top, under a word of that line (another column's
+ * label OCR could not read, its value under it): it hangs below the line, it does not stand beside the
+ * label ("FIRENZE" under "LUOGO DI NASCITA" is not the value of "ISSUED BY" a column to its left). A value
+ * beside its label has no word of the label's line over it.
+ */
+function hangsUnder(b: Block, hit: LabelHit, words: readonly PositionedWord[]): boolean {
+  const mid = (w: { y0: number; y1: number }): number => (w.y0 + w.y1) / 2;
+  if (mid(b) <= hit.y1) return false;
+  return words.some(
+    (w) => !b.words.includes(w) && !hit.words.includes(w) && mid(w) >= hit.y0 && mid(w) <= hit.y1 && w.x1 > b.x0 && w.x0 < b.x1,
+  );
 }
 
 function confidenceOf(words: readonly PositionedWord[]): number {
