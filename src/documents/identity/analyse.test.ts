@@ -216,6 +216,16 @@ describe('front side and dates without readable labels (labels in small type rea
     const two = analyseId([frontPage([w('01.01.2020', 10, 120)]), back], { today: new Date('2026-01-01') });
     expect(two.front.validity_start_date).toBeUndefined();
   });
+
+  it('a place printed in one run with the birth date the MRZ confirms is the place of birth (a combined label unread)', () => {
+    const withPlace = (words: PositionedWord[]): WordPage => ({ page: 1, width: 300, height: 200, words: [w('cnwme', 10, 20, 3), w('YILMAZ', 40, 20), w('15.02.2022', 10, 80), ...words] });
+    const a = analyseId([withPlace([w('ISTANBUL', 10, 60), w('24.10.1975', 60, 60)]), back], { today: new Date('2026-01-01') });
+    expect(a.front.birth_place?.value).toBe('ISTANBUL');
+    expect(a.front.birth_date?.value).toBe('24.10.1975');
+    // Words in smaller type before the date are a garbled label, not a place; a date that is not the birth date names no place.
+    expect(analyseId([withPlace([w('Dale', 10, 61, 4), w('ot', 32, 61, 4), w('Bith', 44, 61, 4), w('24.10.1975', 70, 60)]), back]).front.birth_place).toBeUndefined();
+    expect(analyseId([withPlace([w('ISTANBUL', 10, 60), w('24.10.1976', 60, 60)]), back]).front.birth_place).toBeUndefined();
+  });
 });
 
 describe('result: an MRZ field whose own digit holds while the composite fails yields to the printed side', () => {

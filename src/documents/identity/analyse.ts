@@ -8,7 +8,7 @@ import type { BBox, WordPage } from '../layout/model.ts';
 import type { FoundMrz } from './find.ts';
 import { findMrz } from './find.ts';
 import type { FrontFields, FrontValue } from './front.ts';
-import { DATE_SOURCE, foldUpper, looksLikeFront, parseFrontDate, readFront } from './front.ts';
+import { DATE_SOURCE, foldUpper, looksLikeFront, parseFrontDate, placeBesideBirthDate, readFront } from './front.ts';
 import type { ReadOptions } from './mrz.ts';
 import { editDistance } from '../text.ts';
 import { cleanMrzLine, idTypeOfCode, insertionCandidates, numberPlacedCandidates, readMrz } from './mrz.ts';
@@ -44,7 +44,7 @@ const TITLE_TYPES: { type: IdType; re: RegExp }[] = [
 export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): IdAnalysis {
   let mrz = findMrz(pages, opts);
   const exclude: { page: number; bbox: BBox }[] = mrz ? [{ page: mrz.page, bbox: mrz.bbox }] : [];
-  const front = datesByMrz(resolveValidity(readFront(pages, exclude), mrz), pages, exclude, mrz, opts.today);
+  const front = placeByBirthDate(datesByMrz(resolveValidity(readFront(pages, exclude), mrz), pages, exclude, mrz, opts.today), pages, exclude, mrz);
   if (mrz) mrz = confirmNumberByFront(mrz, front, opts);
   if (mrz) mrz = confirmNamesByFront(mrz, front, opts);
   const text = foldUpper(pages.flatMap((p) => p.words.map((w) => w.text)).join(' '));
@@ -80,6 +80,19 @@ export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): I
     crossChecks: mrz ? crossCheck(front, mrz) : [],
     frontPage: frontPages[0]?.page ?? null,
   };
+}
+
+/**
+ * A place of birth no label gave, read beside the birth date in one run (front.ts placeBesideBirthDate):
+ * the birth date the MRZ gives where its check digit holds, else the labelled one.
+ */
+export function placeByBirthDate(front: FrontFields, pages: readonly WordPage[], exclude: readonly { page: number; bbox: BBox }[], mrz: FoundMrz | null): FrontFields {
+  if (front.birth_place) return front;
+  const mrzBirth = mrz?.birthDate && mrz.checks.some((c) => c.field === 'birth_date' && c.valid) ? mrz.birthDate : null;
+  const iso = mrzBirth ?? (front.birth_date ? parseFrontDate(front.birth_date.value) : null);
+  if (!iso) return front;
+  const place = placeBesideBirthDate(pages, exclude, iso);
+  return place ? { ...front, birth_place: place } : front;
 }
 
 /**

@@ -415,14 +415,17 @@ function candidates(hits: readonly LabelHit[], blocks: readonly Block[], lines: 
       // label's size rises above it and overlaps it only a little, but their bottoms meet.
       const baseline = Math.abs(b.y1 - hit.y1) <= 0.35 * (b.y1 - b.y0);
       const beside = overlapY(hit, b) >= 0.4 * Math.min(hit.y1 - hit.y0, b.y1 - b.y0) || (baseline && overlapY(hit, b) > 0);
-      if (beside && !hangsUnder(b, hit, words)) {
-        if (b.x0 < hit.x1 - h * 0.5) continue;
+      // A block reaching the label's line but starting left of its end is no value beside it; one that
+      // lies mostly lower may still be the value under it ("RABAT (MAR)" whose parenthesis OCR boxed tall).
+      if (beside && !hangsUnder(b, hit, words) && b.x0 >= hit.x1 - h * 0.5) {
         if (hits.some((o) => o !== hit && o.x0 > hit.x0 && o.x0 < b.x0 && overlapY(o, b) > 0)) continue;
         // The gap in the larger of the two type sizes: a small label's value sits many label heights away.
         out.push({ hit, block: b, cost: (baseline ? 0.25 : 1) + (b.x0 - hit.x1) / Math.max(h, b.h) / 4 + labelSized });
         continue;
       }
-      const gap = b.y0 - hit.y1;
+      // The block's top as most of its words have it: one glyph boxed tall ("(MAR)" of "RABAT (MAR)") does not
+      // lift the value into the label's line.
+      const gap = topOf(b) - hit.y1;
       if ((b.y0 + b.y1) / 2 <= hit.y1 || gap < -h * 0.5 || gap > Math.max(h, b.h) * 3) continue;
       // Nothing of that column between the label and the block (another label, another value).
       const between = lines.some((l) => l.words.some((w) => (w.y0 + w.y1) / 2 > hit.y1 && w.y1 <= b.y0 + 1 && w.x1 > b.x0 && w.x0 < b.x1));
@@ -433,6 +436,13 @@ function candidates(hits: readonly LabelHit[], blocks: readonly Block[], lines: 
     }
   }
   return out.sort((a, b) => a.cost - b.cost);
+}
+
+/** The median of a block's words' tops. */
+function topOf(b: Block): number {
+  const ys = b.words.map((w) => w.y0).sort((p, q) => p - q);
+  const m = ys.length >> 1;
+  return ys.length % 2 ? ys[m]! : (ys[m - 1]! + ys[m]!) / 2;
 }
 
 /**
@@ -537,6 +547,36 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
   if (unlabelledAuthority) out.issuing_authority ??= unlabelledAuthority;
   if (unlabelledNumber) out.document_number ??= unlabelledNumber;
   return out;
+}
+
+/**
+ * The place of birth where its label did not read: the words printed in one run with the birth date —
+ * a combined field's value ("ALEXANDRIA 14.11.1996" under an unread "LUOGO E DATA DI NASCITA") — split off
+ * the date as a combined label's value is. The date is the holder's birth date as another reading gives it
+ * (the MRZ's, its check digit holding, or the labelled date); the rest must be in the value's type (not
+ * smaller than the date: a garbled label is), not label words, and a place (three letters or more, no
+ * number); one such run on the pages, else none.
+ */
+export function placeBesideBirthDate(pages: readonly WordPage[], excludeBoxes: readonly { page: number; bbox: BBox }[], birthIso: string): FrontValue | null {
+  const found: FrontValue[] = [];
+  for (const page of pages) {
+    const excl = excludeBoxes.filter((e) => e.page === page.page).map((e) => e.bbox);
+    const inZone = (w: PositionedWord): boolean => excl.some((b) => w.y0 >= b[1] - 2 && w.y1 <= b[3] + 2 && w.x1 >= b[0] - 2 && w.x0 <= b[2] + 2);
+    const lines = buildLines({ ...page, words: page.words.filter((w) => !inZone(w)) });
+    const labelWords = new Set(lines.flatMap((l, i) => labelsOfLine(l, i)).flatMap((h) => h.words));
+    for (const b of lines.flatMap((l, i) => blocksOf(l, i, labelWords))) {
+      const text = textOf(b.words);
+      const { date, rest } = splitCombined(text);
+      if (!date || !rest || parseFrontDate(date) !== birthIso) continue;
+      const place = withoutLabelWords(rest);
+      if (place !== rest || !fits('birth_place', place) || /\d/.test(place)) continue;
+      const dateWords = b.words.filter((w) => date.includes(w.text));
+      const restWords = b.words.filter((w) => !dateWords.includes(w));
+      if (dateWords.length === 0 || restWords.length === 0 || heightOf(restWords) < heightOf(dateWords) * 0.8) continue;
+      found.push({ value: place, page: page.page, bbox: bboxOf(restWords), confidence: confidenceOf(restWords) });
+    }
+  }
+  return found.length === 1 ? found[0]! : null;
 }
 
 function bareNumber(text: string): string {

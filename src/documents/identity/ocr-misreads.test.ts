@@ -280,6 +280,13 @@ describe('a value belongs to its label\'s column and line band (ids7)', () => {
     expect(f.issuing_authority?.value).not.toBe('FIRENZE');
   });
 
+  it('a value under its label whose parenthesis OCR boxed tall up into the label\'s line is still under it ("RABAT (MAR)")', () => {
+    const f = readFront([
+      page(boxed('‘i@101,54,104,62', 'piace@146,57,153,60', 'of@154,57,156,59', 'Bith@157,57,163,59', '04/06/2027@90,59,117,67', 'RABAT@146,61,161,68', '(MAR)@163,58,178,69', 'STAMP@91,69,108,76', 'YOUSSEF@146,67,168,73'), 397),
+    ]);
+    expect(f.birth_place?.value).toBe('RABAT (MAR)');
+  });
+
   it('the label\'s last word misread short in its type before a larger value ("issuen sy COMUNE DI PADOVA") is the label\'s', () => {
     const words = boxed('riasciato@27,163,43,165', 'pa@44,163,49,165', '/@48,160,49,167', 'issuen@50,163,60,165', 'sy@61,163,64,165', 'COMUNE@66,161,87,165', 'DI@89,161,93,164', 'PADOVA@96,161,115,164');
     const hits = labelsOfLine(lineOf(words), 0);
