@@ -225,6 +225,9 @@ describe('front side and dates without readable labels (labels in small type rea
     // Words in smaller type before the date are a garbled label, not a place; a date that is not the birth date names no place.
     expect(analyseId([withPlace([w('Dale', 10, 61, 4), w('ot', 32, 61, 4), w('Bith', 44, 61, 4), w('24.10.1975', 70, 60)]), back]).front.birth_place).toBeUndefined();
     expect(analyseId([withPlace([w('ISTANBUL', 10, 60), w('24.10.1976', 60, 60)]), back]).front.birth_place).toBeUndefined();
+    // A garbled label in smaller type in the same run before the place stays out of it.
+    const garbled = [w('PIACE', 10, 62, 5), w('ANO', 38, 62, 5), w('OATE', 56, 62, 5), w('oF', 79, 62, 5), w('sinte:', 92, 62, 5), w('ISTANBUL', 124, 59), w('24.10.1975', 166, 59)];
+    expect(analyseId([withPlace(garbled), back]).front.birth_place?.value).toBe('ISTANBUL');
   });
 });
 

@@ -568,11 +568,21 @@ export function placeBesideBirthDate(pages: readonly WordPage[], excludeBoxes: r
       const text = textOf(b.words);
       const { date, rest } = splitCombined(text);
       if (!date || !rest || parseFrontDate(date) !== birthIso) continue;
-      const place = withoutLabelWords(rest);
-      if (place !== rest || !fits('birth_place', place) || /\d/.test(place)) continue;
-      const dateWords = b.words.filter((w) => date.includes(w.text));
-      const restWords = b.words.filter((w) => !dateWords.includes(w));
-      if (dateWords.length === 0 || restWords.length === 0 || heightOf(restWords) < heightOf(dateWords) * 0.8) continue;
+      const first = b.words.findIndex((w) => date.startsWith(w.text) || w.text.includes(date));
+      const last = b.words.findLastIndex((w) => date.endsWith(w.text) || w.text.includes(date));
+      if (first < 0 || last < first) continue;
+      const dateH = heightOf(b.words.slice(first, last + 1));
+      // The words next to the date in the value's type, on one side of it: smaller type further out is a
+      // label OCR could not read ("... OATE oF sinte: MANILA 26.07.1968").
+      const valueType = (w: PositionedWord): boolean => w.y1 - w.y0 >= dateH * 0.8;
+      let a = first;
+      while (a > 0 && valueType(b.words[a - 1]!)) a--;
+      let z = last;
+      while (z < b.words.length - 1 && valueType(b.words[z + 1]!)) z++;
+      if ((a < first) === (z > last)) continue;
+      const restWords = a < first ? b.words.slice(a, first) : b.words.slice(last + 1, z + 1);
+      const place = stripSeparators(textOf(restWords));
+      if (withoutLabelWords(place) !== place || !fits('birth_place', place) || /\d/.test(place)) continue;
       found.push({ value: place, page: page.page, bbox: bboxOf(restWords), confidence: confidenceOf(restWords) });
     }
   }
