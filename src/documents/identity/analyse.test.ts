@@ -297,3 +297,32 @@ describe('dates by their order where no MRZ places them', () => {
     expect(two.expiration_date?.value).toBe('27.04.2026');
   });
 });
+
+describe('both sides photographed side by side, the MRZ unread (ids7)', () => {
+  const boxed = (...specs: string[]): PositionedWord[] =>
+    specs.map((sp) => {
+      const at = sp.lastIndexOf('@');
+      const [x0, y0, x1, y1] = sp.slice(at + 1).split(',').map(Number) as [number, number, number, number];
+      return { text: sp.slice(0, at), x0, y0, x1, y1, confidence: 0.9 };
+    });
+  it('a title OCR split over two lines, beside a band whose lines also carry the front\'s print, is a front: both sides', () => {
+    const page: WordPage = {
+      page: 1,
+      width: 580,
+      height: 178,
+      words: boxed(
+        'REPUBBLICA@42,32,84,39', 'PERMIT@178,32,204,43', 'BOLOGNA@457,32,497,40',
+        'SOGGIORNO@90,39,131,45', '/@134,39,136,43', 'RESIDENCE@138,36,175,43', 'Emanuele@349,38,388,45',
+        'PERMESSO@43,41,79,48', 'DI@81,41,88,46', 'Corso@292,43,313,48', 'Vittorio@317,40,346,47',
+        'KUMAR@88,59,114,66', 'AMIT@173,110,192,115',
+        'LAVORO@92,120,132,131', 'SUBORD@133,120,156,130', 'IRITAJZS1611939<<@288,123,414,135', '<Qqqo<sees@415,118,530,130',
+        'JZS161193@93,138,130,145', '66@287,139,300,148', '05@302,139,314,147', '704@354,137,375,149', 'O14IN.@375,135,413,146', 'e<C<<<<<<<@437,144,509,154',
+        'CEE@253,147,268,151', 'ITEKK<S<<<<<@351,147,434,160',
+      ),
+    };
+    const a = analyseId([page], { today: new Date('2026-01-01') });
+    expect(a.hasBack).toBe(true);
+    expect(a.completeness).toBe('both_sides');
+  });
+});
+

@@ -410,11 +410,15 @@ function dateRuns(words: readonly WordPage['words'][number][]): WordPage['words'
  * wide, and its MRZ lines span about 0.87 of its width (ICAO 9303 TD1-TD3 alike).
  */
 function titleOffBand(page: WordPage, exclude: readonly { page: number; bbox: BBox }[]): boolean {
-  const titles = buildLines(page).filter((l) => TITLE_TYPES.some((t) => t.re.test(foldUpper(l.text))));
+  const titles = titleRuns(page.words).filter((l) => TITLE_TYPES.some((t) => t.re.test(foldUpper(l.text))));
   if (titles.length === 0) return false;
   const band = mrzBandLines(page);
   const read = exclude.filter((e) => e.page === page.page).map((e) => e.bbox);
-  const boxes: BBox[] = [...read, ...(band.length >= 2 ? [[Math.min(...band.map((l) => l.x0)), Math.min(...band.map((l) => l.y0)), Math.max(...band.map((l) => l.x1)), Math.max(...band.map((l) => l.y1))] as BBox] : [])];
+  // The band's own words (fillers, or ten MRZ characters in a row): a card beside it puts its print on the
+  // band's lines, and the band is not as wide as both cards.
+  const zone = band.flatMap((l) => l.words.filter((w) => w.text.includes('<') || /^[A-Z0-9<]{10,}$/.test(w.text)));
+  const bandBox = (ws: readonly { x0: number; y0: number; x1: number; y1: number }[]): BBox => [Math.min(...ws.map((l) => l.x0)), Math.min(...ws.map((l) => l.y0)), Math.max(...ws.map((l) => l.x1)), Math.max(...ws.map((l) => l.y1))];
+  const boxes: BBox[] = [...read, ...(band.length >= 2 ? [bandBox(zone.length > 0 ? zone : band)] : [])];
   if (boxes.length === 0) return true;
   return titles.some((t) =>
     boxes.every((b) => {
@@ -424,6 +428,31 @@ function titleOffBand(page: WordPage, exclude: readonly { page: number; bbox: BB
       return cy < b[1] - cardH * 1.1 || cy > b[3] + cardH * 0.5 || t.x1 < b[0] || t.x0 > b[2];
     }),
   );
+}
+
+/**
+ * Runs of up to four words read left to right, each next word beside the one before (within two glyph
+ * heights, its middle within half a glyph height of it): a title in large type that OCR split over two
+ * lines ("PERMESSO DI" with a line beside it, "SOGGIORNO" a little higher with another) is one run.
+ */
+function titleRuns(words: readonly WordPage['words'][number][]): { text: string; x0: number; y0: number; x1: number; y1: number }[] {
+  const out: { text: string; x0: number; y0: number; x1: number; y1: number }[] = [];
+  const mid = (w: { y0: number; y1: number }): number => (w.y0 + w.y1) / 2;
+  for (const start of words) {
+    const run = [start];
+    for (let k = 0; k < 3; k++) {
+      const last = run[run.length - 1]!;
+      const h = last.y1 - last.y0;
+      const next = words
+        .filter((w) => !run.includes(w) && w.x0 >= last.x1 - h * 0.3 && w.x0 - last.x1 <= h * 2 && Math.abs(mid(w) - mid(last)) <= h * 0.5)
+        .sort((a, b) => a.x0 - b.x0)[0];
+      if (!next) break;
+      run.push(next);
+      out.push({ text: run.map((w) => w.text).join(' '), x0: start.x0, y0: Math.min(...run.map((w) => w.y0)), x1: next.x1, y1: Math.max(...run.map((w) => w.y1)) });
+    }
+    out.push({ text: start.text, x0: start.x0, y0: start.y0, x1: start.x1, y1: start.y1 });
+  }
+  return out;
 }
 
 /**
