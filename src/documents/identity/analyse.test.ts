@@ -216,6 +216,19 @@ describe('front side and dates without readable labels (labels in small type rea
     const two = analyseId([frontPage([w('01.01.2020', 10, 120)]), back], { today: new Date('2026-01-01') });
     expect(two.front.validity_start_date).toBeUndefined();
   });
+
+  it('a place printed in one run with the birth date the MRZ confirms is the place of birth (a combined label unread)', () => {
+    const withPlace = (words: PositionedWord[]): WordPage => ({ page: 1, width: 300, height: 200, words: [w('cnwme', 10, 20, 3), w('YILMAZ', 40, 20), w('15.02.2022', 10, 80), ...words] });
+    const a = analyseId([withPlace([w('ISTANBUL', 10, 60), w('24.10.1975', 60, 60)]), back], { today: new Date('2026-01-01') });
+    expect(a.front.birth_place?.value).toBe('ISTANBUL');
+    expect(a.front.birth_date?.value).toBe('24.10.1975');
+    // Words in smaller type before the date are a garbled label, not a place; a date that is not the birth date names no place.
+    expect(analyseId([withPlace([w('Dale', 10, 61, 4), w('ot', 32, 61, 4), w('Bith', 44, 61, 4), w('24.10.1975', 70, 60)]), back]).front.birth_place).toBeUndefined();
+    expect(analyseId([withPlace([w('ISTANBUL', 10, 60), w('24.10.1976', 60, 60)]), back]).front.birth_place).toBeUndefined();
+    // A garbled label in smaller type in the same run before the place stays out of it.
+    const garbled = [w('PIACE', 10, 62, 5), w('ANO', 38, 62, 5), w('OATE', 56, 62, 5), w('oF', 79, 62, 5), w('sinte:', 92, 62, 5), w('ISTANBUL', 124, 59), w('24.10.1975', 166, 59)];
+    expect(analyseId([withPlace(garbled), back]).front.birth_place?.value).toBe('ISTANBUL');
+  });
 });
 
 describe('result: an MRZ field whose own digit holds while the composite fails yields to the printed side', () => {
@@ -284,3 +297,32 @@ describe('dates by their order where no MRZ places them', () => {
     expect(two.expiration_date?.value).toBe('27.04.2026');
   });
 });
+
+describe('both sides photographed side by side, the MRZ unread (ids7)', () => {
+  const boxed = (...specs: string[]): PositionedWord[] =>
+    specs.map((sp) => {
+      const at = sp.lastIndexOf('@');
+      const [x0, y0, x1, y1] = sp.slice(at + 1).split(',').map(Number) as [number, number, number, number];
+      return { text: sp.slice(0, at), x0, y0, x1, y1, confidence: 0.9 };
+    });
+  it('a title OCR split over two lines, beside a band whose lines also carry the front\'s print, is a front: both sides', () => {
+    const page: WordPage = {
+      page: 1,
+      width: 580,
+      height: 178,
+      words: boxed(
+        'REPUBBLICA@42,32,84,39', 'PERMIT@178,32,204,43', 'BOLOGNA@457,32,497,40',
+        'SOGGIORNO@90,39,131,45', '/@134,39,136,43', 'RESIDENCE@138,36,175,43', 'Emanuele@349,38,388,45',
+        'PERMESSO@43,41,79,48', 'DI@81,41,88,46', 'Corso@292,43,313,48', 'Vittorio@317,40,346,47',
+        'KUMAR@88,59,114,66', 'AMIT@173,110,192,115',
+        'LAVORO@92,120,132,131', 'SUBORD@133,120,156,130', 'IRITAJZS1611939<<@288,123,414,135', '<Qqqo<sees@415,118,530,130',
+        'JZS161193@93,138,130,145', '66@287,139,300,148', '05@302,139,314,147', '704@354,137,375,149', 'O14IN.@375,135,413,146', 'e<C<<<<<<<@437,144,509,154',
+        'CEE@253,147,268,151', 'ITEKK<S<<<<<@351,147,434,160',
+      ),
+    };
+    const a = analyseId([page], { today: new Date('2026-01-01') });
+    expect(a.hasBack).toBe(true);
+    expect(a.completeness).toBe('both_sides');
+  });
+});
+

@@ -8,7 +8,7 @@ import type { BBox, WordPage } from '../layout/model.ts';
 import type { FoundMrz } from './find.ts';
 import { findMrz } from './find.ts';
 import type { FrontFields, FrontValue } from './front.ts';
-import { DATE_SOURCE, foldUpper, looksLikeFront, parseFrontDate, readFront } from './front.ts';
+import { DATE_SOURCE, foldUpper, looksLikeFront, parseFrontDate, placeBesideBirthDate, readFront } from './front.ts';
 import type { ReadOptions } from './mrz.ts';
 import { editDistance } from '../text.ts';
 import { cleanMrzLine, idTypeOfCode, insertionCandidates, numberPlacedCandidates, readMrz } from './mrz.ts';
@@ -44,7 +44,7 @@ const TITLE_TYPES: { type: IdType; re: RegExp }[] = [
 export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): IdAnalysis {
   let mrz = findMrz(pages, opts);
   const exclude: { page: number; bbox: BBox }[] = mrz ? [{ page: mrz.page, bbox: mrz.bbox }] : [];
-  const front = datesByMrz(resolveValidity(readFront(pages, exclude), mrz), pages, exclude, mrz, opts.today);
+  const front = placeByBirthDate(datesByMrz(resolveValidity(readFront(pages, exclude), mrz), pages, exclude, mrz, opts.today), pages, exclude, mrz);
   if (mrz) mrz = confirmNumberByFront(mrz, front, opts);
   if (mrz) mrz = confirmNamesByFront(mrz, front, opts);
   const text = foldUpper(pages.flatMap((p) => p.words.map((w) => w.text)).join(' '));
@@ -80,6 +80,19 @@ export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): I
     crossChecks: mrz ? crossCheck(front, mrz) : [],
     frontPage: frontPages[0]?.page ?? null,
   };
+}
+
+/**
+ * A place of birth no label gave, read beside the birth date in one run (front.ts placeBesideBirthDate):
+ * the birth date the MRZ gives where its check digit holds, else the labelled one.
+ */
+export function placeByBirthDate(front: FrontFields, pages: readonly WordPage[], exclude: readonly { page: number; bbox: BBox }[], mrz: FoundMrz | null): FrontFields {
+  if (front.birth_place) return front;
+  const mrzBirth = mrz?.birthDate && mrz.checks.some((c) => c.field === 'birth_date' && c.valid) ? mrz.birthDate : null;
+  const iso = mrzBirth ?? (front.birth_date ? parseFrontDate(front.birth_date.value) : null);
+  if (!iso) return front;
+  const place = placeBesideBirthDate(pages, exclude, iso);
+  return place ? { ...front, birth_place: place } : front;
 }
 
 /**
@@ -397,11 +410,15 @@ function dateRuns(words: readonly WordPage['words'][number][]): WordPage['words'
  * wide, and its MRZ lines span about 0.87 of its width (ICAO 9303 TD1-TD3 alike).
  */
 function titleOffBand(page: WordPage, exclude: readonly { page: number; bbox: BBox }[]): boolean {
-  const titles = buildLines(page).filter((l) => TITLE_TYPES.some((t) => t.re.test(foldUpper(l.text))));
+  const titles = titleRuns(page.words).filter((l) => TITLE_TYPES.some((t) => t.re.test(foldUpper(l.text))));
   if (titles.length === 0) return false;
   const band = mrzBandLines(page);
   const read = exclude.filter((e) => e.page === page.page).map((e) => e.bbox);
-  const boxes: BBox[] = [...read, ...(band.length >= 2 ? [[Math.min(...band.map((l) => l.x0)), Math.min(...band.map((l) => l.y0)), Math.max(...band.map((l) => l.x1)), Math.max(...band.map((l) => l.y1))] as BBox] : [])];
+  // The band's own words (fillers, or ten MRZ characters in a row): a card beside it puts its print on the
+  // band's lines, and the band is not as wide as both cards.
+  const zone = band.flatMap((l) => l.words.filter((w) => w.text.includes('<') || /^[A-Z0-9<]{10,}$/.test(w.text)));
+  const bandBox = (ws: readonly { x0: number; y0: number; x1: number; y1: number }[]): BBox => [Math.min(...ws.map((l) => l.x0)), Math.min(...ws.map((l) => l.y0)), Math.max(...ws.map((l) => l.x1)), Math.max(...ws.map((l) => l.y1))];
+  const boxes: BBox[] = [...read, ...(band.length >= 2 ? [bandBox(zone.length > 0 ? zone : band)] : [])];
   if (boxes.length === 0) return true;
   return titles.some((t) =>
     boxes.every((b) => {
@@ -411,6 +428,31 @@ function titleOffBand(page: WordPage, exclude: readonly { page: number; bbox: BB
       return cy < b[1] - cardH * 1.1 || cy > b[3] + cardH * 0.5 || t.x1 < b[0] || t.x0 > b[2];
     }),
   );
+}
+
+/**
+ * Runs of up to four words read left to right, each next word beside the one before (within two glyph
+ * heights, its middle within half a glyph height of it): a title in large type that OCR split over two
+ * lines ("PERMESSO DI" with a line beside it, "SOGGIORNO" a little higher with another) is one run.
+ */
+function titleRuns(words: readonly WordPage['words'][number][]): { text: string; x0: number; y0: number; x1: number; y1: number }[] {
+  const out: { text: string; x0: number; y0: number; x1: number; y1: number }[] = [];
+  const mid = (w: { y0: number; y1: number }): number => (w.y0 + w.y1) / 2;
+  for (const start of words) {
+    const run = [start];
+    for (let k = 0; k < 3; k++) {
+      const last = run[run.length - 1]!;
+      const h = last.y1 - last.y0;
+      const next = words
+        .filter((w) => !run.includes(w) && w.x0 >= last.x1 - h * 0.3 && w.x0 - last.x1 <= h * 2 && Math.abs(mid(w) - mid(last)) <= h * 0.5)
+        .sort((a, b) => a.x0 - b.x0)[0];
+      if (!next) break;
+      run.push(next);
+      out.push({ text: run.map((w) => w.text).join(' '), x0: start.x0, y0: Math.min(...run.map((w) => w.y0)), x1: next.x1, y1: Math.max(...run.map((w) => w.y1)) });
+    }
+    out.push({ text: start.text, x0: start.x0, y0: start.y0, x1: start.x1, y1: start.y1 });
+  }
+  return out;
 }
 
 /**

@@ -162,7 +162,32 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
       }
       end += 1 + q.n;
     }
-    const words = [...new Set(tokens.slice(i, end).map((t) => t.word))].map((k) => line.words[k]!);
+    const own = [...new Set(tokens.slice(i, end).map((t) => t.word))];
+    const labelH = heightOf(own.map((k) => line.words[k]!));
+    const taken = new Set(hits.flatMap((x) => x.words));
+    const labelType = (w: PositionedWord, f = 1.3): boolean => !taken.has(w) && !/\d/.test(w.text) && w.y1 - w.y0 <= labelH * f;
+    const near = (a: PositionedWord, b: PositionedWord): boolean => b.x0 - a.x1 <= labelH * 1.5;
+    // Read only after its slash, a bilingual label still spans the first language's words OCR could not
+    // read ("RRLASICATO DA / ISSUED BY"): the words before the slash in the label's type, up to a column
+    // gap, are the label's (its left edge is where its value below is aligned).
+    if (i > 0 && tokens[i - 1]!.text === '/') {
+      for (let k = tokens[i - 1]!.word; k >= 0 && !own.includes(k); k--) {
+        const w = line.words[k]!;
+        const after = line.words[k + 1]!;
+        if (!labelType(w, 1.5) || (k !== tokens[i - 1]!.word && !near(w, after))) break;
+        own.unshift(k);
+      }
+    }
+    // A short word after the label in its type, before a value in type half as large again, is the label's
+    // last word misread ("ISSUEN SY COMUNE DI PADOVA" for "ISSUED BY"), not the value's first.
+    const lastWord = Math.max(...own);
+    const next = line.words[lastWord + 1];
+    const value = line.words[lastWord + 2];
+    if (next && value && labelType(next) && /^[\p{L}.:]{1,3}$/u.test(next.text) && near(line.words[lastWord]!, next) && near(next, value) && value.y1 - value.y0 >= (next.y1 - next.y0) * 1.5) {
+      own.push(lastWord + 1);
+      while (end < tokens.length && tokens[end]!.word <= lastWord + 1) end++;
+    }
+    const words = own.sort((a, b) => a - b).map((k) => line.words[k]!);
     const box = bboxOf(words);
     hits.push({ fields: p.label.fields, ambiguous: p.label.ambiguous !== undefined, line: index, words, x0: box[0], y0: box[1], x1: box[2], y1: box[3] });
     i = end;
@@ -170,7 +195,7 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
   return hits;
 }
 
-interface Block {
+export interface Block {
   line: number;
   words: PositionedWord[];
   x0: number;
@@ -181,7 +206,7 @@ interface Block {
 }
 
 /** A line's words that are not label words, cut into blocks at column gaps and at labels. */
-function blocksOf(line: Line, index: number, labelWords: ReadonlySet<PositionedWord>): Block[] {
+export function blocksOf(line: Line, index: number, labelWords: ReadonlySet<PositionedWord>): Block[] {
   const h = heightOf(line.words);
   const hs = line.words.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
   const lineMedian = hs[hs.length >> 1] ?? h;
@@ -199,13 +224,17 @@ function blocksOf(line: Line, index: number, labelWords: ReadonlySet<PositionedW
       return;
     }
     const prev = cur[cur.length - 1];
-    if (prev && leftOver(w, prev, lineMedian) && !insideValue(w, prev, line.words[j + 1], h, lineMedian, labelWords)) {
+    // A word and the value before it are measured against each other only within one column: across a
+    // column gap the word starts a block of its own whatever its size ("Di" of "COMUNE Di MILANO" set
+    // smaller on the line of a taller "ITALIANA" in the next column is no remains of it).
+    const sameRun = prev !== undefined && w.x0 - prev.x1 <= h * 1.8;
+    if (prev && sameRun && leftOver(w, prev, lineMedian) && !insideValue(w, prev, line.words[j + 1], h, lineMedian, labelWords)) {
       flush();
       return;
     }
     // The same before a value: what came first in smaller type is dropped.
-    if (cur.length > 0 && cur.every((x) => leftOver(x, w, lineMedian))) cur = [];
-    if (prev && w.x0 - prev.x1 > h * 1.8) flush();
+    if (sameRun && cur.every((x) => leftOver(x, w, lineMedian))) cur = [];
+    if (prev && !sameRun) flush();
     else if (prev && typeChanges(cur, w, lineMedian)) flush();
     // A lone separator (":" or "/") is not a value.
     if (/^[:/|.\-–]+$/.test(w.text)) return;
@@ -373,6 +402,7 @@ interface Pair {
 function candidates(hits: readonly LabelHit[], blocks: readonly Block[], lines: readonly Line[]): Pair[] {
   const out: Pair[] = [];
   const overlapY = (p: { y0: number; y1: number }, q: { y0: number; y1: number }): number => Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0);
+  const words = lines.flatMap((l) => l.words);
   for (const hit of hits) {
     const h = heightOf(hit.words);
     for (const b of blocks) {
@@ -384,14 +414,18 @@ function candidates(hits: readonly LabelHit[], blocks: readonly Block[], lines: 
       // A label and its value share a baseline where the value is printed beside it: a value twice the
       // label's size rises above it and overlaps it only a little, but their bottoms meet.
       const baseline = Math.abs(b.y1 - hit.y1) <= 0.35 * (b.y1 - b.y0);
-      if (overlapY(hit, b) >= 0.4 * Math.min(hit.y1 - hit.y0, b.y1 - b.y0) || (baseline && overlapY(hit, b) > 0)) {
-        if (b.x0 < hit.x1 - h * 0.5) continue;
+      const beside = overlapY(hit, b) >= 0.4 * Math.min(hit.y1 - hit.y0, b.y1 - b.y0) || (baseline && overlapY(hit, b) > 0);
+      // A block reaching the label's line but starting left of its end is no value beside it; one that
+      // lies mostly lower may still be the value under it ("RABAT (MAR)" whose parenthesis OCR boxed tall).
+      if (beside && !hangsUnder(b, hit, words) && b.x0 >= hit.x1 - h * 0.5) {
         if (hits.some((o) => o !== hit && o.x0 > hit.x0 && o.x0 < b.x0 && overlapY(o, b) > 0)) continue;
         // The gap in the larger of the two type sizes: a small label's value sits many label heights away.
         out.push({ hit, block: b, cost: (baseline ? 0.25 : 1) + (b.x0 - hit.x1) / Math.max(h, b.h) / 4 + labelSized });
         continue;
       }
-      const gap = b.y0 - hit.y1;
+      // The block's top as most of its words have it: one glyph boxed tall ("(MAR)" of "RABAT (MAR)") does not
+      // lift the value into the label's line.
+      const gap = topOf(b) - hit.y1;
       if ((b.y0 + b.y1) / 2 <= hit.y1 || gap < -h * 0.5 || gap > Math.max(h, b.h) * 3) continue;
       // Nothing of that column between the label and the block (another label, another value).
       const between = lines.some((l) => l.words.some((w) => (w.y0 + w.y1) / 2 > hit.y1 && w.y1 <= b.y0 + 1 && w.x1 > b.x0 && w.x0 < b.x1));
@@ -402,6 +436,27 @@ function candidates(hits: readonly LabelHit[], blocks: readonly Block[], lines: 
     }
   }
   return out.sort((a, b) => a.cost - b.cost);
+}
+
+/** The median of a block's words' tops. */
+function topOf(b: Block): number {
+  const ys = b.words.map((w) => w.y0).sort((p, q) => p - q);
+  const m = ys.length >> 1;
+  return ys.length % 2 ? ys[m]! : (ys[m - 1]! + ys[m]!) / 2;
+}
+
+/**
+ * A block that reaches the label's line only with its top, under a word of that line (another column's
+ * label OCR could not read, its value under it): it hangs below the line, it does not stand beside the
+ * label ("FIRENZE" under "LUOGO DI NASCITA" is not the value of "ISSUED BY" a column to its left). A value
+ * beside its label has no word of the label's line over it.
+ */
+function hangsUnder(b: Block, hit: LabelHit, words: readonly PositionedWord[]): boolean {
+  const mid = (w: { y0: number; y1: number }): number => (w.y0 + w.y1) / 2;
+  if (mid(b) <= hit.y1) return false;
+  return words.some(
+    (w) => !b.words.includes(w) && !hit.words.includes(w) && mid(w) >= hit.y0 && mid(w) <= hit.y1 && w.x1 > b.x0 && w.x0 < b.x1,
+  );
 }
 
 function confidenceOf(words: readonly PositionedWord[]): number {
@@ -492,6 +547,46 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
   if (unlabelledAuthority) out.issuing_authority ??= unlabelledAuthority;
   if (unlabelledNumber) out.document_number ??= unlabelledNumber;
   return out;
+}
+
+/**
+ * The place of birth where its label did not read: the words printed in one run with the birth date —
+ * a combined field's value ("ALEXANDRIA 14.11.1996" under an unread "LUOGO E DATA DI NASCITA") — split off
+ * the date as a combined label's value is. The date is the holder's birth date as another reading gives it
+ * (the MRZ's, its check digit holding, or the labelled date); the rest must be in the value's type (not
+ * smaller than the date: a garbled label is), not label words, and a place (three letters or more, no
+ * number); one such run on the pages, else none.
+ */
+export function placeBesideBirthDate(pages: readonly WordPage[], excludeBoxes: readonly { page: number; bbox: BBox }[], birthIso: string): FrontValue | null {
+  const found: FrontValue[] = [];
+  for (const page of pages) {
+    const excl = excludeBoxes.filter((e) => e.page === page.page).map((e) => e.bbox);
+    const inZone = (w: PositionedWord): boolean => excl.some((b) => w.y0 >= b[1] - 2 && w.y1 <= b[3] + 2 && w.x1 >= b[0] - 2 && w.x0 <= b[2] + 2);
+    const lines = buildLines({ ...page, words: page.words.filter((w) => !inZone(w)) });
+    const labelWords = new Set(lines.flatMap((l, i) => labelsOfLine(l, i)).flatMap((h) => h.words));
+    for (const b of lines.flatMap((l, i) => blocksOf(l, i, labelWords))) {
+      const text = textOf(b.words);
+      const { date, rest } = splitCombined(text);
+      if (!date || !rest || parseFrontDate(date) !== birthIso) continue;
+      const first = b.words.findIndex((w) => date.startsWith(w.text) || w.text.includes(date));
+      const last = b.words.findLastIndex((w) => date.endsWith(w.text) || w.text.includes(date));
+      if (first < 0 || last < first) continue;
+      const dateH = heightOf(b.words.slice(first, last + 1));
+      // The words next to the date in the value's type, on one side of it: smaller type further out is a
+      // label OCR could not read ("... OATE oF sinte: MANILA 26.07.1968").
+      const valueType = (w: PositionedWord): boolean => w.y1 - w.y0 >= dateH * 0.8;
+      let a = first;
+      while (a > 0 && valueType(b.words[a - 1]!)) a--;
+      let z = last;
+      while (z < b.words.length - 1 && valueType(b.words[z + 1]!)) z++;
+      if ((a < first) === (z > last)) continue;
+      const restWords = a < first ? b.words.slice(a, first) : b.words.slice(last + 1, z + 1);
+      const place = stripSeparators(textOf(restWords));
+      if (withoutLabelWords(place) !== place || !fits('birth_place', place) || /\d/.test(place)) continue;
+      found.push({ value: place, page: page.page, bbox: bboxOf(restWords), confidence: confidenceOf(restWords) });
+    }
+  }
+  return found.length === 1 ? found[0]! : null;
 }
 
 function bareNumber(text: string): string {

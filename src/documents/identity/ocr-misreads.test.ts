@@ -5,8 +5,8 @@
  * testkit's debug seeds, each rebuilt here as words).
  */
 import { describe, expect, it } from 'vitest';
-import type { PositionedWord, WordPage } from '../layout/model.ts';
-import { readFront } from './front.ts';
+import type { Line, PositionedWord, WordPage } from '../layout/model.ts';
+import { blocksOf, labelsOfLine, readFront } from './front.ts';
 import { checkDigit, readMrz } from './mrz.ts';
 import { findMrz } from './find.ts';
 import type { FoundMrz } from './find.ts';
@@ -227,5 +227,73 @@ describe('result: the MRZ and the print of one field', () => {
     const broken = { ...found([zone[0]!.slice(0, 14) + String((Number(zone[0]![14]) + 3) % 10) + zone[0]!.slice(15), zone[1]!, zone[2]!]), ocrConfidence: 0.7 };
     expect(broken.valid).toBe(false);
     expect(idFields(analysis(broken, { citizenship: v('NIGERIA') })).citizenship.value).toBe('NIGERIA');
+  });
+});
+
+/** One line of words as buildLines makes it. */
+function lineOf(words: PositionedWord[]): Line {
+  return { page: 1, words, text: words.map((w) => w.text).join(' '), x0: Math.min(...words.map((w) => w.x0)), y0: Math.min(...words.map((w) => w.y0)), x1: Math.max(...words.map((w) => w.x1)), y1: Math.max(...words.map((w) => w.y1)) };
+}
+
+/** Words as OCR boxed them, "text@x0,y0,x1,y1" (pasted from the dumps of a debug seed's scans). */
+function boxed(...specs: string[]): PositionedWord[] {
+  return specs.map((s) => {
+    const at = s.lastIndexOf('@');
+    const [x0, y0, x1, y1] = s.slice(at + 1).split(',').map(Number) as [number, number, number, number];
+    return { text: s.slice(0, at), x0, y0, x1, y1, confidence: 0.9 };
+  });
+}
+
+describe('a value belongs to its label\'s column and line band (ids7)', () => {
+  it('a word in smaller type a column away from a tall value is not its remains ("Di" of "COMUNE Di MILANO" beside "ITALIANA")', () => {
+    // OCR put "COMUNE" on the line above, "Di MILANO" on the line of the nationality a column to the left.
+    const words = boxed('ITALIANA@70,252,98,262', 'Di@189,255,194,259', 'MILANO@197,254,220,259');
+    const blocks = blocksOf(lineOf(words), 0, new Set());
+    expect(blocks.map((b) => b.words.map((w) => w.text).join(' '))).toEqual(['ITALIANA', 'Di MILANO']);
+  });
+
+  it('a bilingual label read only after its slash ("RRLASICATO DA / ISSUED ty") takes the value under its first words, not a taller word of the next column hanging below its line', () => {
+    const f = readFront([
+      page(
+        boxed(
+          'RRLASICATO@53,196,77,199', 'DA@73,196,77,200', '/@79,197,80,198', 'ISSUED@81,197,98,199', 'ty@94,196,98,200',
+          '»@155,199,155,200', 'DR@157,199,160,201', 'MASCITA@161,199,175,201', '|@176,198,177,203', 'PLACE@178,199,187,201', 'OF@190,200,193,202', 'put@195,200,204,202',
+          'COMUNE@53,200,78,205', 'DI@80,201,86,205', 'TORINO@88,201,111,206', 'FIRENZE@144,198,171,209',
+        ),
+        490,
+      ),
+    ]);
+    expect(f.issuing_authority?.value).toBe('COMUNE DI TORINO');
+  });
+
+  it('a taller word that reaches a label\'s line only with its top, under a word of that line a column away, is not the label\'s value beside it (its own value unread)', () => {
+    const f = readFront([
+      page(
+        boxed(
+          'RRLASICATO@53,196,77,199', 'DA@73,196,77,200', '/@79,197,80,198', 'ISSUED@81,197,98,199', 'ty@94,196,98,200',
+          '»@155,199,155,200', 'DR@157,199,160,201', 'MASCITA@161,199,175,201', '|@176,198,177,203', 'PLACE@178,199,187,201', 'OF@190,200,193,202', 'put@195,200,204,202',
+          'FIRENZE@144,198,171,209', 'sEsso)@53,207,63,209',
+        ),
+        490,
+      ),
+    ]);
+    expect(f.issuing_authority?.value).not.toBe('FIRENZE');
+  });
+
+  it('a value under its label whose parenthesis OCR boxed tall up into the label\'s line is still under it ("RABAT (MAR)")', () => {
+    const f = readFront([
+      page(boxed('‘i@101,54,104,62', 'piace@146,57,153,60', 'of@154,57,156,59', 'Bith@157,57,163,59', '04/06/2027@90,59,117,67', 'RABAT@146,61,161,68', '(MAR)@163,58,178,69', 'STAMP@91,69,108,76', 'YOUSSEF@146,67,168,73'), 397),
+    ]);
+    expect(f.birth_place?.value).toBe('RABAT (MAR)');
+  });
+
+  it('the label\'s last word misread short in its type before a larger value ("issuen sy COMUNE DI PADOVA") is the label\'s', () => {
+    const words = boxed('riasciato@27,163,43,165', 'pa@44,163,49,165', '/@48,160,49,167', 'issuen@50,163,60,165', 'sy@61,163,64,165', 'COMUNE@66,161,87,165', 'DI@89,161,93,164', 'PADOVA@96,161,115,164');
+    const hits = labelsOfLine(lineOf(words), 0);
+    expect(hits.flatMap((h) => h.words.map((w) => w.text))).toEqual(['riasciato', 'pa', '/', 'issuen', 'sy']);
+    const blocks = blocksOf(lineOf(words), 0, new Set(hits.flatMap((h) => h.words)));
+    expect(blocks.map((b) => b.words.map((w) => w.text).join(' '))).toEqual(['COMUNE DI PADOVA']);
+    // Not where the next word is in the label's type too (a short value: "M" beside "SEX").
+    expect(labelsOfLine(lineOf(boxed('SESSO@27,163,40,165', '/@41,163,42,165', 'SEX@43,163,50,165', 'M@52,163,55,165')), 0)[0]!.words.map((w) => w.text)).toEqual(['SESSO', '/', 'SEX']);
   });
 });
