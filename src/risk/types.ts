@@ -13,7 +13,14 @@ export interface RiskTransaction {
   amountMinor: number;
   currency: string;
   description: string;
+  /** The other party as the data named it (a bank-account body, an Open Banking report, a parsed statement's column). */
   counterparty: string | null;
+  /**
+   * The other party's IBAN when the data gave one (electronic form). It stands for the account number a
+   * description may print: it keeps payers apart or together in the grouping key, and a transfer to or from
+   * another of the applicant's accounts is internal.
+   */
+  counterpartyIban?: string | null;
   balanceMinor: number | null;
   codes?: { gvc?: string; bank_transaction_code?: string; purpose?: string } | null;
 }

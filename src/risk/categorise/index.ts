@@ -18,6 +18,8 @@ export interface CategoriseTransactionsOptions {
   holderNames?: readonly (string | null | undefined)[];
   /** Re-label large monthly credits without a better label as salary (default true; off for commercial). */
   salaryByRecurrence?: boolean;
+  /** IBANs of the applicant's accounts (electronic form): a transfer whose counterparty IBAN is one of them is internal. */
+  ownIbans?: readonly (string | null | undefined)[];
 }
 
 /** Credits a regular payer can turn into income: nothing better explained them (cash paid in never does). */
@@ -42,7 +44,8 @@ export function categoriseTransactions(
   options: CategoriseTransactionsOptions = {},
 ): LabelledTransaction[] {
   const holderKeys = (options.holderNames ?? []).map((h) => normaliseName(h).toUpperCase()).filter((h) => h.length > 0);
-  const out: LabelledTransaction[] = txns.map((t) => ({ ...t, ...categoriseWithCounterparty(t, market, holderKeys) }));
+  const ownIbans = new Set((options.ownIbans ?? []).filter((x): x is string => !!x).map((x) => x.replace(/\s+/g, '').toUpperCase()));
+  const out: LabelledTransaction[] = txns.map((t) => ({ ...t, ...categoriseWithCounterparty(t, market, holderKeys, ownIbans) }));
   const retail = options.salaryByRecurrence !== false;
   // loan-worded transfers to a non-lender that recur (same payee, similar amount, monthly or more often) are instalments after all
   const loanLike = out.filter((t) => t.rule_trace.includes(ONE_OFF_LOAN_TRANSFER));
