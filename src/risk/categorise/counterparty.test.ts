@@ -11,6 +11,7 @@ import type { RiskSource, RiskTransaction } from '../types.ts';
 const EMPLOYER_IBAN = 'IT60X0542811101000000123456';
 const OWN = 'IT07X0542811101000000654321';
 const OTHER_OWN = 'DE89370400440532013000';
+const SECOND_EMPLOYER_ACCOUNT = 'DE76215730140403343700';
 
 const tx = (date: string, eur: number, description: string, counterparty: string | null = null, counterpartyIban: string | null = null): RiskTransaction => ({
   date, valueDate: null, amountMinor: Math.round(eur * 100), currency: 'EUR', description, counterparty, counterpartyIban, balanceMinor: null, codes: null,
@@ -52,9 +53,11 @@ describe('a counterparty the data names', () => {
     const r = report([source('a', OWN, months(null, EMPLOYER_IBAN))]);
     expect(r.metrics.income).toMatchObject({ salary_detected: true, salary_amount: 1853.5 });
     expect(r.income_sources).toMatchObject([{ payer_from: 'counterparty_iban', payer_key: '#00123456', category: 'salary', regular: true }]);
-    // with a name as well, the name keys the payer and the IBAN keeps two payers of one name apart
-    const both = report([source('a', OWN, months('Rossi Costruzioni S.r.l.', EMPLOYER_IBAN))]);
-    expect(both.income_sources).toMatchObject([{ payer: 'Rossi Costruzioni S.r.l.', payer_from: 'counterparty', payer_key: 'ROSSI COSTRUZIONI #00123456' }]);
+    // with a name as well, the name keys the payer: paid from a second account of its own, it stays one payer
+    const both = months('Rossi Costruzioni S.r.l.', EMPLOYER_IBAN).map((t, i) => (i > 20 && t.amountMinor > 0 ? { ...t, counterpartyIban: SECOND_EMPLOYER_ACCOUNT } : t));
+    const r2 = report([source('a', OWN, both)]);
+    expect(r2.income_sources).toMatchObject([{ payer: 'Rossi Costruzioni S.r.l.', payer_from: 'counterparty', payer_key: 'ROSSI COSTRUZIONI', months: 6, regular: true }]);
+    expect(r2.metrics.income.salary_detected).toBe(true);
   });
 
   it('a payer read from descriptions worded alike says "description"', () => {
@@ -75,5 +78,21 @@ describe('a counterparty the data names', () => {
     expect(other[0]?.category).not.toBe('internal');
     const own = categoriseTransactions([tx('2026-04-10', -1500, 'BONIFICO ISTANTANEO RIF 88812', null, OTHER_OWN)], 'it', { ownIbans: [OWN, OTHER_OWN] });
     expect(own[0]).toMatchObject({ category: 'internal', rule_id: 'common.own_account_iban' });
+  });
+});
+
+describe("the holder's own name", () => {
+  const pay = (counterparty: string, words = 'SEPA-UEBERWEISUNG EREF 4711') => [tx('2026-03-10', -900, words, counterparty)];
+  const holderNames = ['Steuerkanzlei Richter GmbH'];
+  it('a company of the same name but another legal form is another company, not an own transfer', () => {
+    expect(categoriseTransactions(pay('Steuerkanzlei Richter OHG'), 'de', { holderNames })[0]).toMatchObject({ category: 'other_transfer' });
+    expect(categoriseTransactions(pay('STEUERKANZLEI RICHTER UG (HAFTUNGSBESCHRÄNKT)'), 'de', { holderNames })[0]?.category).not.toBe('internal');
+  });
+  it('the same name with the same legal form, however spelt, or with none, is the holder', () => {
+    for (const cp of ['STEUERKANZLEI RICHTER GMBH', 'Steuerkanzlei Richter mbH', 'Steuerkanzlei Richter']) {
+      expect(categoriseTransactions(pay(cp), 'de', { holderNames })[0], cp).toMatchObject({ category: 'internal', rule_id: 'common.own_name' });
+    }
+    expect(categoriseTransactions(pay('ROSSI MARIO', 'BONIFICO SEPA CRO 4711'), 'it', { holderNames: ['Mario Rossi'] })[0]).toMatchObject({ category: 'internal' });
+    expect(categoriseTransactions(pay('Edilnord S.R.L.', 'BONIFICO SEPA CRO 4711'), 'it', { holderNames: ['Edilnord Srl'] })[0]).toMatchObject({ category: 'internal' });
   });
 });

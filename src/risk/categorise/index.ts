@@ -2,6 +2,7 @@ import type { LabelledTransaction, Market, RiskTransaction } from '../types.ts';
 import { normaliseName } from '../names.ts';
 import { categoriseWithCounterparty, ONE_OFF_LOAN_TRANSFER } from './categorise.ts';
 import { detectStreams } from './streams.ts';
+import { legalFormOf } from './normalise.ts';
 import { RULES_VERSION } from './rules.data.ts';
 import { TAXONOMY } from './taxonomy.data.ts';
 
@@ -45,7 +46,8 @@ export function categoriseTransactions(
 ): LabelledTransaction[] {
   const holderKeys = (options.holderNames ?? []).map((h) => normaliseName(h).toUpperCase()).filter((h) => h.length > 0);
   const ownIbans = new Set((options.ownIbans ?? []).filter((x): x is string => !!x).map((x) => x.replace(/\s+/g, '').toUpperCase()));
-  const out: LabelledTransaction[] = txns.map((t) => ({ ...t, ...categoriseWithCounterparty(t, market, holderKeys, ownIbans) }));
+  const holderForms = new Set((options.holderNames ?? []).map(legalFormOf).filter((f): f is string => f !== null));
+  const out: LabelledTransaction[] = txns.map((t) => ({ ...t, ...categoriseWithCounterparty(t, market, holderKeys, ownIbans, holderForms) }));
   const retail = options.salaryByRecurrence !== false;
   // loan-worded transfers to a non-lender that recur (same payee, similar amount, monthly or more often) are instalments after all
   const loanLike = out.filter((t) => t.rule_trace.includes(ONE_OFF_LOAN_TRANSFER));
