@@ -12,6 +12,13 @@
  *    every outgoing except existing loan instalments (debt service is shown apart, as the engine does),
  *    per month: what can service a new loan.
  * Errors are |engine − truth| / |truth|; median, p90 and worst are printed, with the worst accounts.
+ * BENCH_COUNTERPARTY chooses what each booking's counterparty is:
+ *   printed (default) — the name a statement prints at the head of the description, on half the lines of
+ *                       half the accounts, as a reader of a statement's counterparty column finds it;
+ *   none              — no counterparty (the engine reads descriptions alone);
+ *   named             — the generator's own party of every booking that has one (a core-banking export);
+ *   named+iban        — named, and the party's IBAN where the generator gives one (it draws a new IBAN per
+ *                       booking, so this measures how the engine takes IBANs that do not identify a party).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,7 +34,11 @@ const seed = Number(process.argv[2] ?? 71);
 const count = Number(process.argv[3] ?? 120);
 const MONTHS = 12;
 
-interface Tx { date: string; amount: number; description: string; counterparty: string | null; balance: number; kind: string }
+interface Tx { date: string; amount: number; description: string; counterparty: string | null; balance: number; kind: string; party?: string | null; party_iban?: string | null }
+const mode = process.env.BENCH_COUNTERPARTY ?? 'printed';
+if (!['printed', 'none', 'named', 'named+iban'].includes(mode)) throw new Error(`BENCH_COUNTERPARTY: printed, none, named or named+iban, not ${mode}`);
+const counterpartyOf = (t: Tx): string | null => (mode === 'printed' ? t.counterparty : mode === 'none' ? null : (t.party ?? null));
+const ibanOf = (t: Tx): string | null => (mode === 'named+iban' ? (t.party_iban ?? null) : null);
 interface Account { account: string; holder: string; lang: string; variant: string; profile: string; iban: string; currency: string; opening: number; start: string; end: string; transactions: Tx[] }
 
 const load = (profiles: string): Account[] =>
@@ -46,7 +57,7 @@ function report(a: Account, source: 'retail' | 'commercial') {
   const src: RiskSource = {
     id: a.account, type: 'bank_account', iban: a.iban, accountHolder: a.holder, currency: a.currency,
     openingBalanceMinor: Math.round(a.opening * 100), closingBalanceMinor: null, periodStart: a.start, periodEnd: a.end,
-    transactions: a.transactions.map((t) => ({ date: t.date, valueDate: null, amountMinor: Math.round(t.amount * 100), currency: a.currency, description: t.description, counterparty: t.counterparty, balanceMinor: Math.round(t.balance * 100) })),
+    transactions: a.transactions.map((t) => ({ date: t.date, valueDate: null, amountMinor: Math.round(t.amount * 100), currency: a.currency, description: t.description, counterparty: counterpartyOf(t), counterpartyIban: ibanOf(t), balanceMinor: Math.round(t.balance * 100) })),
   };
   return buildReport({ sources: [src], params: { account_holder: a.holder, data_market: a.lang === 'it' ? 'it' : 'de', data_source: source }, asOf: a.end, model: null });
 }
@@ -57,7 +68,7 @@ function summary(label: string, rows: { a: Account; est: number; truth: number }
   for (const w of errs.slice(-3).reverse()) console.log(`   worst: ${w.a.account} ${w.a.profile} ${w.a.variant} engine ${w.est.toFixed(0)} truth ${w.truth.toFixed(0)} per month`);
 }
 
-console.log(`testkit seed ${seed}, ${count} accounts per group, ${MONTHS} months each`);
+console.log(`testkit seed ${seed}, ${count} accounts per group, ${MONTHS} months each, counterparty ${mode}`);
 const retail = load('employee,pensioner,overdrawn,gambler').map((a) => ({ a, r: report(a, 'retail') }));
 summary('retail income (engine income.monthly_average) vs salary + pension', retail.map(({ a, r }) => ({ a, est: r.metrics.income.monthly_average, truth: sum(a, ['salary', 'pension']) / months(a) })));
 summary('retail regular income (engine income.regular_monthly_average) vs salary + pension', retail.map(({ a, r }) => ({ a, est: r.metrics.income.regular_monthly_average, truth: sum(a, ['salary', 'pension']) / months(a) })));

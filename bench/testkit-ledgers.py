@@ -1,6 +1,6 @@
 """Whole accounts with the generator's own labels, from the independent testkit (/work/shared/testkit/docgen),
 which this project did not write: one JSON object per account {account, holder, lang, variant, profile,
-iban, currency, opening, transactions: [{date, amount, description, counterparty, balance, kind}]} covering
+iban, currency, opening, transactions: [{date, amount, description, counterparty, balance, kind, party, party_iban}]} covering
 MONTHS whole months. bench/risk-income.ts measures monthly income against the kinds.
 Usage: python3 bench/testkit-ledgers.py SEED COUNT MONTHS [PROFILE,PROFILE…] > out.jsonl
 """
@@ -28,8 +28,12 @@ for i in range(count):
     for t in txs:
         lines = ledger.compose_lines(t.parts, mode, 3, False)
         cp = t.parts.get('cp', '') if mode == 'head_cp' and rng.random() < 0.5 else ''
+        # party / party_iban: the generator's own counterparty of every booking (what a core-banking export
+        # knows), for bench/risk-income.ts BENCH_COUNTERPARTY=named|named+iban; drawn without the rng, so
+        # the rest of the output is unchanged
         out.append({'date': str(t.booking), 'amount': t.cents / 100, 'description': ' '.join(lines),
-                    'counterparty': cp or None, 'balance': t.balance / 100, 'kind': t.kind})
+                    'counterparty': cp or None, 'balance': t.balance / 100, 'kind': t.kind,
+                    'party': t.ctx.get('cp') or None, 'party_iban': t.ctx.get('cp_iban') or None})
     print(json.dumps({'account': f'{seed}-{i}', 'holder': acct.holder, 'lang': acct.lang, 'variant': variant,
                       'profile': acct.profile, 'iban': acct.iban, 'currency': acct.currency, 'opening': opening / 100,
                       'start': str(start), 'end': str(end), 'transactions': out}))

@@ -38,8 +38,16 @@ export interface Evidence {
 
 /** Money received from one payer over the window (own transfers and savings are not income and are left out). */
 export interface IncomeSource {
-  /** The payer as the bank printed it (most frequent among its lines); else a representative description. */
+  /** The payer as the data named it (most frequent among its lines); else a representative description. */
   payer: string;
+  /**
+   * Where `payer` comes from: `counterparty`, a party the data named (a bank-account body's or an Open Banking
+   * report's counterparty, a statement's counterparty column), which also made the grouping key;
+   * `counterparty_iban`, no name given but the payer's IBAN was, which made the key (`payer` is a description);
+   * `description`, a line's description (no line named a party; the key was read from the descriptions);
+   * `category`, money no party is read for (the key is `category:<name>`, e.g. cash paid in).
+   */
+  payer_from: 'counterparty' | 'counterparty_iban' | 'description' | 'category';
   /** The grouping key (normalised counterparty; `category:<name>` where no line names a party, e.g. cash paid in). */
   payer_key: string;
   /** The category most of the money was booked under (salary, pension, business_revenue, cash_deposit …). */
@@ -126,6 +134,9 @@ function mostFrequent(values: readonly string[]): string | null {
   return best;
 }
 
+/** The group was keyed by a party read from its lines (not by its category). */
+const keyedByParty = (g: readonly CategorisedTransaction[]): boolean => !!g[0]?.counterparty_normalised;
+
 /** Income received, grouped by payer: the largest payers first (at most ten). */
 export function incomeSourcesOf(txns: readonly CategorisedTransaction[], streams: readonly RecurringStream[], months: number): IncomeSource[] {
   const groups = new Map<string, CategorisedTransaction[]>();
@@ -146,10 +157,11 @@ export function incomeSourcesOf(txns: readonly CategorisedTransaction[], streams
       const category = [...byCat].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'other_income';
       const named = mostFrequent(g.map((t) => t.counterparty?.trim() ?? '').filter(Boolean));
       const payer = named ?? (mostFrequent(g.map((t) => t.description.trim().slice(0, 80))) || key);
+      const payerFrom = named ? 'counterparty' : g.some((t) => t.counterpartyIban) ? 'counterparty_iban' : keyedByParty(g) ? 'description' : 'category';
       return {
         order,
         src: {
-          payer, payer_key: key, category, count: g.length, total: cents(total),
+          payer, payer_from: payerFrom, payer_key: key, category, count: g.length, total: cents(total),
           monthly_average: cents(total / Math.max(1, months)), share: all > 0 ? Math.round((total / all) * 10000) / 10000 : 0,
           months: new Set(g.map((t) => monthOf(t.date))).size, regular: regular.has(key),
         } satisfies IncomeSource,

@@ -108,7 +108,8 @@ export function buildReport(input: {
 
   const { txns: union, duplicates } = dedupeTransactions(sources);
   const holderNames = [params.account_holder, ...sources.map((s) => s.accountHolder)];
-  const labelled = categoriseBatch(union, params.data_market, { holderNames, salaryByRecurrence: params.data_source === 'retail' });
+  const ownIbans = sources.map((s) => s.iban);
+  const labelled = categoriseBatch(union, params.data_market, { holderNames, ownIbans, salaryByRecurrence: params.data_source === 'retail' });
   const txns: CategorisedTransaction[] = labelled.map((t, i) => ({ ...t, source_id: union[i]?.source_id ?? '', iban: union[i]?.iban ?? null }));
   const streams = detectStreams(txns).map((s) => s.stream);
   const gaps = continuityGaps(sources, { transactionGapDays: METRICS_CONFIG.transactionGapDays });

@@ -13,7 +13,14 @@ export interface RiskTransaction {
   amountMinor: number;
   currency: string;
   description: string;
+  /** The other party as the data named it (a bank-account body, an Open Banking report, a parsed statement's column). */
   counterparty: string | null;
+  /**
+   * The other party's IBAN when the data gave one (electronic form). With no counterparty name it keys the
+   * party (in place of a name read from the description); a transfer to or from another of the applicant's
+   * accounts (a source's IBAN) is internal.
+   */
+  counterpartyIban?: string | null;
   balanceMinor: number | null;
   codes?: { gvc?: string; bank_transaction_code?: string; purpose?: string } | null;
 }
@@ -58,8 +65,9 @@ export interface CategoryResult {
 
 export interface LabelledTransaction extends RiskTransaction, CategoryResult {
   /**
-   * Grouping key for the counterparty (folded, noise removed, from the counterparty or else the description,
-   * with the account number when the text names one); '' when none could be derived. Not a display name:
+   * Grouping key for the counterparty: the named counterparty (folded, noise and legal form removed); else
+   * `#<last 8 of its IBAN>` when the data gave the IBAN; else read from the description, with the account
+   * number when the text names one; '' when none could be derived. Not a display name:
    * the named party is `counterparty`, as the bank printed it (null when it printed none).
    */
   counterparty_normalised: string;

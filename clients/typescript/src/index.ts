@@ -91,6 +91,10 @@ export type BankTransactionInput = {
   amount: number | string;
   description: string;
   balance?: (number | string) | null;
+  /** the other party: the payee of money out, the payer of money in, as the bank knows it (trimmed to one line; blank is none). The risk engine groups payers and payees by it before any name read from the description */
+  counterparty?: string | null;
+  /** the other party's IBAN; spaces allowed; check digits are verified (400 naming transactions[i].counterparty_iban) */
+  counterparty_iban?: string | null;
 };
 
 export type ClientCredentials = {
@@ -184,8 +188,10 @@ export type CreditReport = {
     }[];
     /** income received payer by payer */
     income_sources?: {
-      /** the payer as the bank printed it, else a representative description */
+      /** the payer as the data named it, else a representative description */
       payer?: string;
+      /** where payer and its grouping come from: counterparty (a party the data named: the bank-account or Open Banking counterparty, a statement's counterparty column), counterparty_iban (no name given, grouped by the payer's IBAN; payer is a description), description (read from the lines' descriptions), category (no party: e.g. cash paid in) */
+      payer_from?: "counterparty" | "counterparty_iban" | "description" | "category";
       payer_key?: string;
       /** the category most of the money was booked under */
       category?: string;
@@ -467,7 +473,10 @@ export type ObTransactionView = {
   description: string;
   balance: number | null;
   category: string;
+  /** the other party as the data named it (Open Banking: creditorName of money out, debtorName of money in); null when none */
   counterparty: string | null;
+  /** the other party's IBAN (Open Banking: creditorAccount / debtorAccount iban); null when none */
+  counterparty_iban: string | null;
   transaction_id: string | null;
   end_to_end_id: string | null;
   bank_transaction_code: string | null;
@@ -529,8 +538,20 @@ export type OpenBankingAccountBody = {
         currency: string;
         [key: string]: unknown;
       };
+      /** the counterparty of money out (cut to 140 characters) */
       creditorName?: string;
+      /** its iban is the counterparty_iban of money out (kept when valid) */
+      creditorAccount?: {
+        iban?: string;
+        [key: string]: unknown;
+      };
+      /** the counterparty of money in (cut to 140 characters) */
       debtorName?: string;
+      /** its iban is the counterparty_iban of money in (kept when valid) */
+      debtorAccount?: {
+        iban?: string;
+        [key: string]: unknown;
+      };
       remittanceInformationUnstructured?: string;
       remittanceInformationUnstructuredArray?: string[];
       endToEndId?: string;
@@ -778,7 +799,10 @@ export type TransactionView = {
   description: string;
   balance: number | null;
   category: string;
+  /** the other party as the data named it (Open Banking: creditorName of money out, debtorName of money in); null when none */
   counterparty: string | null;
+  /** the other party's IBAN (Open Banking: creditorAccount / debtorAccount iban); null when none */
+  counterparty_iban: string | null;
 };
 
 export type UploadMultipart = {

@@ -4,15 +4,20 @@
  * field is named with its path (transactions[3].amount, transactions.booked[2].bookingDate).
  */
 import { createHash } from 'node:crypto';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { categoriseTransactions, type Market, type RiskTransaction } from '../../risk/index.ts';
 import { accountErrors } from './accounts.errors.ts';
 import {
   Problems,
   isObject,
+  MAX_COUNTERPARTY_CHARS,
+  oneLine,
   readAmount,
+  readCounterparty,
   readCurrency,
   readDate,
   readIban,
+  readOptionalIban,
   readString,
   rejectUnknown,
 } from './accounts.values.ts';
@@ -28,7 +33,10 @@ export interface StoredTransaction {
   description: string;
   balance_minor: number | null;
   category: string;
+  /** The other party (payee of a debit, payer of a credit) as the data named it; null when it named none. */
   counterparty: string | null;
+  /** The other party's IBAN when the data gave one (absent in rows stored before it was read). */
+  counterparty_iban?: string | null;
   transaction_id?: string | null;
   end_to_end_id?: string | null;
   bank_transaction_code?: string | null;
@@ -72,7 +80,7 @@ export interface NormalisedOpenBankingAccount {
 type Draft = Omit<StoredTransaction, 'category' | 'counterparty'> & { counterparty: string | null; codes: RiskTransaction['codes'] };
 
 const BANK_FIELDS = ['ext_bank_account_id', 'iban', 'account_holder', 'currency_code', 'bank_name', 'opening_balance', 'closing_balance', 'transactions'] as const;
-const BANK_TXN_FIELDS = ['date', 'value_date', 'amount', 'description', 'balance'] as const;
+const BANK_TXN_FIELDS = ['date', 'value_date', 'amount', 'description', 'balance', 'counterparty', 'counterparty_iban'] as const;
 
 /** The categoriser's market for an account: German-speaking IBANs use the de rules, the rest it. */
 export const marketOfIban = (iban: string): Market => (/^(DE|AT|CH|LI|LU)/.test(iban) ? 'de' : 'it');
@@ -89,7 +97,7 @@ function dateRange(txns: readonly { date: string }[]): { dateMin: string | null;
   return { dateMin: min, dateMax: max };
 }
 
-function categorise(drafts: Draft[], market: Market, holder: string | null): StoredTransaction[] {
+function categorise(drafts: Draft[], market: Market, holder: string | null, iban: string): StoredTransaction[] {
   const input: RiskTransaction[] = drafts.map((d) => ({
     date: d.date,
     valueDate: d.value_date,
@@ -97,10 +105,11 @@ function categorise(drafts: Draft[], market: Market, holder: string | null): Sto
     currency: d.currency,
     description: d.description,
     counterparty: d.counterparty,
+    counterpartyIban: d.counterparty_iban ?? null,
     balanceMinor: d.balance_minor,
     codes: d.codes ?? null,
   }));
-  const labelled = categoriseTransactions(input, market, { holderNames: [holder] });
+  const labelled = categoriseTransactions(input, market, { holderNames: [holder], ownIbans: [iban] });
   return drafts.map((d, i) => {
     const { codes: _codes, ...rest } = d;
     const l = labelled[i];
@@ -150,8 +159,21 @@ export function normaliseBankAccount(body: unknown): NormalisedBankAccount {
     const amount = readAmount(p, `${f}.amount`, t.amount, true);
     const description = readString(p, `${f}.description`, t.description, { required: true, max: 2000 });
     const balance = readAmount(p, `${f}.balance`, t.balance, false);
+    const counterparty = readCounterparty(p, `${f}.counterparty`, t.counterparty);
+    const counterpartyIban = readOptionalIban(p, `${f}.counterparty_iban`, t.counterparty_iban);
     if (!date || valueDate === undefined || typeof amount !== 'number' || description === null || balance === undefined) return;
-    drafts.push({ date, value_date: valueDate, amount_minor: amount, currency: currency ?? 'EUR', description: description.replace(/\s+/g, ' ').trim(), balance_minor: balance, counterparty: null, codes: null });
+    if (counterparty === undefined || counterpartyIban === undefined) return;
+    drafts.push({
+      date,
+      value_date: valueDate,
+      amount_minor: amount,
+      currency: currency ?? 'EUR',
+      description: description.replace(/\s+/g, ' ').trim(),
+      balance_minor: balance,
+      counterparty,
+      counterparty_iban: counterpartyIban,
+      codes: null,
+    });
   });
   if (!p.empty || !iban || !holder || !currency || opening === undefined || closing === undefined) throw accountErrors.invalid(p.list, p.summary());
   return {
@@ -162,13 +184,20 @@ export function normaliseBankAccount(body: unknown): NormalisedBankAccount {
     bankName: bankName,
     openingMinor: opening,
     closingMinor: closing,
-    transactions: categorise(drafts, marketOfIban(iban), holder),
+    transactions: categorise(drafts, marketOfIban(iban), holder, iban),
     ...dateRange(drafts),
     contentHash: hashOf(body),
   };
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.replace(/\s+/g, ' ').trim() : null);
+const str = (v: unknown): string | null => (typeof v === 'string' ? oneLine(v) : null);
+
+/** A valid IBAN in electronic form, else null (never a problem: an Open Banking report is the bank's, not the caller's). */
+function ibanOrNull(v: unknown): string | null {
+  if (typeof v !== 'string' || v.length > 64) return null;
+  const iban = electronicFormatIBAN(v);
+  return iban && isValidIBAN(iban) ? iban : null;
+}
 
 /** Berlin Group remittance information in order of preference, joined to one line. */
 function descriptionOf(t: Record<string, unknown>): string {
@@ -257,7 +286,12 @@ export function normaliseOpenBankingAccount(body: unknown): NormalisedOpenBankin
     }
     const date = bookingDate ?? valueDate;
     if (!date || typeof amount !== 'number' || !cur || balance === undefined || valueDate === undefined) return;
-    const counterparty = amount < 0 ? (str(t.creditorName) ?? str(t.ultimateCreditor)) : (str(t.debtorName) ?? str(t.ultimateDebtor));
+    // the other party: the creditor of money out, the debtor of money in (the same field a bank-account body's
+    // counterparty and counterparty_iban fill); a name cut to the bank-account bound, an account kept only
+    // when it is a valid IBAN (a report may reference it by BBAN, PAN or a masked PAN: no IBAN then)
+    const party = amount < 0 ? { name: t.creditorName, ultimate: t.ultimateCreditor, account: t.creditorAccount } : { name: t.debtorName, ultimate: t.ultimateDebtor, account: t.debtorAccount };
+    const counterparty = (str(party.name) ?? str(party.ultimate))?.slice(0, MAX_COUNTERPARTY_CHARS).trim() ?? null;
+    const counterpartyIban = isObject(party.account) ? ibanOrNull(party.account.iban) : null;
     const btc = str(t.bankTransactionCode) ?? str(t.proprietaryBankTransactionCode);
     const purpose = str(t.purposeCode);
     drafts.push({
@@ -268,6 +302,7 @@ export function normaliseOpenBankingAccount(body: unknown): NormalisedOpenBankin
       description: descriptionOf(t),
       balance_minor: balance,
       counterparty,
+      counterparty_iban: counterpartyIban,
       transaction_id: str(t.transactionId),
       end_to_end_id: str(t.endToEndId),
       bank_transaction_code: btc,
@@ -283,7 +318,7 @@ export function normaliseOpenBankingAccount(body: unknown): NormalisedOpenBankin
     accountHolder: holder?.trim() || null,
     currencyCode: currency,
     balances,
-    transactions: categorise(drafts, marketOfIban(iban), holder),
+    transactions: categorise(drafts, marketOfIban(iban), holder, iban),
     ...dateRange(drafts),
     contentHash: hashOf(body),
   };

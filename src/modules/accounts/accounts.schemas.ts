@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PaginationQuery, Timestamp, Uuid, listEnvelope } from '../../http/common.ts';
 import { MAX_TRANSACTIONS } from './accounts.normalise.ts';
+import { MAX_COUNTERPARTY_CHARS } from './accounts.values.ts';
 
 const nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Number>>(t: T) => Type.Union([t, Type.Null()]);
 const Amount = (description: string) =>
@@ -16,6 +17,18 @@ export const BankTransactionInput = Type.Object(
     amount: Amount('signed amount, negative = money out'),
     description: Type.String({ maxLength: 2000 }),
     balance: Type.Optional(Type.Union([Amount('running balance after the transaction'), Type.Null()])),
+    counterparty: Type.Optional(
+      Type.Union([Type.String({ maxLength: MAX_COUNTERPARTY_CHARS }), Type.Null()], {
+        description:
+          'the other party: the payee of money out, the payer of money in, as the bank knows it (trimmed to one line; blank is none). ' +
+          'The risk engine groups payers and payees by it before any name read from the description',
+      }),
+    ),
+    counterparty_iban: Type.Optional(
+      Type.Union([Type.String({ maxLength: 64 }), Type.Null()], {
+        description: "the other party's IBAN; spaces allowed; check digits are verified (400 naming transactions[i].counterparty_iban)",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -64,8 +77,10 @@ export const OpenBankingAccountBody = Type.Object(
               bookingDate: Type.Optional(IsoDate('booking date')),
               valueDate: Type.Optional(IsoDate('value date')),
               transactionAmount: AmountInObject,
-              creditorName: Type.Optional(Type.String()),
-              debtorName: Type.Optional(Type.String()),
+              creditorName: Type.Optional(Type.String({ description: 'the counterparty of money out (cut to 140 characters)' })),
+              creditorAccount: Type.Optional(Type.Object({ iban: Type.Optional(Type.String()) }, { additionalProperties: true, description: "its iban is the counterparty_iban of money out (kept when valid)" })),
+              debtorName: Type.Optional(Type.String({ description: 'the counterparty of money in (cut to 140 characters)' })),
+              debtorAccount: Type.Optional(Type.Object({ iban: Type.Optional(Type.String()) }, { additionalProperties: true, description: 'its iban is the counterparty_iban of money in (kept when valid)' })),
               remittanceInformationUnstructured: Type.Optional(Type.String()),
               remittanceInformationUnstructuredArray: Type.Optional(Type.Array(Type.String())),
               endToEndId: Type.Optional(Type.String()),
@@ -97,7 +112,8 @@ export const TransactionView = Type.Object({
   description: Type.String(),
   balance: Type.Union([Type.Number(), Type.Null()]),
   category: Type.String(),
-  counterparty: Type.Union([Type.String(), Type.Null()]),
+  counterparty: Type.Union([Type.String(), Type.Null()], { description: 'the other party as the data named it (Open Banking: creditorName of money out, debtorName of money in); null when none' }),
+  counterparty_iban: Type.Union([Type.String(), Type.Null()], { description: "the other party's IBAN (Open Banking: creditorAccount / debtorAccount iban); null when none" }),
 });
 
 export const ObTransactionView = Type.Object({

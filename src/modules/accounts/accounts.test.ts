@@ -101,6 +101,43 @@ describe('bank accounts', () => {
     expect((await t.request({ method: 'GET', url: `/document-engine/v1/processes/${p.process_id}/bank-accounts` })).json().total).toBe(0);
   });
 
+  it('stores and returns each transaction\'s counterparty (one line, trimmed) and counterparty IBAN (electronic form)', async () => {
+    const p = await newProcess();
+    const b: { transactions: Record<string, unknown>[] } = body();
+    b.transactions[0] = { ...b.transactions[0], counterparty: '  ACME   S.r.l.\n ', counterparty_iban: 'de89 3704 0044 0532 0130 00' };
+    b.transactions[1] = { ...b.transactions[1], counterparty: '   ', counterparty_iban: null };
+    const r = await post(p.process_id, 'bank-accounts', b);
+    expect(r.statusCode).toBe(201);
+    const d = (await t.request({ method: 'GET', url: `/document-engine/v1/processes/${p.process_id}/bank-accounts/${r.json().bank_account_id}` })).json();
+    expect(d.transactions.map((x: { counterparty: unknown; counterparty_iban: unknown }) => [x.counterparty, x.counterparty_iban])).toEqual([
+      ['ACME S.r.l.', 'DE89370400440532013000'],
+      [null, null],
+      [null, null],
+    ]);
+    expect(d.transactions[0].category).toBe('salary');
+  });
+
+  it('names a bad counterparty or counterparty IBAN by its path, and stores nothing', async () => {
+    const p = await newProcess();
+    const b: { transactions: Record<string, unknown>[] } = body();
+    b.transactions.push({ date: '2025-03-06', amount: -5, description: 'x', counterparty_iban: 'DE89370400440532013001' });
+    b.transactions[0] = { ...b.transactions[0], counterparty: 'A'.repeat(141) };
+    b.transactions[1] = { ...b.transactions[1], counterparty: 42, counterparty_iban: 'not an iban' };
+    const r = await post(p.process_id, 'bank-accounts', b);
+    expect(r.statusCode).toBe(400);
+    expect(r.headers['content-type']).toContain('application/problem+json');
+    expect(r.json().errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'transactions[3].counterparty_iban', code: 'invalid_iban' }),
+        expect.objectContaining({ field: 'transactions[1].counterparty_iban', code: 'invalid_iban' }),
+        expect.objectContaining({ field: 'transactions[1].counterparty', code: 'invalid_type' }),
+        expect.objectContaining({ field: 'transactions[0].counterparty', code: 'too_long' }),
+      ]),
+    );
+    expect(r.json().detail).toContain('transactions[3].counterparty_iban is not a valid IBAN');
+    expect((await t.request({ method: 'GET', url: `/document-engine/v1/processes/${p.process_id}/bank-accounts` })).json().total).toBe(0);
+  });
+
   it('404 for an unknown process or account, 409 for an archived process', async () => {
     const p = await newProcess();
     expect((await post(newId(), 'bank-accounts', body())).statusCode).toBe(404);
@@ -156,7 +193,10 @@ describe('Open Banking accounts (NextGenPSD2)', () => {
     expect(db.total_transactions).toBe(2);
     const d = (await t.request({ method: 'GET', url: `/document-engine/v1/processes/${p.process_id}/open-banking-accounts/${db.open_banking_account_id}` })).json();
     expect(d.transactions.map((x: { amount: number }) => x.amount)).toEqual([256.67, 343.01]);
-    expect(d.transactions[1]).toMatchObject({ counterparty: 'Paul Simpson', description: 'Example 2', transaction_id: '1234568' });
+    // the debtor of money in, with its account's IBAN: the fields a bank-account body's counterparty and counterparty_iban fill
+    expect(d.transactions[1]).toMatchObject({ counterparty: 'Paul Simpson', counterparty_iban: 'DE76215730140403343700', description: 'Example 2', transaction_id: '1234568' });
+    // money in whose report names only a creditor: no counterparty (the creditor of money in is the account itself)
+    expect(d.transactions[0]).toMatchObject({ counterparty: null, counterparty_iban: null });
     const cd = await post(p.process_id, 'open-banking-accounts', psd2('comdirect__get-transactions.body.json'));
     expect(cd.statusCode).toBe(201);
     expect(cd.json()).toMatchObject({ total_transactions: 1, closing_balance: 150.02, iban: 'FR7630056009271234567890182' });

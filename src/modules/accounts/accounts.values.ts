@@ -145,6 +145,46 @@ export function readIban(p: Problems, field: string, v: unknown): string | null 
   return iban;
 }
 
+/** An optional IBAN (of a counterparty): absent, null or blank is null; anything else must be a valid IBAN. */
+export function readOptionalIban(p: Problems, field: string, v: unknown): string | null | undefined {
+  if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
+  const s = readString(p, field, v, { required: false, max: 64 });
+  if (s === null) return undefined;
+  const iban = electronicFormatIBAN(s);
+  if (!iban || !isValidIBAN(iban)) {
+    p.add(field, 'invalid_iban', 'is not a valid IBAN (country, length or check digits)');
+    return undefined;
+  }
+  return iban;
+}
+
+/**
+ * Longest counterparty name kept: ISO 20022's party name (Nm, Max140Text), which SEPA and NextGenPSD2
+ * names fit in.
+ */
+export const MAX_COUNTERPARTY_CHARS = 140;
+
+/** A party's name as one line: whitespace runs become one space, ends trimmed; blank is null. */
+export const oneLine = (v: string): string | null => {
+  const s = v.replace(/\s+/g, ' ').trim();
+  return s === '' ? null : s;
+};
+
+/** An optional counterparty name: trimmed to one line, at most MAX_COUNTERPARTY_CHARS; blank is null. */
+export function readCounterparty(p: Problems, field: string, v: unknown): string | null | undefined {
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'string') {
+    p.add(field, 'invalid_type', 'must be a string');
+    return undefined;
+  }
+  const s = oneLine(v);
+  if (s !== null && s.length > MAX_COUNTERPARTY_CHARS) {
+    p.add(field, 'too_long', `must be at most ${MAX_COUNTERPARTY_CHARS} characters`);
+    return undefined;
+  }
+  return s;
+}
+
 export function readCurrency(p: Problems, field: string, v: unknown, fallback: string | null): string | null {
   if (v === undefined || v === null) {
     if (fallback === null) p.add(field, 'required', 'is required');

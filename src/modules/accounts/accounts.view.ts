@@ -34,6 +34,7 @@ const txnView = (t: StoredTransaction) => ({
   balance: money(t.balance_minor),
   category: t.category,
   counterparty: t.counterparty,
+  counterparty_iban: t.counterparty_iban ?? null,
 });
 
 export function toBankAccountDetail(r: BankAccountRow): BankAccountDetailView {

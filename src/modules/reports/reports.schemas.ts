@@ -165,7 +165,16 @@ const StreamSchema = open(
 );
 const IncomeSourceSchema = open(
   {
-    payer: opt(Type.String({ description: 'the payer as the bank printed it, else a representative description' })),
+    payer: opt(Type.String({ description: 'the payer as the data named it, else a representative description' })),
+    payer_from: opt(
+      Type.String({
+        enum: ['counterparty', 'counterparty_iban', 'description', 'category'],
+        description:
+          'where payer and its grouping come from: counterparty (a party the data named: the bank-account or Open Banking counterparty, ' +
+          "a statement's counterparty column), counterparty_iban (no name given, grouped by the payer's IBAN; payer is a description), " +
+          "description (read from the lines' descriptions), category (no party: e.g. cash paid in)",
+      }),
+    ),
     payer_key: opt(Type.String()),
     category: opt(Type.String({ description: 'the category most of the money was booked under' })),
     count: opt(Type.Number()),

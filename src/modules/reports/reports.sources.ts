@@ -82,6 +82,7 @@ const storedToRisk = (t: StoredTransaction): RiskTransaction => ({
   currency: t.currency,
   description: t.description,
   counterparty: t.counterparty,
+  counterpartyIban: t.counterparty_iban ?? null,
   balanceMinor: t.balance_minor,
   codes:
     t.bank_transaction_code || t.purpose_code

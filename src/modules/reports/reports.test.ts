@@ -271,6 +271,25 @@ describe('run-report', () => {
     expect(r.coverage.inputs[0]).toMatchObject({ id: a.bank_account_id, used: true, excluded_reason: null });
   });
 
+  it("a bank account's counterparty reaches the report: one employer worded two ways is one regular payer, said to be named (issue 21)", async () => {
+    const p = await newProcess();
+    const body = accountBody() as ReturnType<typeof accountBody> & { transactions: Record<string, unknown>[] };
+    let n = 0;
+    body.transactions = body.transactions.map((x) =>
+      String(x.description).startsWith('STIPENDIO')
+        ? { ...x, description: n++ % 2 ? 'ACCREDITO BONIFICO ORD. R.C. IMPIANTI' : 'BONIFICO A VOSTRO FAVORE DA ROSSI COSTRUZIONI', counterparty: ' Rossi Costruzioni S.r.l. ', counterparty_iban: 'DE89 3704 0044 0532 0130 00' }
+        : x,
+    );
+    const a = await addAccount(p.process_id, body);
+    const done = await waitDone(p.process_id, (await runReport(p.process_id, { bank_account_ids: [a.bank_account_id], report_params: params })).json().credit_report_id);
+    expect(done.status).toBe('completed');
+    const r = done.report_result;
+    expect(r.metrics.income).toMatchObject({ salary_detected: true, salary_amount: 2500 });
+    expect(r.income_sources[0]).toMatchObject({ payer: 'Rossi Costruzioni S.r.l.', payer_from: 'counterparty', payer_key: 'ROSSI COSTRUZIONI', category: 'salary', regular: true, months: 9 });
+    const doc = (await t.request({ method: 'GET', url: '/openapi.json' })).json();
+    expect(JSON.stringify(doc)).toContain('counterparty_iban (no name given');
+  });
+
   it('the server or a space selects the model (DOCRISK_RISK_MODELS) and every report names model and version (issue 21)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docrisk-models-'));
     const file = join(dir, 'lender.json');

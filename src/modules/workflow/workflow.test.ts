@@ -141,6 +141,11 @@ describe('workflow endpoint', () => {
     const bad = await workflow({ ...base('W-Q'), coreTransactions: [{ ...accountBody(), iban: 'IT00X0542811101000000123456' }] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].field).toBe('coreTransactions[0].iban');
+    // a bank-account body's counterparty IBAN is checked as on POST …/bank-accounts, named where it sits
+    const core = accountBody();
+    const badParty = await workflow({ ...base('W-Q'), parsedTransactions: [{ ...core, transactions: core.transactions.map((x, i) => (i === 1 ? { ...x, counterparty: 'ACME', counterparty_iban: 'IT00X0542811101000000123456' } : x)) }] });
+    expect(badParty.statusCode).toBe(400);
+    expect(badParty.json().errors).toEqual([expect.objectContaining({ field: 'parsedTransactions[0].transactions[1].counterparty_iban', code: 'invalid_iban' })]);
     expect(await processesOf('W-Q')).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import type { CategoryResult, Market, RiskTransaction } from '../types.ts';
 import { CODE_RULES, TEXT_RULES } from './rules.data.ts';
 import type { CodeRule, Sign } from './rules.data.ts';
 import { groupOf } from './taxonomy.data.ts';
-import { fold, MAX_TEXT_CHARS, normaliseCounterparty } from './normalise.ts';
+import { fold, legalFormOf, MAX_TEXT_CHARS, normaliseCounterparty } from './normalise.ts';
 import { namesFinancialInstitution, namesHolder, namesOrganisation } from './payer.ts';
 
 interface CompiledText {
@@ -98,11 +98,20 @@ export function categoriseWithCounterparty(
   t: RiskTransaction,
   market: Market,
   holderKeys: readonly string[],
+  ownIbans: ReadonlySet<string> = NO_IBANS,
+  holderForms: ReadonlySet<string> = NO_FORMS,
 ): CategoryResult & { counterparty_normalised: string } {
-  const cp = normaliseCounterparty(t.counterparty) || normaliseCounterparty(t.description);
+  // a party the data names (a bank's own field) comes before a name guessed from the description
+  const named = normaliseCounterparty(t.counterparty);
+  const cp = named || normaliseCounterparty(t.description);
   let res = categoriseOne(t, market);
   const generic = res.rule_id.startsWith('fallback.') || res.category === 'other_transfer';
-  if (generic && cp && holderKeys.some((h) => sameName(h, cp))) res = { ...result('internal', 'common.own_name'), rule_trace: [...res.rule_trace, 'common.own_name'] };
+  if ((generic || res.category === 'internal') && t.counterpartyIban && ownIbans.has(t.counterpartyIban.replace(/\s+/g, '').toUpperCase())) {
+    // to or from another account of the applicant's, by its IBAN: money moved between own accounts
+    res = { ...result('internal', OWN_ACCOUNT_IBAN), rule_trace: [...res.rule_trace, OWN_ACCOUNT_IBAN] };
+  } else if (generic && cp && holderKeys.some((h) => sameName(h, cp)) && sameLegalForm(named ? t.counterparty : t.description, holderForms)) {
+    res = { ...result('internal', 'common.own_name'), rule_trace: [...res.rule_trace, 'common.own_name'] };
+  }
   else if (res.category === 'internal' && !res.rule_id.startsWith('code.') && thirdPartyOrganisation(t, holderKeys)) {
     // own-transfer wording ("GIROCONTO", "Übertrag") from or to a company that is neither the holder nor a bank:
     // money between the holder and another business, not between the holder's own accounts
@@ -113,8 +122,41 @@ export function categoriseWithCounterparty(
     // or is named, and a regular repayment is put back by recurrence (categoriseTransactions)
     res = { ...result('other_transfer', ONE_OFF_LOAN_TRANSFER), rule_trace: [...res.rule_trace, ONE_OFF_LOAN_TRANSFER] };
   }
+  return { ...res, counterparty_normalised: groupingKey(t, named, cp) };
+}
+
+/**
+ * The key payers and payees are grouped by, from what the data says best: the party it names; else the
+ * party's IBAN it gives (in the form accountRef writes a printed account number); else what the description
+ * reads, with the account number it prints. A name guessed from descriptions worded differently line by line,
+ * or with a reference number the normaliser takes for an account, would split one party; a named party paid
+ * from two accounts of its own stays one.
+ */
+function groupingKey(t: RiskTransaction, named: string, cp: string): string {
+  if (named) return named;
+  if (t.counterpartyIban) return ibanRef(t.counterpartyIban);
   const ref = accountRef(`${t.counterparty ?? ''} ${t.description}`);
-  return { ...res, counterparty_normalised: ref && !cp.includes(ref) ? `${cp} ${ref}`.trim() : cp };
+  return ref && !cp.includes(ref) ? `${cp} ${ref}`.trim() : cp;
+}
+
+const NO_IBANS: ReadonlySet<string> = new Set();
+const NO_FORMS: ReadonlySet<string> = new Set();
+
+/**
+ * The party's legal form, when it and a holder's name both carry one, is the holder's: "Richter OHG" paying
+ * "Richter GmbH" pays another company (names compare with legal forms removed, so the form decides).
+ */
+function sameLegalForm(partyText: string | null, holderForms: ReadonlySet<string>): boolean {
+  if (!holderForms.size) return true;
+  const form = legalFormOf(partyText);
+  return form === null || holderForms.has(form);
+}
+/** Trace step of a transfer to or from another account of the applicant's (its IBAN is one of the report's sources). */
+export const OWN_ACCOUNT_IBAN = 'common.own_account_iban';
+
+/** An IBAN's part of the grouping key: as accountRef writes an account number, so a printed IBAN and a given one agree. */
+export function ibanRef(iban: string): string {
+  return `#${iban.replace(/\s+/g, '').toUpperCase().slice(-8)}`;
 }
 
 /**

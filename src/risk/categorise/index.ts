@@ -2,6 +2,7 @@ import type { LabelledTransaction, Market, RiskTransaction } from '../types.ts';
 import { normaliseName } from '../names.ts';
 import { categoriseWithCounterparty, ONE_OFF_LOAN_TRANSFER } from './categorise.ts';
 import { detectStreams } from './streams.ts';
+import { legalFormOf } from './normalise.ts';
 import { RULES_VERSION } from './rules.data.ts';
 import { TAXONOMY } from './taxonomy.data.ts';
 
@@ -18,6 +19,8 @@ export interface CategoriseTransactionsOptions {
   holderNames?: readonly (string | null | undefined)[];
   /** Re-label large monthly credits without a better label as salary (default true; off for commercial). */
   salaryByRecurrence?: boolean;
+  /** IBANs of the applicant's accounts (electronic form): a transfer whose counterparty IBAN is one of them is internal. */
+  ownIbans?: readonly (string | null | undefined)[];
 }
 
 /** Credits a regular payer can turn into income: nothing better explained them (cash paid in never does). */
@@ -42,7 +45,9 @@ export function categoriseTransactions(
   options: CategoriseTransactionsOptions = {},
 ): LabelledTransaction[] {
   const holderKeys = (options.holderNames ?? []).map((h) => normaliseName(h).toUpperCase()).filter((h) => h.length > 0);
-  const out: LabelledTransaction[] = txns.map((t) => ({ ...t, ...categoriseWithCounterparty(t, market, holderKeys) }));
+  const ownIbans = new Set((options.ownIbans ?? []).filter((x): x is string => !!x).map((x) => x.replace(/\s+/g, '').toUpperCase()));
+  const holderForms = new Set((options.holderNames ?? []).map(legalFormOf).filter((f): f is string => f !== null));
+  const out: LabelledTransaction[] = txns.map((t) => ({ ...t, ...categoriseWithCounterparty(t, market, holderKeys, ownIbans, holderForms) }));
   const retail = options.salaryByRecurrence !== false;
   // loan-worded transfers to a non-lender that recur (same payee, similar amount, monthly or more often) are instalments after all
   const loanLike = out.filter((t) => t.rule_trace.includes(ONE_OFF_LOAN_TRANSFER));

@@ -71,6 +71,23 @@ const REF_RE =
  */
 export const MAX_TEXT_CHARS = 1000;
 
+/** Spellings of one legal form (after folding and removing punctuation and spaces) → one name. */
+const SAME_FORM: Readonly<Record<string, string>> = { UGHAFTUNGSBESCHRAENKT: 'UG', MBH: 'GMBH', SCRL: 'SCARL', SOCCOOP: 'COOP' };
+
+/**
+ * The legal form(s) a name carries, one canonical string ("SRL", "GMBHCOKG", "KG"), or null when it carries
+ * none. A legal form is part of a company's identity: "Richter OHG" and "Richter GmbH" are two companies.
+ */
+export function legalFormOf(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const s = fold(raw.slice(0, MAX_TEXT_CHARS)).replace(/[.,;:/\\()[\]{}"'#+_|]/g, ' ').replace(/\s+/g, ' ');
+  const forms = [...s.matchAll(LEGAL_RE)].map((m) => {
+    const f = (m[2] ?? '').replace(/[\s&]+/g, '');
+    return SAME_FORM[f] ?? f;
+  });
+  return forms.length ? [...new Set(forms)].sort().join('+') : null;
+}
+
 /** Normalise a counterparty (or a description standing in for one) to a stable grouping key. */
 export function normaliseCounterparty(raw: string | null | undefined): string {
   return raw ? normaliseMemo(raw.slice(0, MAX_TEXT_CHARS)) : '';
