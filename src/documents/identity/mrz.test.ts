@@ -243,6 +243,41 @@ describe('names line layout', () => {
   });
 });
 
+describe('zones of unseen card designs as the band reads them (testkit clean renders and scans)', () => {
+  const td1 = (number: string, birth: string, sex: string, expiry: string, nat: string): [string, string] => {
+    const l1 = `IRITA${number}${checkDigit(number)}`.padEnd(30, '<');
+    const l2a = `${birth}${checkDigit(birth)}${sex}${expiry}${checkDigit(expiry)}${nat}`.padEnd(29, '<');
+    return [l1, l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29))];
+  };
+
+  it('the surname separator read with a filler too many ("OKONKWO<<<EMEKA") is "<<"; specks after the padding still go', () => {
+    const [l1, l2] = td1('M81N2YYN2', '940416', 'M', '260601', 'NGA');
+    const r = readMrz([l1, l2, 'OKONKWO<<<EMEKA<<<<<<<<<<<<<<<'])!;
+    expect(r.lines[2]).toBe('OKONKWO<<EMEKA<<<<<<<<<<<<<<<<');
+    expect([r.lastName, r.firstName]).toEqual(['OKONKWO', 'EMEKA']);
+    expect(readMrz([l1, l2, 'OKONKWO<<EMEKA<<<<<<<<<<<<<<JJ'])!.lines[2]).toBe('OKONKWO<<EMEKA<<<<<<<<<<<<<<<<');
+    expect(readMrz([l1, l2, 'OKONKWO<<EMEKA<<<<ANNA<<<<<<<<'])!.lines[2]).toBe('OKONKWO<<EMEKA<<<<<<<<<<<<<<<<');
+  });
+
+  it('a glyph too many before or inside the nationality ("1ITA", "SNGA", "ITXA") goes where the code then is a known state', () => {
+    const [l1, l2] = td1('CC3960098', '720917', 'M', '350613', 'ITA');
+    const names = 'DANGELO<<PAOLO<<<<<<<<<<<<<<<<';
+    for (const [at, glyph] of [[15, '1'], [15, 'S'], [17, 'X']] as const) {
+      const noisy = (l2.slice(0, at) + glyph + l2.slice(at)).replace('<<<<<<<<<<<', '<<<<<<<<<<');
+      expect(noisy).toHaveLength(30);
+      const r = readMrz([l1, noisy, names])!;
+      expect(r.nationality).toBe('ITA');
+      expect(r.lines[1]).toBe(l2);
+      expect(r.valid).toBe(true);
+      expect(r.corrections[0]).toEqual({ line: 1, column: at, from: glyph, to: '', by: 'country_code' });
+    }
+    // A known code stays as read; an unknown one no deletion makes known stays too.
+    expect(readMrz([l1, l2, names])!.corrections).toEqual([]);
+    const [m1, m2] = td1('CC3960098', '720917', 'M', '350613', 'QQQ');
+    expect(readMrz([m1, m2, names])!.lines[1]).toBe(m2);
+  });
+});
+
 describe('insertionCandidates: a speckled filler tail on another line', () => {
   it('an extra glyph before line 2 is found although line 1 ends "<<<<S<<<" (the composite covers both)', () => {
     const t = cardTruth('it', 9304);

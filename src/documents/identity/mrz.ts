@@ -337,9 +337,15 @@ function repairNames(lines: string[], s: Span, out: MrzCorrection[]): void {
     }
   }
   // Names are separated by '<' and '<<'; three fillers in a row only pad the end,
-  // so letters after them are specks (an OCR'd card edge, a "J" from a shadow).
+  // so letters after them are specks (an OCR'd card edge, a "J" from a shadow) — except
+  // where no '<<' came before and a name follows a short run ("OKONKWO<<<EMEKA<<<"): that run is the
+  // surname's separator read with a filler too many (a "<K<" whose K was a filler), and it becomes '<<'.
   const pad = fixed.indexOf('<<<');
-  if (pad > 0 && /[A-Z]/.test(fixed.slice(pad))) {
+  const longSep = pad > 0 ? /^<{3,4}([A-Z]{3,}(?:<[A-Z]{2,})*)<*$/.exec(fixed.slice(pad)) : null;
+  if (longSep && !fixed.slice(0, pad).includes('<<')) {
+    fixed = (fixed.slice(0, pad) + '<<' + longSep[1]).padEnd(fixed.length, '<');
+    by = 'filler';
+  } else if (pad > 0 && /[A-Z]/.test(fixed.slice(pad))) {
     fixed = fixed.slice(0, pad) + '<'.repeat(fixed.length - pad);
     by = 'filler';
   }
@@ -515,6 +521,43 @@ function shiftCandidates(input: readonly string[], format: MrzFormat, opts: Read
 
 /** Reads MRZ lines of exact length; null when they are not a TD1/TD2/TD3 zone. */
 export function readMrz(input: readonly string[], opts: ReadOptions = {}): MrzReading | null {
+  const r = readMrzOnce(input, opts);
+  return r && opts.repair !== false ? (shiftedNationality(input, r, opts) ?? r) : r;
+}
+
+/**
+ * A glyph too many just before or inside the nationality ("…3506134 1ITA<<<", "…2606015 SNGA<<<": a speck,
+ * one glyph read as two) pushes the code off its place, and the line was fitted to length by shortening its
+ * filler run, so the check digits before it still hold. Where the code as read is no state's and deleting
+ * one of its glyphs (a filler put back at the next filler run) makes it a known one, with the sex a sex and
+ * no check digit that held failing, the deletion is taken; two deletions giving different readings take none.
+ */
+function shiftedNationality(input: readonly string[], r: MrzReading, opts: ReadOptions): MrzReading | null {
+  const span = LAYOUT[r.format].alpha[1]!;
+  if (knownState(get(r.lines, span))) return null;
+  const held = r.checks.filter((c) => c.valid).length;
+  const text = input[span.line]!;
+  let found: MrzReading | null = null;
+  for (let col = span.start; col <= span.end; col++) {
+    const cut = text.slice(0, col) + text.slice(col + 1);
+    const run = [...cut.slice(col).matchAll(/<+/g)].sort((a, b) => b[0].length - a[0].length)[0];
+    if (!run) continue;
+    const at = col + run.index;
+    const trial = input.map((l, i) => (i === span.line ? cut.slice(0, at) + '<' + cut.slice(at) : l));
+    const t = readMrzOnce(trial, opts);
+    if (!t || !knownState(get(t.lines, span)) || t.checks.filter((c) => c.valid).length < held || !/^[MFX<]$/.test(sexOf(t))) continue;
+    if (found && found.lines.join('\n') !== t.lines.join('\n')) return null;
+    found ??= { ...t, raw: [...input], corrections: [{ line: span.line, column: col, from: text[col]!, to: '', by: 'country_code' }, ...t.corrections] };
+  }
+  return found;
+}
+
+/** The sex character of a zone's lines. */
+function sexOf(r: MrzReading): string {
+  return r.format === 'TD1' ? r.lines[1]![7]! : r.lines[1]![20]!;
+}
+
+function readMrzOnce(input: readonly string[], opts: ReadOptions): MrzReading | null {
   const format = formatOf(input);
   // The 36-character French national ID shares TD2's length but not its layout.
   if (!format || (format === 'TD2' && /^.DFRA/.test(input[0]!))) return null;

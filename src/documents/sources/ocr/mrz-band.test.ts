@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardTruth } from '../../../../test/fixtures/id/generator.ts';
 import { readMrz } from '../../identity/mrz.ts';
-import { chooseMrzLines, collapseFillers, inkMask, lineBoxes, otsu, readingText, skewOf, unshear, withBandLines } from './mrz-band.ts';
+import { chooseMrzLines, collapseFillers, inkMask, lineBoxes, otsu, readingText, skewOf, speckledTail, unshear, withBandLines } from './mrz-band.ts';
 import type { OcrWord } from './types.ts';
 
 describe('collapseFillers', () => {
@@ -83,6 +83,21 @@ describe('chooseMrzLines', () => {
     }
     // Alone, an X between letters is a letter (ALEXANDER).
     expect(chooseMrzLines([[t.mrz[0]], [t.mrz[1]], ['HOXHA<<ALEXANDER<<<<<<<<<<<<<<']])!.texts.get(2)).toBe('HOXHA<<ALEXANDER<<<<<<<<<<<<<<');
+  });
+
+  it('a closing filler run speckled with look-alikes and one digit ("<<<<<6SSKESKSKK") is tried as fillers; the composite decides', () => {
+    expect(speckledTail('IRIRLC648498283<<<<<6SSKESKSKK')).toBe('IRIRLC648498283<<<<<<<<<<<<<<<');
+    expect(speckledTail('9808195M2703017SEN<<<<<<<<<KS6')).toBe('9808195M2703017SEN<<<<<<<<<<<6');
+    // Data after the fillers stays: two digits, or letters that are no look-alikes.
+    expect(speckledTail('IDD<<T22000129<<<<<<<<<<12<<<<')).toBe('IDD<<T22000129<<<<<<<<<<12<<<<');
+    expect(speckledTail('IDD<<T22000129<<<<<<<<ABC<<<<<')).toBe('IDD<<T22000129<<<<<<<<ABC<<<<<');
+    const chosen = chooseMrzLines([
+      ['ITRIRLC648498283<<<<<K<SKEKKKKK', 'IRIRLC648498283<<<<<6SSKESKSKK', 'TLRIRLC648498283<<<<<<SSSSK'],
+      ['9808195M2703017SEN<<<<<<<<<<<6', '9808195M2703017SEN<<<<<<<<<<<6'],
+      ['FALL<<IBRAHIMA<K<<<<<<<<', 'FALL<<IBRAHIMA<<<<<<<<'],
+    ])!;
+    expect(chosen.valid).toBe(true);
+    expect(chosen.texts.get(0)).toBe('IRIRLC648498283<<<<<<<<<<<<<<<');
   });
 
   it('no combination valid: the best is returned as not valid', () => {

@@ -339,8 +339,7 @@ export function chooseMrzLines(variants: readonly string[][]): { texts: Map<numb
             // scan): all fillers, as a candidate the check digits accept or refuse
             // (S, E, C, L, X, J weigh differently from '<'; K alone does not, see above).
             if (k !== namesLine) {
-              const tail = fillerTail(f);
-              if (!count.has(tail)) count.set(tail, 0);
+              for (const tail of [fillerTail(f), speckledTail(f)]) if (!count.has(tail)) count.set(tail, 0);
             }
           }
         }
@@ -359,7 +358,7 @@ export function chooseMrzLines(variants: readonly string[][]): { texts: Map<numb
         const oddK = combo.reduce((s, c) => s + (c[0].match(/(?<=<)K|K(?=<)/g) ?? []).length, 0);
         // Look-alikes in a filler tail pass the composite by chance one time in ten
         // ("<<<<<<<SSEEEEKK"): where the all-filler tail holds too, it wins.
-        const oddTail = combo.reduce((s, c, k) => s + (k === namesLine ? 0 : diffCount(c[0], fillerTail(c[0]))), 0);
+        const oddTail = combo.reduce((s, c, k) => s + (k === namesLine ? 0 : diffCount(c[0], speckledTail(fillerTail(c[0])))), 0);
         const oddName = combo.reduce((s, c) => s + c[2], 0);
         const score =
           (r.valid ? 1000 : 0) + r.checks.filter((c) => c.valid).length * 100 + agree * 2 - oddK - 5 * oddTail - 3 * oddName - r.corrections.length * 0.1;
@@ -371,6 +370,21 @@ export function chooseMrzLines(variants: readonly string[][]): { texts: Map<numb
     }
   }
   return best ? { texts: best.texts, valid: best.valid } : null;
+}
+
+/**
+ * A data line's closing filler run (from its first "<<" on, before a final check digit) whose other glyphs
+ * are filler look-alikes and at most one digit ("<<<<<6SSKESKSKK": a speck read as 6 among fillers read
+ * as S/K/E) as all fillers: a candidate only, the check digits covering the run accept or refuse it.
+ */
+export function speckledTail(line: string): string {
+  const end = /\d$/.test(line) ? line.length - 1 : line.length;
+  for (let p = line.indexOf('<<'); p >= 0; p = line.indexOf('<<', p + 1)) {
+    const run = line.slice(p, end);
+    const others = run.replace(/</g, '');
+    if (/^[KECSLXJ]*\d?[KECSLXJ]*$/.test(others)) return line.slice(0, p) + '<'.repeat(run.length) + line.slice(end);
+  }
+  return line;
 }
 
 function diffCount(a: string, b: string): number {
