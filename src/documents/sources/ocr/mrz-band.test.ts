@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardTruth } from '../../../../test/fixtures/id/generator.ts';
 import { readMrz } from '../../identity/mrz.ts';
-import { chooseMrzLines, collapseFillers, inkMask, lineBoxes, otsu, readingText, skewOf, speckledTail, unshear, withBandLines } from './mrz-band.ts';
+import { chooseMrzLines, collapseFillers, fitAlts, inkMask, lineBoxes, otsu, readingText, skewOf, speckledTail, unshear, withBandLines } from './mrz-band.ts';
 import type { OcrWord } from './types.ts';
 
 describe('collapseFillers', () => {
@@ -98,6 +98,19 @@ describe('chooseMrzLines', () => {
     ])!;
     expect(chosen.valid).toBe(true);
     expect(chosen.texts.get(0)).toBe('IRIRLC648498283<<<<<<<<<<<<<<<');
+  });
+
+  it("the network's candidates per glyph follow a reading through fitting to length and decide an ambiguous repair", () => {
+    const text = 'ARD<<M11VWGPNS6<<<<<<<<<<<KKKK';
+    const alts = [...text].map((c, i): Record<string, number> | null => (i === 13 ? { S: 0.87, '5': 0.32 } : { [c]: 0.9 }));
+    const lines = [
+      [{ text: collapseFillers(text) + '<<', alts: [...alts, null, null] }],
+      ['0110266M2901019ALB<<<<<<<<<<<6'],
+      ['GASHI<<ERVIN<<<<<<<<<<<<<<<<<<'],
+    ];
+    expect(chooseMrzLines(lines)!.texts.get(0)).toBe('ARD<<M11VWGPN56<<<<<<<<<<<<<<<');
+    expect(chooseMrzLines(lines.map((l) => l.map((v) => (typeof v === 'string' ? v : v.text))))!.texts.get(0)).toBe('ARD<<M11VWGPNS6<<<<<<<<<<<<<<<');
+    expect(fitAlts('AB<<<<C', [{ A: 1 }, { B: 1 }, null, null, null, null, { C: 1 }], 'AB<<C')).toEqual([{ A: 1 }, { B: 1 }, null, null, { C: 1 }]);
   });
 
   it('no combination valid: the best is returned as not valid', () => {
