@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { cardTruth } from '../../../../test/fixtures/id/generator.ts';
 import { readMrz } from '../../identity/mrz.ts';
-import { chooseMrzLines, collapseFillers, fitAlts, inkMask, lineBoxes, otsu, readingText, skewOf, speckledTail, unshear, withBandLines } from './mrz-band.ts';
-import type { OcrWord } from './types.ts';
+import { chooseMrzLines, collapseFillers, fitAlts, inkMask, lineBoxes, otsu, readingText, readMrzBeside, skewOf, speckledTail, unshear, withBandLines } from './mrz-band.ts';
+import type { OcrEngine, OcrImage, OcrWord } from './types.ts';
 
 describe('collapseFillers', () => {
   it('runs of filler look-alikes become fillers; names and numbers stay', () => {
@@ -122,6 +122,38 @@ describe('chooseMrzLines', () => {
 
   it('lines that form no MRZ: null', () => {
     expect(chooseMrzLines([['HELLO WORLD'], ['1234']])).toBeNull();
+  });
+});
+
+describe('readMrzBeside: the zone of a card the card finder missed', () => {
+  const zone = ['IRIRLC648498283<<<<<<<<<<<<<<<', '9808195M2703017SEN<<<<<<<<<<<6', 'FALL<<IBRAHIMA<<<<<<<<<<<<<<<<'];
+  // A page with a found card at the top and, below it, three ink lines of 400, 340 and 280 px: the MRZ of the missed card.
+  const w = 600;
+  const h = 800;
+  const data = new Uint8Array(w * h).fill(235);
+  [400, 340, 280].forEach((len, i) => {
+    for (let y = 500 + i * 30; y < 515 + i * 30; y++) for (let x = 100; x < 100 + len; x++) if (x % 9 < 6) data[y * w + x] = 25;
+  });
+  const page = { width: w, height: h, channels: 1 as const, data };
+  // A fake recogniser that tells the lines by their crop's proportions.
+  const engine: OcrEngine = {
+    recognize: async (img: OcrImage, opts) => {
+      const ratio = (img.width - 24) / (img.height - 24);
+      const text = !opts.charWhitelist ? '' : ratio > 15.5 ? zone[0]! : ratio > 13 ? zone[1]! : zone[2]!;
+      return { words: text ? [{ text, x0: 0, y0: 0, x1: img.width, y1: img.height, confidence: 0.9 }] : [], meanConfidence: 0.9 };
+    },
+    terminate: async () => undefined,
+  };
+
+  it('the strips beside the found cards are read as bands; the lines that form a zone come back', async () => {
+    const words = await readMrzBeside(engine, page, [{ x0: 50, y0: 40, x1: 550, y1: 340 }]);
+    expect(words.map((x) => x.text)).toEqual(zone);
+    expect(words[0]!.y0).toBeGreaterThan(480);
+  });
+
+  it('no card found, or nothing beside the cards: nothing', async () => {
+    expect(await readMrzBeside(engine, page, [])).toEqual([]);
+    expect(await readMrzBeside(engine, page, [{ x0: 50, y0: 40, x1: 550, y1: 340 }, { x0: 50, y0: 420, x1: 550, y1: 720 }])).toEqual([]);
   });
 });
 

@@ -332,6 +332,32 @@ export async function readMrzBand(engine: OcrEngine, img: OcrImage, band: Box, m
 }
 
 /**
+ * The MRZ of a card the card finder missed (a grey back beside its front on a photocopy, a pale card on a
+ * scan): where the cards read hold no zone, the strips of the page above, between and below them (the page's
+ * width, at least half a card tall) are read as bands. Only lines that form a zone come back.
+ */
+export async function readMrzBeside(engine: OcrEngine, img: OcrImage, cards: readonly Box[]): Promise<OcrWord[]> {
+  if (cards.length === 0) return [];
+  // The whole width: the missed card need not stand where the found ones do.
+  const x0 = 0;
+  const x1 = img.width;
+  const cardH = Math.max(...cards.map((c) => c.y1 - c.y0));
+  const ys = [...cards].sort((a, b) => a.y0 - b.y0);
+  const strips: Box[] = [];
+  let top = 0;
+  for (const c of [...ys, { x0, x1, y0: img.height, y1: img.height }]) {
+    if (c.y0 - top >= cardH * 0.5) strips.push({ x0, x1, y0: top, y1: c.y0 });
+    top = Math.max(top, c.y1);
+  }
+  for (const band of strips) {
+    const words = await readMrzBand(engine, img, band, 12);
+    const zone = words.filter((w) => cleanMrzLine(w.text) !== null && w.text.length >= 28 && w.text.includes('<'));
+    if (zone.length >= 2 && chooseMrzLines(zone.map((w) => [w.text]))) return zone;
+  }
+  return [];
+}
+
+/**
  * Picks one reading per line among the variants: over every group of consecutive
  * lines that fits a format, every combination is read with check-digit-confirmed
  * repairs; the most checks passing wins, then the readings most variants agree on.
