@@ -3,7 +3,7 @@ import { parse } from 'mrz';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { cardTruth } from '../../../test/fixtures/id/generator.ts';
-import { checkDigit, cleanMrzLine, fitLength, insertionCandidates, readMrz, resolveDate } from './mrz.ts';
+import { checkDigit, cleanMrzLine, fitLength, insertionCandidates, numberPlacedCandidates, readMrz, resolveDate } from './mrz.ts';
 
 interface Vector {
   test: string;
@@ -240,6 +240,68 @@ describe('names line layout', () => {
     // KEN stays KEN, and a K that makes no known code stays as read.
     const ken = `IDKEN${l1.slice(5)}`;
     expect(readMrz([ken, l2, names])!.lines[0]).toBe(ken);
+  });
+});
+
+describe('zones of unseen card designs as the band reads them (testkit clean renders and scans)', () => {
+  const td1 = (number: string, birth: string, sex: string, expiry: string, nat: string): [string, string] => {
+    const l1 = `IRITA${number}${checkDigit(number)}`.padEnd(30, '<');
+    const l2a = `${birth}${checkDigit(birth)}${sex}${expiry}${checkDigit(expiry)}${nat}`.padEnd(29, '<');
+    return [l1, l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29))];
+  };
+
+  it('the surname separator read with a filler too many ("OKONKWO<<<EMEKA") is "<<"; specks after the padding still go', () => {
+    const [l1, l2] = td1('M81N2YYN2', '940416', 'M', '260601', 'NGA');
+    const r = readMrz([l1, l2, 'OKONKWO<<<EMEKA<<<<<<<<<<<<<<<'])!;
+    expect(r.lines[2]).toBe('OKONKWO<<EMEKA<<<<<<<<<<<<<<<<');
+    expect([r.lastName, r.firstName]).toEqual(['OKONKWO', 'EMEKA']);
+    expect(readMrz([l1, l2, 'OKONKWO<<EMEKA<<<<<<<<<<<<<<JJ'])!.lines[2]).toBe('OKONKWO<<EMEKA<<<<<<<<<<<<<<<<');
+    expect(readMrz([l1, l2, 'OKONKWO<<EMEKA<<<<ANNA<<<<<<<<'])!.lines[2]).toBe('OKONKWO<<EMEKA<<<<<<<<<<<<<<<<');
+  });
+
+  it('a glyph too many before or inside the nationality ("1ITA", "SNGA", "ITXA") goes where the code then is a known state', () => {
+    const [l1, l2] = td1('CC3960098', '720917', 'M', '350613', 'ITA');
+    const names = 'DANGELO<<PAOLO<<<<<<<<<<<<<<<<';
+    for (const [at, glyph] of [[15, '1'], [15, 'S'], [17, 'X']] as const) {
+      const noisy = (l2.slice(0, at) + glyph + l2.slice(at)).replace('<<<<<<<<<<<', '<<<<<<<<<<');
+      expect(noisy).toHaveLength(30);
+      const r = readMrz([l1, noisy, names])!;
+      expect(r.nationality).toBe('ITA');
+      expect(r.lines[1]).toBe(l2);
+      expect(r.valid).toBe(true);
+      expect(r.corrections[0]).toEqual({ line: 1, column: at, from: glyph, to: '', by: 'country_code' });
+    }
+    // A known code stays as read; an unknown one no deletion makes known stays too.
+    expect(readMrz([l1, l2, names])!.corrections).toEqual([]);
+    const [m1, m2] = td1('CC3960098', '720917', 'M', '350613', 'QQQ');
+    expect(readMrz([m1, m2, names])!.lines[1]).toBe(m2);
+  });
+});
+
+describe("check digits repaired with the recogniser's own candidates", () => {
+  const zone = ['ARD<<M11VWGPNS6<<<<<<<<<<<<<<<', '0110266M2901019ALB<<<<<<<<<<<6', 'GASHI<<ERVIN<<<<<<<<<<<<<<<<<<'];
+  // What the band's network gave at each glyph of line 1 (testkit clean render, de_eat): S with 5 beside it; the 1s alone.
+  const line1 = [...zone[0]!].map((c, i): Record<string, number> => (i === 13 ? { S: 0.87, '5': 0.32 } : i === 6 || i === 7 ? { '1': 0.93, I: 0.0 } : { [c]: 0.92 }));
+
+  it('S→5 and 1→I both make the digit hold: without candidates nothing changes, with them the one the network saw', () => {
+    expect(readMrz(zone)!.documentNumber).toBe('M11VWGPNS');
+    const r = readMrz(zone, { alternatives: [line1, null, null] })!;
+    expect(r.documentNumber).toBe('M11VWGPN5');
+    expect(r.valid).toBe(true);
+    expect(r.corrections).toContainEqual({ line: 0, column: 13, from: 'S', to: '5', by: 'check_digit' });
+  });
+
+  it('two candidates the network saw alike: nothing changes', () => {
+    const both = line1.map((a, i): Record<string, number> => (i === 7 ? { '1': 0.9, I: 0.3 } : a));
+    expect(readMrz(zone, { alternatives: [both, null, null] })!.documentNumber).toBe('M11VWGPNS');
+  });
+});
+
+describe('numberPlacedCandidates: a printed number read with glyphs missing', () => {
+  it('a valid zone keeps its number where the printed one is that number with a glyph lost at an end', () => {
+    const zone = ['IRIRLC648498283<<<<<<<<<<<<<<<', '9808195M2703017SEN<<<<<<<<<<<6', 'FALL<<IBRAHIMA<<<<<<<<<<<<<<<<'];
+    expect(readMrz(zone)!.valid).toBe(true);
+    expect(numberPlacedCandidates(zone, '64849828')).toEqual([]);
   });
 });
 

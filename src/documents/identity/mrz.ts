@@ -209,8 +209,87 @@ interface Pos {
  * keeps the change only if exactly one smallest set of substitutions makes the
  * check digit agree.
  */
-function repairField(lines: string[], f: CheckedField, out: MrzCorrection[]): boolean {
+function repairField(lines: string[], f: CheckedField, out: MrzCorrection[], alts?: ReadOptions['alternatives']): boolean {
   if (passes(lines, f)) return true;
+  if (f.field === 'document_number' && lines.length === 3 && td1LongNumber(lines) !== null) return false;
+  return staticRepair(lines, f, out) || (alts !== undefined && repairByNetwork(lines, f, out, alts));
+}
+
+/** The least a network candidate's confidence must be to be tried in a repair. */
+const MIN_SUPPORT = 0.1;
+
+/**
+ * A field whose check digit the usual confusions repair in more than one way ("M11VWGPNS": S→5 and 1→I both
+ * pass) or in none, repaired with the recogniser's own candidates at its glyphs: only substitutions the network
+ * saw (confidence ≥ MIN_SUPPORT; at most three, plus a letter that must become a digit), every candidate that
+ * makes the check digit hold weighed by how far each change's confidence falls short of the glyph as read. The
+ * cheapest is taken where it is the only one or clearly cheaper than the next (by 0.25); else nothing changes.
+ */
+function repairByNetwork(lines: string[], f: CheckedField, out: MrzCorrection[], alts: NonNullable<ReadOptions['alternatives']>): boolean {
+  const checkPos: Pos = { line: f.check.line, col: f.check.start };
+  const positions: Pos[] = [];
+  if (f.field !== 'composite') for (const p of f.parts) for (let c = p.start; c < p.end; c++) positions.push({ line: p.line, col: c });
+  positions.push(checkPos);
+  type Option = { pos: Pos; to: string; cost: number };
+  const mandatory: Option[][] = [];
+  const optional: Option[][] = [];
+  for (const pos of positions) {
+    const ch = lines[pos.line]![pos.col]!;
+    const digit = f.kind === 'num' || (pos.line === checkPos.line && pos.col === checkPos.col);
+    const allowed = (c: string): boolean => (digit ? /^[0-9]$/.test(c) : /^[A-Z0-9]$/.test(c));
+    const seen = alts[pos.line]?.[pos.col] ?? null;
+    const own = Math.max(seen?.[ch] ?? 1, 0.01);
+    const opts: Option[] = Object.entries(seen ?? {})
+      .filter(([c, conf]) => c !== ch && conf >= MIN_SUPPORT && allowed(c))
+      .map(([c, conf]) => ({ pos, to: c, cost: 1 - Math.min(1, conf / own) }));
+    if (ch === '<' && !digit) continue;
+    if (!allowed(ch)) {
+      const usual = TO_DIGIT[ch];
+      if (usual && digit && !opts.some((o) => o.to === usual)) opts.push({ pos, to: usual, cost: 1 });
+      if (opts.length === 0) return false;
+      mandatory.push(opts);
+    } else if (opts.length > 0) optional.push(opts);
+  }
+  if (mandatory.length > 4 || optional.length > 12) return false;
+  const found: { t: string[]; cost: number }[] = [];
+  for (const forced of product(mandatory.map((m) => m.map((_, i) => String(i))))) {
+    const base = [...lines];
+    let baseCost = 0;
+    forced.forEach((i, k) => {
+      const o = mandatory[k]![Number(i)]!;
+      setChar(base, o.pos.line, o.pos.col, o.to);
+      baseCost += o.cost;
+    });
+    for (let k = 0; k <= Math.min(3, optional.length); k++) {
+      for (const combo of combinations(optional.length, k)) {
+        for (const pick of product(combo.map((i) => optional[i]!.map((_, j) => String(j))))) {
+          const t = [...base];
+          let cost = baseCost;
+          combo.forEach((i, n) => {
+            const o = optional[i]![Number(pick[n])]!;
+            setChar(t, o.pos.line, o.pos.col, o.to);
+            cost += o.cost;
+          });
+          if (passes(t, f) && plausibleDate(t, f) && !found.some((x) => x.t.join('\n') === t.join('\n'))) found.push({ t, cost });
+        }
+      }
+    }
+  }
+  if (found.length === 0) return false;
+  found.sort((a, b) => a.cost - b.cost);
+  if (found.length > 1 && found[1]!.cost - found[0]!.cost < 0.25) return false;
+  const trial = found[0]!.t;
+  for (let l = 0; l < lines.length; l++) {
+    for (let c = 0; c < lines[l]!.length; c++) {
+      if (lines[l]![c] !== trial[l]![c]) out.push({ line: l, column: c, from: lines[l]![c]!, to: trial[l]![c]!, by: 'check_digit' });
+    }
+    lines[l] = trial[l]!;
+  }
+  return true;
+}
+
+/** The usual confusions (TO_DIGIT / TO_LETTER), kept only where exactly one smallest set of them makes the check digit hold. */
+function staticRepair(lines: string[], f: CheckedField, out: MrzCorrection[]): boolean {
   if (f.field === 'document_number' && lines.length === 3 && td1LongNumber(lines) !== null) return false;
   const checkPos: Pos = { line: f.check.line, col: f.check.start };
   const forced: Pos[] = [];
@@ -337,9 +416,15 @@ function repairNames(lines: string[], s: Span, out: MrzCorrection[]): void {
     }
   }
   // Names are separated by '<' and '<<'; three fillers in a row only pad the end,
-  // so letters after them are specks (an OCR'd card edge, a "J" from a shadow).
+  // so letters after them are specks (an OCR'd card edge, a "J" from a shadow) — except
+  // where no '<<' came before and a name follows a short run ("OKONKWO<<<EMEKA<<<"): that run is the
+  // surname's separator read with a filler too many (a "<K<" whose K was a filler), and it becomes '<<'.
   const pad = fixed.indexOf('<<<');
-  if (pad > 0 && /[A-Z]/.test(fixed.slice(pad))) {
+  const longSep = pad > 0 ? /^<{3,4}([A-Z]{3,}(?:<[A-Z]{2,})*)<*$/.exec(fixed.slice(pad)) : null;
+  if (longSep && !fixed.slice(0, pad).includes('<<')) {
+    fixed = (fixed.slice(0, pad) + '<<' + longSep[1]).padEnd(fixed.length, '<');
+    by = 'filler';
+  } else if (pad > 0 && /[A-Z]/.test(fixed.slice(pad))) {
     fixed = fixed.slice(0, pad) + '<'.repeat(fixed.length - pad);
     by = 'filler';
   }
@@ -397,7 +482,16 @@ export interface ReadOptions {
   today?: Date;
   /** Apply confirmed OCR corrections (default true). */
   repair?: boolean;
+  /**
+   * Per line, per character: the recogniser's candidates at that glyph (character → confidence 0..1),
+   * where the reader had them (the MRZ band's second pass). A check digit that the usual confusions
+   * repair more than one way is repaired the one way the network itself saw (see repairByNetwork).
+   */
+  alternatives?: readonly (GlyphAlternatives | null | undefined)[];
 }
+
+/** Per character of a line: the recogniser's candidates at its glyph (character → confidence), or null. */
+export type GlyphAlternatives = readonly (Readonly<Record<string, number>> | null)[];
 
 /**
  * OCR sometimes reads one glyph as two ("0" as "TO", a speck as "B"): the rest of
@@ -454,6 +548,11 @@ export function numberPlacedCandidates(input: readonly string[], printed: string
   const { line, start, end } = f.parts[0]!;
   const text = input[line]!;
   const want = number.padEnd(end - start, '<');
+  // A zone whose every check digit holds, whose number holds the printed one with glyphs more at an end
+  // ("C64849828" for a printed "64849828"): the front's reading lost them; the number is not another one.
+  // (Placed, it passes too: the number's own digit stays, and the composite weighs the field as that digit does.)
+  const asRead = trimRuns(text.slice(start, end), '<', 'end');
+  if (asRead !== number && asRead.includes(number) && readMrz(input, { ...opts, repair: false })?.valid) return [];
   const out: { r: MrzReading; d: number }[] = [];
   // Letter ↔ digit look-alikes of OCR-B are no difference here ("PNTTTIOGS" for PN7771065).
   const canon = (x: string): string => [...x].map((c) => TO_DIGIT[c] ?? c).join('');
@@ -515,6 +614,43 @@ function shiftCandidates(input: readonly string[], format: MrzFormat, opts: Read
 
 /** Reads MRZ lines of exact length; null when they are not a TD1/TD2/TD3 zone. */
 export function readMrz(input: readonly string[], opts: ReadOptions = {}): MrzReading | null {
+  const r = readMrzOnce(input, opts);
+  return r && opts.repair !== false ? (shiftedNationality(input, r, opts) ?? r) : r;
+}
+
+/**
+ * A glyph too many just before or inside the nationality ("…3506134 1ITA<<<", "…2606015 SNGA<<<": a speck,
+ * one glyph read as two) pushes the code off its place, and the line was fitted to length by shortening its
+ * filler run, so the check digits before it still hold. Where the code as read is no state's and deleting
+ * one of its glyphs (a filler put back at the next filler run) makes it a known one, with the sex a sex and
+ * no check digit that held failing, the deletion is taken; two deletions giving different readings take none.
+ */
+function shiftedNationality(input: readonly string[], r: MrzReading, opts: ReadOptions): MrzReading | null {
+  const span = LAYOUT[r.format].alpha[1]!;
+  if (knownState(get(r.lines, span))) return null;
+  const held = r.checks.filter((c) => c.valid).length;
+  const text = input[span.line]!;
+  let found: MrzReading | null = null;
+  for (let col = span.start; col <= span.end; col++) {
+    const cut = text.slice(0, col) + text.slice(col + 1);
+    const run = [...cut.slice(col).matchAll(/<+/g)].sort((a, b) => b[0].length - a[0].length)[0];
+    if (!run) continue;
+    const at = col + run.index;
+    const trial = input.map((l, i) => (i === span.line ? cut.slice(0, at) + '<' + cut.slice(at) : l));
+    const t = readMrzOnce(trial, { ...opts, alternatives: undefined });
+    if (!t || !knownState(get(t.lines, span)) || t.checks.filter((c) => c.valid).length < held || !/^[MFX<]$/.test(sexOf(t))) continue;
+    if (found && found.lines.join('\n') !== t.lines.join('\n')) return null;
+    found ??= { ...t, raw: [...input], corrections: [{ line: span.line, column: col, from: text[col]!, to: '', by: 'country_code' }, ...t.corrections] };
+  }
+  return found;
+}
+
+/** The sex character of a zone's lines. */
+function sexOf(r: MrzReading): string {
+  return r.format === 'TD1' ? r.lines[1]![7]! : r.lines[1]![20]!;
+}
+
+function readMrzOnce(input: readonly string[], opts: ReadOptions): MrzReading | null {
   const format = formatOf(input);
   // The 36-character French national ID shares TD2's length but not its layout.
   if (!format || (format === 'TD2' && /^.DFRA/.test(input[0]!))) return null;
@@ -535,9 +671,9 @@ export function readMrz(input: readonly string[], opts: ReadOptions = {}): MrzRe
     repairCountry(lines, sp(0, 2, 5), corrections);
     repairNames(lines, layout.names, corrections);
     for (const o of layout.optional) repairLoneK(lines, o, corrections);
-    for (const f of layout.checked) if (f.field !== 'composite') repairField(lines, f, corrections);
+    for (const f of layout.checked) if (f.field !== 'composite') repairField(lines, f, corrections, opts.alternatives);
     const composite = layout.checked.find((f) => f.field === 'composite')!;
-    repairField(lines, composite, corrections);
+    repairField(lines, composite, corrections, opts.alternatives);
   }
   let parsed: ParseResult;
   try {

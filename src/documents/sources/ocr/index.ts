@@ -16,7 +16,7 @@ import { dpiFor, isCardSize, openPdfForRender, type PdfRenderer, type RenderedPa
 import { TesseractEngine } from './tesseract.ts';
 import type { OcrEngine, OcrImage, OcrResult } from './types.ts';
 import type { Box } from './mrz-band.ts';
-import { readMrzBand, withBandLines } from './mrz-band.ts';
+import { readMrzBand, readMrzBeside, withBandLines } from './mrz-band.ts';
 import { paintSurround } from './surround.ts';
 import { cardShaped, findPageQuad, flattenPage } from './page-quad.ts';
 import { evenLight } from './light.ts';
@@ -446,6 +446,8 @@ async function readCards(img: OcrImage, cards: readonly CardBox[], langs: readon
     }),
   );
   const words = read.flat();
+  // A card the finder missed (a grey back on a photocopy): where no card read holds a zone, the MRZ is looked for beside them.
+  if (!words.some((w) => MRZ_WORD.test(w.text))) words.push(...(await readMrzBeside(ocrEngine(), img, cards)));
   return { words, meanConfidence: words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0 };
 }
 

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { cardTruth } from '../../../../test/fixtures/id/generator.ts';
 import { readMrz } from '../../identity/mrz.ts';
-import { chooseMrzLines, collapseFillers, inkMask, lineBoxes, otsu, readingText, skewOf, unshear, withBandLines } from './mrz-band.ts';
-import type { OcrWord } from './types.ts';
+import { chooseMrzLines, collapseFillers, fitAlts, inkMask, lineBoxes, otsu, readingText, readMrzBeside, skewOf, speckledTail, unshear, withBandLines } from './mrz-band.ts';
+import type { OcrEngine, OcrImage, OcrWord } from './types.ts';
 
 describe('collapseFillers', () => {
   it('runs of filler look-alikes become fillers; names and numbers stay', () => {
@@ -85,6 +85,34 @@ describe('chooseMrzLines', () => {
     expect(chooseMrzLines([[t.mrz[0]], [t.mrz[1]], ['HOXHA<<ALEXANDER<<<<<<<<<<<<<<']])!.texts.get(2)).toBe('HOXHA<<ALEXANDER<<<<<<<<<<<<<<');
   });
 
+  it('a closing filler run speckled with look-alikes and one digit ("<<<<<6SSKESKSKK") is tried as fillers; the composite decides', () => {
+    expect(speckledTail('IRIRLC648498283<<<<<6SSKESKSKK')).toBe('IRIRLC648498283<<<<<<<<<<<<<<<');
+    expect(speckledTail('9808195M2703017SEN<<<<<<<<<KS6')).toBe('9808195M2703017SEN<<<<<<<<<<<6');
+    // Data after the fillers stays: two digits, or letters that are no look-alikes.
+    expect(speckledTail('IDD<<T22000129<<<<<<<<<<12<<<<')).toBe('IDD<<T22000129<<<<<<<<<<12<<<<');
+    expect(speckledTail('IDD<<T22000129<<<<<<<<ABC<<<<<')).toBe('IDD<<T22000129<<<<<<<<ABC<<<<<');
+    const chosen = chooseMrzLines([
+      ['ITRIRLC648498283<<<<<K<SKEKKKKK', 'IRIRLC648498283<<<<<6SSKESKSKK', 'TLRIRLC648498283<<<<<<SSSSK'],
+      ['9808195M2703017SEN<<<<<<<<<<<6', '9808195M2703017SEN<<<<<<<<<<<6'],
+      ['FALL<<IBRAHIMA<K<<<<<<<<', 'FALL<<IBRAHIMA<<<<<<<<'],
+    ])!;
+    expect(chosen.valid).toBe(true);
+    expect(chosen.texts.get(0)).toBe('IRIRLC648498283<<<<<<<<<<<<<<<');
+  });
+
+  it("the network's candidates per glyph follow a reading through fitting to length and decide an ambiguous repair", () => {
+    const text = 'ARD<<M11VWGPNS6<<<<<<<<<<<KKKK';
+    const alts = [...text].map((c, i): Record<string, number> | null => (i === 13 ? { S: 0.87, '5': 0.32 } : { [c]: 0.9 }));
+    const lines = [
+      [{ text: collapseFillers(text) + '<<', alts: [...alts, null, null] }],
+      ['0110266M2901019ALB<<<<<<<<<<<6'],
+      ['GASHI<<ERVIN<<<<<<<<<<<<<<<<<<'],
+    ];
+    expect(chooseMrzLines(lines)!.texts.get(0)).toBe('ARD<<M11VWGPN56<<<<<<<<<<<<<<<');
+    expect(chooseMrzLines(lines.map((l) => l.map((v) => (typeof v === 'string' ? v : v.text))))!.texts.get(0)).toBe('ARD<<M11VWGPNS6<<<<<<<<<<<<<<<');
+    expect(fitAlts('AB<<<<C', [{ A: 1 }, { B: 1 }, null, null, null, null, { C: 1 }], 'AB<<C')).toEqual([{ A: 1 }, { B: 1 }, null, null, { C: 1 }]);
+  });
+
   it('no combination valid: the best is returned as not valid', () => {
     // Birth date and expiry digits swapped: every check digit disagrees, no repair fits.
     const broken = t.mrz[1].slice(8, 15) + t.mrz[1].slice(7, 8) + t.mrz[1].slice(0, 7) + t.mrz[1].slice(15);
@@ -94,6 +122,38 @@ describe('chooseMrzLines', () => {
 
   it('lines that form no MRZ: null', () => {
     expect(chooseMrzLines([['HELLO WORLD'], ['1234']])).toBeNull();
+  });
+});
+
+describe('readMrzBeside: the zone of a card the card finder missed', () => {
+  const zone = ['IRIRLC648498283<<<<<<<<<<<<<<<', '9808195M2703017SEN<<<<<<<<<<<6', 'FALL<<IBRAHIMA<<<<<<<<<<<<<<<<'];
+  // A page with a found card at the top and, below it, three ink lines of 400, 340 and 280 px: the MRZ of the missed card.
+  const w = 600;
+  const h = 800;
+  const data = new Uint8Array(w * h).fill(235);
+  [400, 340, 280].forEach((len, i) => {
+    for (let y = 500 + i * 30; y < 515 + i * 30; y++) for (let x = 100; x < 100 + len; x++) if (x % 9 < 6) data[y * w + x] = 25;
+  });
+  const page = { width: w, height: h, channels: 1 as const, data };
+  // A fake recogniser that tells the lines by their crop's proportions.
+  const engine: OcrEngine = {
+    recognize: async (img: OcrImage, opts) => {
+      const ratio = (img.width - 24) / (img.height - 24);
+      const text = !opts.charWhitelist ? '' : ratio > 15.5 ? zone[0]! : ratio > 13 ? zone[1]! : zone[2]!;
+      return { words: text ? [{ text, x0: 0, y0: 0, x1: img.width, y1: img.height, confidence: 0.9 }] : [], meanConfidence: 0.9 };
+    },
+    terminate: async () => undefined,
+  };
+
+  it('the strips beside the found cards are read as bands; the lines that form a zone come back', async () => {
+    const words = await readMrzBeside(engine, page, [{ x0: 50, y0: 40, x1: 550, y1: 340 }]);
+    expect(words.map((x) => x.text)).toEqual(zone);
+    expect(words[0]!.y0).toBeGreaterThan(480);
+  });
+
+  it('no card found, or nothing beside the cards: nothing', async () => {
+    expect(await readMrzBeside(engine, page, [])).toEqual([]);
+    expect(await readMrzBeside(engine, page, [{ x0: 50, y0: 40, x1: 550, y1: 340 }, { x0: 50, y0: 420, x1: 550, y1: 720 }])).toEqual([]);
   });
 });
 

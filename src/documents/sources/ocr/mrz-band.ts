@@ -7,7 +7,7 @@
  * (single-line segmentation) with the MRZ alphabet only. Repairs
  * happen in id/mrz.ts, and only where a check digit confirms them.
  */
-import type { MrzFormat } from '../../identity/mrz.ts';
+import type { GlyphAlternatives, MrzFormat } from '../../identity/mrz.ts';
 import { cleanMrzLine, fillerTail, fitLength, MRZ_LENGTHS, readMrz } from '../../identity/mrz.ts';
 import type { OcrEngine, OcrGlyph, OcrImage, OcrWord } from './types.ts';
 
@@ -216,7 +216,7 @@ const RETRY_SCALES = [56];
 export interface MrzLineRead {
   box: Box;
   /** One reading per scale, cleaned of non-MRZ characters and filler look-alikes. */
-  variants: { text: string; confidence: number }[];
+  variants: { text: string; confidence: number; alts?: GlyphAlternatives }[];
 }
 
 /**
@@ -229,6 +229,11 @@ export interface MrzLineRead {
  * the letter, so a real K ("ERIK<<") keeps its capital height and stays.
  */
 export function readingText(words: readonly OcrWord[]): string {
+  return readingGlyphs(words).text;
+}
+
+/** readingText with, per character, the network's candidates at its glyph (OcrOptions.choices), where it gave them. */
+export function readingGlyphs(words: readonly OcrWord[]): { text: string; alts: GlyphAlternatives } {
   const glyphs = words
     .slice()
     .sort((a, b) => a.x0 - b.x0)
@@ -247,7 +252,18 @@ export function readingText(words: readonly OcrWord[]): string {
       if (fillerSized || h > letterH * 1.3) texts[i] = '<';
     });
   }
-  return texts.join('').replace(/[^A-Z0-9<]/g, '');
+  let text = '';
+  const alts: (Record<string, number> | null)[] = [];
+  glyphs.forEach((g, i) => {
+    const choices = g.choices?.filter((c) => /^[A-Z0-9<]$/.test(c.text));
+    const alt = choices && choices.length > 0 ? Object.fromEntries(choices.map((c) => [c.text, c.confidence])) : null;
+    for (const ch of texts[i]!) {
+      if (!/[A-Z0-9<]/.test(ch)) continue;
+      text += ch;
+      alts.push(alt);
+    }
+  });
+  return { text, alts };
 }
 
 async function readLines(engine: OcrEngine, part: OcrImage, lines: Box[], caps: number[]): Promise<MrzLineRead['variants'][]> {
@@ -259,14 +275,17 @@ async function readLines(engine: OcrEngine, part: OcrImage, lines: Box[], caps: 
       const out: MrzLineRead['variants'] = [];
       for (const cap of caps) {
         const scaled = scaleGray(c, Math.min(4, Math.max(0.5, cap / lh)), 12);
+        // With the network's candidates per glyph: where the usual confusions repair a check digit more
+        // than one way, the way the network saw decides (id/mrz.ts repairByNetwork).
         const r = await engine.recognize(scaled, {
           langs: ['eng'],
           charWhitelist: MRZ_WHITELIST,
           segmentation: 'line',
           glyphs: true,
+          choices: true,
         });
-        const text = readingText(r.words);
-        if (text.length >= 10) out.push({ text: collapseFillers(text), confidence: r.meanConfidence });
+        const { text, alts } = readingGlyphs(r.words);
+        if (text.length >= 10) out.push({ text: collapseFillers(text), confidence: r.meanConfidence, alts });
       }
       return out;
     }),
@@ -291,11 +310,11 @@ export async function readMrzBand(engine: OcrEngine, img: OcrImage, band: Box, m
   const widest = Math.max(...lines.map((l) => l.x1 - l.x0));
   lines = lines.filter((l) => l.x1 - l.x0 >= widest * 0.6).slice(-maxLines);
   const variants = await readLines(engine, part, lines, FIRST_SCALES);
-  let chosen = chooseMrzLines(variants.map((v) => v.map((x) => x.text)));
+  let chosen = chooseMrzLines(variants);
   if (!chosen?.valid) {
     const more = await readLines(engine, part, lines, RETRY_SCALES);
     more.forEach((m, i) => variants[i]!.push(...m));
-    chosen = chooseMrzLines(variants.map((v) => v.map((x) => x.text))) ?? chosen;
+    chosen = chooseMrzLines(variants) ?? chosen;
   }
   const bx = Math.max(0, Math.floor(band.x0));
   const by = Math.max(0, Math.floor(band.y0));
@@ -313,34 +332,82 @@ export async function readMrzBand(engine: OcrEngine, img: OcrImage, band: Box, m
 }
 
 /**
+ * The MRZ of a card the card finder missed (a grey back beside its front on a photocopy, a pale card on a
+ * scan): where the cards read hold no zone, the strips of the page above, between and below them (the page's
+ * width, at least half a card tall) are read as bands. Only lines that form a zone come back.
+ */
+export async function readMrzBeside(engine: OcrEngine, img: OcrImage, cards: readonly Box[]): Promise<OcrWord[]> {
+  if (cards.length === 0) return [];
+  // The whole width: the missed card need not stand where the found ones do.
+  const x0 = 0;
+  const x1 = img.width;
+  const cardH = Math.max(...cards.map((c) => c.y1 - c.y0));
+  const ys = [...cards].sort((a, b) => a.y0 - b.y0);
+  const strips: Box[] = [];
+  let top = 0;
+  for (const c of [...ys, { x0, x1, y0: img.height, y1: img.height }]) {
+    if (c.y0 - top >= cardH * 0.5) strips.push({ x0, x1, y0: top, y1: c.y0 });
+    top = Math.max(top, c.y1);
+  }
+  for (const band of strips) {
+    const words = await readMrzBand(engine, img, band, 12);
+    const zone = words.filter((w) => cleanMrzLine(w.text) !== null && w.text.length >= 28 && w.text.includes('<'));
+    if (zone.length >= 2 && chooseMrzLines(zone.map((w) => [w.text]))) return zone;
+  }
+  return [];
+}
+
+/**
  * Picks one reading per line among the variants: over every group of consecutive
  * lines that fits a format, every combination is read with check-digit-confirmed
  * repairs; the most checks passing wins, then the readings most variants agree on.
  * Returns the chosen text per line index (fitted to length, confirmed repairs
  * applied), or null when no group fits.
  */
-export function chooseMrzLines(variants: readonly string[][]): { texts: Map<number, string>; valid: boolean } | null {
+export function chooseMrzLines(
+  variants: readonly (readonly (string | { text: string; alts?: GlyphAlternatives })[])[],
+): { texts: Map<number, string>; valid: boolean } | null {
   let best: { score: number; texts: Map<number, string>; valid: boolean } | null = null;
   for (const format of ['TD1', 'TD3', 'TD2'] as MrzFormat[]) {
     const spec = MRZ_LENGTHS[format];
     for (let i = 0; i + spec.lines <= variants.length; i++) {
       const namesLine = format === 'TD1' ? 2 : 0;
+      // The network's candidates per character of each candidate text (columns follow the fitting).
+      const altsOf: Map<string, GlyphAlternatives>[] = [];
       const opts = variants.slice(i, i + spec.lines).map((vs, k) => {
-        const fitted = vs.map((t) => cleanMrzLine(t)).map((t) => (t ? fitLength(t, spec.len) : null)).filter((t): t is string => t !== null);
+        const alts = new Map<string, GlyphAlternatives>();
+        altsOf[k] = alts;
+        const fitted: string[] = [];
+        for (const v of vs) {
+          const { text, alts: a } = typeof v === 'string' ? { text: v, alts: undefined } : v;
+          const c = cleanMrzLine(text);
+          const t = c ? fitLength(c, spec.len) : null;
+          if (t === null) continue;
+          fitted.push(t);
+          if (a && c === text && !alts.has(t)) alts.set(t, fitAlts(text, a, t));
+        }
         const count = new Map<string, number>();
         for (const f of fitted) count.set(f, (count.get(f) ?? 0) + 1);
+        // Candidates made from a reading by replacing glyphs keep its columns.
+        const derive = (from: string, to: string): void => {
+          const a = alts.get(from);
+          if (a && !alts.has(to)) alts.set(to, a);
+        };
         // Lines under check digits also try their Ks that touch a filler as fillers
         // ("NGAK<<<"): the digits decide. The names line has none (see id/analyse.ts).
         if (k !== namesLine || format === 'TD3' || format === 'TD2') {
           for (const f of fitted) {
             const alt = (k === namesLine ? f.slice(0, 5) + f.slice(5).replace(/(?<=<)K(?=<)/g, '<') : f.replace(/(?<=<)K|K(?=<)/g, '<'));
             if (!count.has(alt)) count.set(alt, 0);
+            derive(f, alt);
             // A filler tail speckled with look-alikes ("<<<<<<<<<SSSSSK" in a 200-dpi
             // scan): all fillers, as a candidate the check digits accept or refuse
             // (S, E, C, L, X, J weigh differently from '<'; K alone does not, see above).
             if (k !== namesLine) {
-              const tail = fillerTail(f);
-              if (!count.has(tail)) count.set(tail, 0);
+              for (const tail of [fillerTail(f), speckledTail(f)]) {
+                if (!count.has(tail)) count.set(tail, 0);
+                derive(f, tail);
+              }
             }
           }
         }
@@ -352,14 +419,17 @@ export function chooseMrzLines(variants: readonly string[][]): { texts: Map<numb
       });
       if (opts.some((o) => o.length === 0)) continue;
       for (const combo of product(opts)) {
-        const r = readMrz(combo.map((c) => c[0]));
+        const r = readMrz(
+          combo.map((c) => c[0]),
+          { alternatives: combo.map((c, k) => altsOf[k]!.get(c[0])) },
+        );
         if (!r) continue;
         const agree = combo.reduce((s, c) => s + c[1], 0);
         // K weighs 20 in check digits, as '<' weighs 0: no digit tells them apart.
         const oddK = combo.reduce((s, c) => s + (c[0].match(/(?<=<)K|K(?=<)/g) ?? []).length, 0);
         // Look-alikes in a filler tail pass the composite by chance one time in ten
         // ("<<<<<<<SSEEEEKK"): where the all-filler tail holds too, it wins.
-        const oddTail = combo.reduce((s, c, k) => s + (k === namesLine ? 0 : diffCount(c[0], fillerTail(c[0]))), 0);
+        const oddTail = combo.reduce((s, c, k) => s + (k === namesLine ? 0 : diffCount(c[0], speckledTail(fillerTail(c[0])))), 0);
         const oddName = combo.reduce((s, c) => s + c[2], 0);
         const score =
           (r.valid ? 1000 : 0) + r.checks.filter((c) => c.valid).length * 100 + agree * 2 - oddK - 5 * oddTail - 3 * oddName - r.corrections.length * 0.1;
@@ -371,6 +441,34 @@ export function chooseMrzLines(variants: readonly string[][]): { texts: Map<numb
     }
   }
   return best ? { texts: best.texts, valid: best.valid } : null;
+}
+
+/**
+ * A data line's closing filler run (from its first "<<" on, before a final check digit) whose other glyphs
+ * are filler look-alikes and at most one digit ("<<<<<6SSKESKSKK": a speck read as 6 among fillers read
+ * as S/K/E) as all fillers: a candidate only, the check digits covering the run accept or refuse it.
+ */
+export function speckledTail(line: string): string {
+  const end = /\d$/.test(line) ? line.length - 1 : line.length;
+  for (let p = line.indexOf('<<'); p >= 0; p = line.indexOf('<<', p + 1)) {
+    const run = line.slice(p, end);
+    const others = run.replace(/</g, '');
+    if (/^[CEJKLSX]*$/.test(others.replace(/\d/, ''))) return line.slice(0, p) + '<'.repeat(run.length) + line.slice(end);
+  }
+  return line;
+}
+
+/**
+ * A reading's per-character candidates carried over to the reading fitted to length (fitLength resized one
+ * filler run): the characters before and after the change keep theirs, the resized run has none.
+ */
+export function fitAlts(text: string, alts: GlyphAlternatives, fitted: string): GlyphAlternatives {
+  if (text.length === fitted.length) return alts;
+  let p = 0;
+  while (p < text.length && p < fitted.length && text[p] === fitted[p]) p++;
+  let q = 0;
+  while (q < text.length - p && q < fitted.length - p && text[text.length - 1 - q] === fitted[fitted.length - 1 - q]) q++;
+  return [...fitted].map((_, j) => (j < p ? (alts[j] ?? null) : j >= fitted.length - q ? (alts[text.length - (fitted.length - j)] ?? null) : null));
 }
 
 function diffCount(a: string, b: string): number {
