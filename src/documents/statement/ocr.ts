@@ -154,8 +154,33 @@ function snapAbbrev(part: string): string | null {
   return fits.size === 1 ? [...fits][0]! : null;
 }
 
-/** The vocabulary word an OCR'd word was meant to be, if it is one misread (no real-word check: vocabulary only). */
-function snapWord(part: string): string | null {
+/**
+ * The recogniser's confidence from which a word it read is taken as read: its own dictionary agreed.
+ * Real words a letter or two from a vocabulary word ("Vertrag" / Übertrag, "Beitrag" / Betrag, "Mitte" /
+ * Miete, "Depositi" / Deposits) come back at 0.91–0.96; the misreadings the snapping mends ("Lastschwift",
+ * "Kontostang", "WITHORAWAL") at 0.89 and below.
+ */
+const READ_AS_IS = 0.9;
+
+/**
+ * `f` is a word of its own, not a misreading of the vocabulary word `v`: the end of it ("credito" in
+ * "accredito", "iscrizione" in "descrizione": a compound's part), or the same word with another ending
+ * letter read confidently (an inflection: "operazioni", "addebiti"; a misread last letter, "Kontostang",
+ * comes back unsure).
+ */
+function ownWord(f: string, v: string, confidence: number): boolean {
+  if (v.endsWith(f) || f.endsWith(v)) return true;
+  if (f.length !== v.length || f.slice(0, -1) !== v.slice(0, -1)) return false;
+  // (an ending vowel for another: Italian's number and gender, "Entrate" and "Entrata", at any confidence)
+  return confidence >= 0.8 || (/[aeio]$/.test(f) && /[aeio]$/.test(v));
+}
+
+/**
+ * The vocabulary word an OCR'd word was meant to be, if it is one misread (no real-word check: vocabulary
+ * only). `confidence`: the recogniser's; a word read confidently is only given the vocabulary's spelling
+ * (an umlaut, a digit among letters), never another word.
+ */
+function snapWord(part: string, confidence = 0): string | null {
   const abbrev = snapAbbrev(part);
   if (abbrev) return abbrev;
   let f = fold(part);
@@ -166,16 +191,16 @@ function snapWord(part: string): string | null {
     const word = properForm(f);
     return word !== part.toLowerCase() && !part.includes('ß') ? withCase(word, part) : null;
   }
-  if (f.length < 4 || !/^[a-z]+$/.test(f)) return null;
+  if (f.length < 4 || !/^[a-z]+$/.test(f) || confidence >= READ_AS_IS) return null;
   // Two confusions at once ("SEPA-Iastschnft": I for l, n for ri) are past the edit budget, but
   // the word has the vocabulary word's shape.
   const shape = shapeOf(f);
-  const alike = VOCAB.find((v, i) => !f.startsWith(v) && !v.startsWith(f) && VOCAB_SHAPES[i] === shape);
+  const alike = VOCAB.find((v, i) => !f.startsWith(v) && !v.startsWith(f) && !ownWord(f, v, confidence) && VOCAB_SHAPES[i] === shape);
   if (alike) return withCase(properForm(alike), part);
   let best: { w: string; d: number } | null = null;
   for (const v of VOCAB) {
     // An inflected form ("Lastschriften") is a real word, not a misreading.
-    if (f.startsWith(v) || v.startsWith(f)) continue;
+    if (f.startsWith(v) || v.startsWith(f) || ownWord(f, v, confidence)) continue;
     const max = v.length >= 8 && f.length >= 7 ? 2 : 1;
     if (f.length < 5 && v.length > 5) continue;
     const d = editDistance(f, v, max);
@@ -193,7 +218,7 @@ const VOCAB_SHAPES = VOCAB.map(shapeOf);
 const UMLAUTED: Record<string, string> = { empfanger: 'empfänger', ubertrag: 'übertrag', uberweisung: 'überweisung' };
 const properForm = (folded: string): string => UMLAUTED[folded] ?? folded;
 
-function snapText(text: string): string {
+function snapText(text: string, confidence = 0): string {
   // Hyphenated compounds ("SEPA-Lastschnft") and slashed pairs ("LOHN/GEHAIT") are snapped part by part.
   return text
     .split(/([-/])/)
@@ -202,7 +227,7 @@ function snapText(text: string): string {
       // A leading '[' stays with the word: it may be an L ("[TD").
       // eslint-disable-next-line regexp/no-super-linear-backtracking -- one OCR word (a part of it)
       const m = /^([^A-Za-zÀ-ÿ0-9[]*)(.*?)([^A-Za-zÀ-ÿ0-9]*)$/.exec(p)!;
-      const s = snapWord(m[2]!);
+      const s = snapWord(m[2]!, confidence);
       return s ? m[1] + s + m[3] : p;
     })
     .join('');
@@ -267,7 +292,7 @@ function cleanWord(w: PositionedWord): PositionedWord | null {
   const masked = MASKED.exec(t);
   // A star among the look-alikes, or at least three of them: not a number that happens to start with '#'.
   if (masked && (/[*#+]/.test(masked[1]!) || masked[1]!.length >= 2)) t = `****${masked[2]}`;
-  t = snapText(t);
+  t = snapText(t, w.confidence ?? 0);
   // A field label's colon whose upper dot the scan lost ("Empfänger." or "Beneficiario;").
   const label = /^(\p{L}+)[.;,]$/u.exec(t);
   if (label && LABELS.has(fold(label[1]!))) t = `${label[1]}:`;
