@@ -128,6 +128,12 @@ describe('cleanOcrPages', () => {
     expect(texts(p)).toEqual(['114,58-', '1.745,09', '102,04-', '2.111,44', '35.16+', '1.531,41', '08/12/25', '1/2']);
   });
 
+  it('a minus with specks or a rule’s end beside it is the amount; an amount run into its balance across a run of rules is two cells', () => {
+    // Read on a 150 dpi scan (seed 637951761): each row was lost (no amount word in its column).
+    const p = cleanOcrPages([page([[[40, '=-123.42'], [110, '--132.32'], [180, '-388.49—'], [250, '=-112.75.'], [320, '-110.31_—-1,367.82'], [500, '114,58-']]])]);
+    expect(texts(p)).toEqual(['-123.42', '-132.32', '-388.49', '-112.75', '-110.31', '1,367.82', '114,58-']);
+  });
+
   it('a monospaced date ("21 Jan 2026", a character\'s advance between its parts, wider than its ink height) closes into one; unequal gaps stay', () => {
     // Ink height 8 pt; both gaps 9 pt (a fixed pitch): one date.
     const mono = cleanOcrPages([page([[[36, '21'], [55, 'Jan'], [79, '2026'], [120, 'TRANSFER']]])]);

@@ -258,6 +258,13 @@ const DATE_SPECK = /^(\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2}))[.,:;…]+$/;
  */
 const AMOUNT_SPECK = /^([-+]?(?:\d{1,3}(?:[.,'’]\d{3})+|\d+)[.,]\d\d)[.,:;)\]}|!]+$/;
 
+/**
+ * A minus with a rule's end or a speck beside it on a 150 dpi scan: "=-123.42", "--132.32", "~-150.00" (a
+ * mark before the minus), "-388.49—", "-100.98-—-" (dashes after an amount that already has its sign: an
+ * amount prints one sign). The amount with its leading minus.
+ */
+const MINUS_SPECKED = /^[=~_—–-]*(-(?:\d{1,3}(?:[.,'’]\d{3})+|\d+)[.,]\d\d)[_—–~=.,:;-]*$/;
+
 /** "25.12:": the closing dot of a German day.month read as a colon. */
 const DAY_MONTH_COLON = /^((?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2]))[:;]$/;
 /** A short date's last digit read twice before its period ("12.022." for "12.02."): the decoder repeated a glyph. */
@@ -286,7 +293,8 @@ function cleanWord(w: PositionedWord): PositionedWord | null {
     .replace(DATE_SPECK, '$1')
     .replace(DAY_MONTH_COLON, '$1.')
     .replace(DAY_MONTH_DOUBLED, (m: string, dm: string, d: string) => (dm.endsWith(d) ? `${dm}.` : m))
-    .replace(AMOUNT_SPECK, (m: string, a: string) => (/^\d{1,2}\.\d\d\.$/.test(m) ? m : a)); // "13.12." is a date
+    .replace(AMOUNT_SPECK, (m: string, a: string) => (/^\d{1,2}\.\d\d\.$/.test(m) ? m : a)) // "13.12." is a date
+    .replace(MINUS_SPECKED, '$1');
   t = restoreDecimal(t);
   if (!/[A-Za-zÀ-ÿ0-9]/.test(t) && !KEEP_ALONE.test(t)) return null;
   const masked = MASKED.exec(t);
@@ -345,6 +353,8 @@ const MONTHS =
 
 const AMOUNT_CELL = String.raw`[-+]?\d{1,3}(?:[.,'’]\d{3})*[.,]\d\d[-+]?`;
 const RULED_AMOUNTS = new RegExp(`^(${AMOUNT_CELL})[|¦!/](${AMOUNT_CELL})[|¦!]?$`);
+const UNSIGNED_CELL = String.raw`\d{1,3}(?:[.,'’]\d{3})*[.,]\d\d`;
+const SPECKED_AMOUNTS = new RegExp(`^(-${UNSIGNED_CELL})[-_—–=~:;s]{2,}(${UNSIGNED_CELL})$`);
 
 /**
  * Words OCR glued together across a narrow space become separate words:
@@ -362,6 +372,11 @@ function splitGlued(w: PositionedWord): PositionedWord[] {
   // ("114,58-|1.745,09", "102,04-/2.111,44"): the rule between the amount and balance cells on a photo.
   const pair = RULED_AMOUNTS.exec(w.text);
   if (pair) return cut(w, [pair[1], pair[2]]);
+  // An amount with its leading minus and the running balance beside it, the gap between them read as a
+  // run of rules and specks ("-110.31_—-1,367.82", "-100.00=—s-:1,241.17"): two cells. (The run's last
+  // dash is no sign the balance can be given: the chain's lost_sign repair decides a balance below zero.)
+  const specked = SPECKED_AMOUNTS.exec(w.text);
+  if (specked) return cut(w, [specked[1], specked[2]]);
   // An amount run into its currency code ("3042EUR", "30,42EUR"): the page prints them a space apart.
   const coded = /^([-+]?\d[\d.,']*)(EUR|CHF|GBP|USD)$/.exec(w.text);
   if (coded) return cut(w, [coded[1], coded[2]]);
