@@ -277,6 +277,12 @@ describe('extractOcrStatement: amount repair confirmed by the balance chain', ()
     expect(misread.repairs).toEqual([{ page: 1, from: '32,89', to: '82,89', by: 'balance_chain', repair: 'confusable_digit' }]);
   });
 
+  it('a balance misread as no figure stays out of the description: it stands in the balance column', () => {
+    const page1 = page(rows('82,89').map((r, i) => (i === 4 ? r.map(([x, t]): [number, string] => (x === 460 ? [x, '/1.150,00'] : [x, t])) : r)));
+    const x = extractOcrStatement([page1]);
+    expect(apiView(x).transactions.map((t) => t.description)).toEqual(['BONIFICO', 'PRELIEVO', 'PAGAMENTO']);
+  });
+
   it('a misreading no single confusion explains stays, and the chain says so', () => {
     const x = extractOcrStatement([page(rows('22,89'))]);
     expect(apiView(x).transactions[1]!.amount).toBe(-22.89);

@@ -96,9 +96,13 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
     }
     for (const l of [...furniture]) if (inside.has(l.text)) furniture.delete(l);
   }
+  // A word that stands in a column right of the descriptions (where that column's figures and dates
+  // start) is a cell of it read as no figure — a balance or a date misread on a scan ("/11,324.25",
+  // "4fetr12026") — not a description word.
+  const inColumnRight = (t: Tok): boolean => t.x0 >= rightLimit - H * 0.3;
   const lineText = (tl: TokLine): string =>
     tl.toks
-      .filter((t) => !isColTok(t) && !codes.has(t))
+      .filter((t) => !isColTok(t) && !codes.has(t) && !inColumnRight(t))
       .map((t) => t.text)
       .join(' ')
       .replace(/\s+/g, ' ')
