@@ -128,6 +128,16 @@ describe('cleanOcrPages', () => {
     expect(texts(p)).toEqual(['114,58-', '1.745,09', '102,04-', '2.111,44', '35.16+', '1.531,41', '08/12/25', '1/2']);
   });
 
+  it('a vertical rule read as a thin glyph at one x on line after line is dropped; a lone "I" stays', () => {
+    const rows: [number, string][][] = [
+      [[40, 'i'], [46, 'TELEKOM'], [120, 'GMBH']],
+      [[40, '|'], [46, 'BEITRAG'], [120, '07/2025']],
+      [[40, '!'], [46, 'LASTSCHRIFT']],
+      [[40, 'i'], [46, 'ENTGELT'], [200, 'I'], [210, 'AM']],
+    ];
+    expect(texts(cleanOcrPages([page(rows)]))).toEqual(['TELEKOM', 'GMBH', 'BEITRAG', '07/2025', 'LASTSCHRIFT', 'ENTGELT', 'I', 'AM']);
+  });
+
   it('a minus with specks or a rule’s end beside it is the amount; an amount run into its balance across a run of rules is two cells', () => {
     // Read on a 150 dpi scan (seed 637951761): each row was lost (no amount word in its column).
     const p = cleanOcrPages([page([[[40, '=-123.42'], [110, '--132.32'], [180, '-388.49—'], [250, '=-112.75.'], [320, '-110.31_—-1,367.82'], [500, '114,58-']]])]);

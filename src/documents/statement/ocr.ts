@@ -425,6 +425,35 @@ function cut(w: PositionedWord, parts: readonly (string | undefined)[]): Positio
   return out;
 }
 
+/** A glyph a vertical rule reads as: a thin letter or a bar, alone. */
+const RULE_GLYPH = /^[|¦!iIlL:;'‘’‚,.\\]$/;
+
+/**
+ * A table's vertical rule the rule remover left on a photo reads as a thin glyph alone ("|", "i", "!",
+ * ";") on line after line, at one x: on four lines or more, within a quarter of a word height, those
+ * glyphs are the rule, not a word of the row (one before a description's first word moved its start
+ * and cut the description's lines apart).
+ */
+function dropRuleGlyphs(words: PositionedWord[]): PositionedWord[] {
+  const glyphs = words.filter((w) => RULE_GLYPH.test(w.text));
+  if (glyphs.length < 4) return words;
+  const h = median(words.map((w) => w.y1 - w.y0)) ?? 10;
+  const rule = new Set<PositionedWord>();
+  for (const g of glyphs) {
+    const at = glyphs.filter((o) => Math.abs((o.x0 + o.x1) / 2 - (g.x0 + g.x1) / 2) <= 0.25 * h);
+    // (on distinct lines: glyphs at one x on one line are a run of specks)
+    const lines = new Set(at.map((o) => Math.round((o.y0 + o.y1) / 2 / h)));
+    if (lines.size >= 4) rule.add(g);
+  }
+  return rule.size > 0 ? words.filter((w) => !rule.has(w)) : words;
+}
+
+function median(xs: readonly number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1]!;
+}
+
 /** Cleaned pages: noise dropped, vocabulary snapped, markers repaired. */
 export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
   return pages.map((p) => ({
@@ -435,7 +464,7 @@ export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
           mendShortDates(
             mendDigitDates(
               joinSplitDates(
-                p.words
+                dropRuleGlyphs(p.words)
                   .flatMap(splitGlued)
                   .map(cleanWord)
                   .filter((w): w is PositionedWord => w !== null),
