@@ -131,11 +131,11 @@ describe('cleanOcrPages', () => {
   it('a vertical rule read as a thin glyph at one x on line after line is dropped; a lone "I" stays', () => {
     const rows: [number, string][][] = [
       [[40, 'i'], [46, 'TELEKOM'], [120, 'GMBH']],
-      [[40, '|'], [46, 'BEITRAG'], [120, '07/2025']],
+      [[40, '|'], [46, 'ABRECHNUNG'], [120, '07/2025']],
       [[40, '!'], [46, 'LASTSCHRIFT']],
       [[40, 'i'], [46, 'ENTGELT'], [200, 'I'], [210, 'AM']],
     ];
-    expect(texts(cleanOcrPages([page(rows)]))).toEqual(['TELEKOM', 'GMBH', 'BEITRAG', '07/2025', 'LASTSCHRIFT', 'ENTGELT', 'I', 'AM']);
+    expect(texts(cleanOcrPages([page(rows)]))).toEqual(['TELEKOM', 'GMBH', 'ABRECHNUNG', '07/2025', 'LASTSCHRIFT', 'ENTGELT', 'I', 'AM']);
   });
 
   it('a minus with specks or a rule’s end beside it is the amount; an amount run into its balance across a run of rules is two cells', () => {
