@@ -99,10 +99,11 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
   // A word that stands in a column right of the descriptions (where that column's figures and dates
   // start) is a cell of it read as no figure — a balance or a date misread on a scan ("/11,324.25",
   // "4fetr12026") — not a description word.
-  const inColumnRight = (t: Tok): boolean => t.x0 >= rightLimit - H * 0.3;
+  // (and left of them: a value date misread as no date, "2026-01-55", ends where that column's dates end)
+  const inOtherColumn = (t: Tok): boolean => t.x0 >= rightLimit - H * 0.3 || t.x1 <= leftLimit + H * 0.3;
   const lineText = (tl: TokLine): string =>
     tl.toks
-      .filter((t) => !isColTok(t) && !codes.has(t) && !inColumnRight(t))
+      .filter((t) => !isColTok(t) && !codes.has(t) && !inOtherColumn(t))
       .map((t) => t.text)
       .join(' ')
       .replace(/\s+/g, ' ')
