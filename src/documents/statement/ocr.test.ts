@@ -287,23 +287,6 @@ describe('extractOcrStatement: amount repair confirmed by the balance chain', ()
     expect(misread.repairs).toEqual([{ page: 1, from: '32,89', to: '82,89', by: 'balance_chain', repair: 'confusable_digit' }]);
   });
 
-  it('a balance misread as no figure stays out of the description: it stands in the balance column', () => {
-    const page1 = page(rows('82,89').map((r, i) => (i === 4 ? r.map(([x, t]): [number, string] => (x === 460 ? [x, '/1.150,00'] : [x, t])) : r)));
-    const x = extractOcrStatement([page1]);
-    expect(apiView(x).transactions.map((t) => t.description)).toEqual(['BONIFICO', 'PRELIEVO', 'PAGAMENTO']);
-  });
-
-  it('a value date misread as no date stays out of the description: it stands in the value-date column', () => {
-    const rows2: [number, string][][] = [
-      [[40, 'Data'], [100, 'Valuta'], [170, 'Descrizione'], [380, 'Importo'], [460, 'Saldo']],
-      [[40, '02/03/2025'], [100, '02/03/2025'], [170, 'BONIFICO'], [380, '250,00'], [460, '1.250,00']],
-      [[40, '03/03/2025'], [100, '0Z/03/2O25'], [170, 'PRELIEVO'], [380, '-82,89'], [460, '1.167,11']],
-      [[40, '04/03/2025'], [100, '04/03/2025'], [170, 'PAGAMENTO'], [380, '-17,11'], [460, '1.150,00']],
-    ];
-    const x = extractOcrStatement([page(rows2)]);
-    expect(apiView(x).transactions.map((t) => t.description)).toEqual(['BONIFICO', 'PRELIEVO', 'PAGAMENTO']);
-  });
-
   it('a misreading no single confusion explains stays, and the chain says so', () => {
     const x = extractOcrStatement([page(rows('22,89'))]);
     expect(apiView(x).transactions[1]!.amount).toBe(-22.89);

@@ -96,16 +96,9 @@ export function describe(tls: readonly TokLine[][], table: readonly Row[], colOf
     }
     for (const l of [...furniture]) if (inside.has(l.text)) furniture.delete(l);
   }
-  // A word that stands in a column right of the descriptions (where that column's figures and dates
-  // start) is a cell of it read as no figure — a balance or a date misread on a scan ("/11,324.25",
-  // "4fetr12026") — not a description word.
-  // (and left of them: a value date misread as no date, "2026-01-55", ends where that column's dates end)
-  // Only a word set apart from the description's words by a cell's gap: a long description running on
-  // past where a sparse column starts ("… DEL 28/07/24 ORE 13.46") keeps its words.
-  const inOtherColumn = (t: Tok): boolean => (t.x0 >= rightLimit - H * 0.3 && t.gapL > sep) || (t.x1 <= leftLimit + H * 0.3 && t.gapR > sep);
   const lineText = (tl: TokLine): string =>
     tl.toks
-      .filter((t) => !isColTok(t) && !codes.has(t) && !inOtherColumn(t))
+      .filter((t) => !isColTok(t) && !codes.has(t))
       .map((t) => t.text)
       .join(' ')
       .replace(/\s+/g, ' ')
