@@ -5,12 +5,15 @@ import type { PositionedWord, WordPage } from '../layout/model.ts';
 import { editDistance } from '../text.ts';
 import { cleanOcrPages, extractOcrStatement } from './ocr.ts';
 
-/** One page from rows of [x, text] cells; each row 14 pt below the previous. */
-function page(rows: [number, string][][]): WordPage {
+/**
+ * One page from rows of [x, text] cells; each row 14 pt below the previous. Words come back at the
+ * recogniser's confidence `confidence` (a misreading's: under the 0.9 from which a word is read as is).
+ */
+function page(rows: [number, string][][], confidence = 0.6): WordPage {
   const words: PositionedWord[] = [];
   rows.forEach((cells, r) => {
     for (const [x, text] of cells) {
-      words.push({ text, x0: x, x1: x + text.length * 5, y0: 100 + r * 14, y1: 108 + r * 14, confidence: 0.9 });
+      words.push({ text, x0: x, x1: x + text.length * 5, y0: 100 + r * 14, y1: 108 + r * 14, confidence });
     }
   });
   return { page: 1, width: 595, height: 842, words };
@@ -22,6 +25,17 @@ describe('cleanOcrPages', () => {
   it('snaps misread vocabulary, keeps inflected and unknown words', () => {
     const p = cleanOcrPages([page([[[40, 'SEPA-Lastschnft'], [150, 'Anfangssa1do'], [250, 'Lastschriften'], [350, 'Mustermann']]])]);
     expect(texts(p)).toEqual(['SEPA-Lastschrift', 'Anfangssaldo', 'Lastschriften', 'Mustermann']);
+  });
+
+  it('a real word a letter or two from a vocabulary word stays: read confidently, a compound’s end, an inflection', () => {
+    // Read confidently (the recogniser's dictionary agreed): "BEITRAG 07/2025 VERTRAG …" is no carried balance.
+    const sure = cleanOcrPages([page([[[40, 'Vertrag'], [150, 'Mitte'], [250, 'Depositi'], [350, 'Lastschwift']]], 0.93)]);
+    expect(texts(sure)).toEqual(['Vertrag', 'Mitte', 'Depositi', 'Lastschwift']);
+    // Unsure, but the end of a vocabulary word ("Credito Emiliano", not "Accredito") or another ending vowel.
+    const unsure = cleanOcrPages([page([[[40, 'Credito'], [150, 'Entrate'], [250, 'operazioni']]], 0.85)]);
+    expect(texts(unsure)).toEqual(['Credito', 'Entrate', 'operazioni']);
+    // A consonant misread at the end, unsure: the vocabulary word.
+    expect(texts(cleanOcrPages([page([[[40, 'Kontostang']]], 0.2)]))).toEqual(['Kontostand']);
   });
 
   it('a word with two shape confusions (I for l, n for ri) snaps to the vocabulary word of that shape; others stay', () => {
@@ -112,6 +126,22 @@ describe('cleanOcrPages', () => {
     const p = cleanOcrPages([page([[[40, '114,58-|1.745,09|'], [160, '102,04-/2.111,44'], [280, '35.16+|1.531,41'], [400, '08/12/25'], [470, '1/2']]])]);
     // Before: the bar after a sign was not a rule, and a slash between amounts was kept: one word, no amount.
     expect(texts(p)).toEqual(['114,58-', '1.745,09', '102,04-', '2.111,44', '35.16+', '1.531,41', '08/12/25', '1/2']);
+  });
+
+  it('a vertical rule read as a thin glyph at one x on line after line is dropped; a lone "I" stays', () => {
+    const rows: [number, string][][] = [
+      [[40, 'i'], [46, 'TELEKOM'], [120, 'GMBH']],
+      [[40, '|'], [46, 'ABRECHNUNG'], [120, '07/2025']],
+      [[40, '!'], [46, 'LASTSCHRIFT']],
+      [[40, 'i'], [46, 'ENTGELT'], [200, 'I'], [210, 'AM']],
+    ];
+    expect(texts(cleanOcrPages([page(rows)]))).toEqual(['TELEKOM', 'GMBH', 'ABRECHNUNG', '07/2025', 'LASTSCHRIFT', 'ENTGELT', 'I', 'AM']);
+  });
+
+  it('a minus with specks or a rule’s end beside it is the amount; an amount run into its balance across a run of rules is two cells', () => {
+    // Read on a 150 dpi scan (seed 637951761): each row was lost (no amount word in its column).
+    const p = cleanOcrPages([page([[[40, '=-123.42'], [110, '--132.32'], [180, '-388.49—'], [250, '=-112.75.'], [320, '-110.31_—-1,367.82'], [500, '114,58-']]])]);
+    expect(texts(p)).toEqual(['-123.42', '-132.32', '-388.49', '-112.75', '-110.31', '1,367.82', '114,58-']);
   });
 
   it('a monospaced date ("21 Jan 2026", a character\'s advance between its parts, wider than its ink height) closes into one; unequal gaps stay', () => {

@@ -154,8 +154,33 @@ function snapAbbrev(part: string): string | null {
   return fits.size === 1 ? [...fits][0]! : null;
 }
 
-/** The vocabulary word an OCR'd word was meant to be, if it is one misread (no real-word check: vocabulary only). */
-function snapWord(part: string): string | null {
+/**
+ * The recogniser's confidence from which a word it read is taken as read: its own dictionary agreed.
+ * Real words a letter or two from a vocabulary word ("Vertrag" / Übertrag, "Beitrag" / Betrag, "Mitte" /
+ * Miete, "Depositi" / Deposits) come back at 0.91–0.96; the misreadings the snapping mends ("Lastschwift",
+ * "Kontostang", "WITHORAWAL") at 0.89 and below.
+ */
+const READ_AS_IS = 0.9;
+
+/**
+ * `f` is a word of its own, not a misreading of the vocabulary word `v`: the end of it ("credito" in
+ * "accredito", "iscrizione" in "descrizione": a compound's part), or the same word with another ending
+ * letter read confidently (an inflection: "operazioni", "addebiti"; a misread last letter, "Kontostang",
+ * comes back unsure).
+ */
+function ownWord(f: string, v: string, confidence: number): boolean {
+  if (v.endsWith(f) || f.endsWith(v)) return true;
+  if (f.length !== v.length || f.slice(0, -1) !== v.slice(0, -1)) return false;
+  // (an ending vowel for another: Italian's number and gender, "Entrate" and "Entrata", at any confidence)
+  return confidence >= 0.8 || (/[aeio]$/.test(f) && /[aeio]$/.test(v));
+}
+
+/**
+ * The vocabulary word an OCR'd word was meant to be, if it is one misread (no real-word check: vocabulary
+ * only). `confidence`: the recogniser's; a word read confidently is only given the vocabulary's spelling
+ * (an umlaut, a digit among letters), never another word.
+ */
+function snapWord(part: string, confidence = 0): string | null {
   const abbrev = snapAbbrev(part);
   if (abbrev) return abbrev;
   let f = fold(part);
@@ -166,16 +191,16 @@ function snapWord(part: string): string | null {
     const word = properForm(f);
     return word !== part.toLowerCase() && !part.includes('ß') ? withCase(word, part) : null;
   }
-  if (f.length < 4 || !/^[a-z]+$/.test(f)) return null;
+  if (f.length < 4 || !/^[a-z]+$/.test(f) || confidence >= READ_AS_IS) return null;
   // Two confusions at once ("SEPA-Iastschnft": I for l, n for ri) are past the edit budget, but
   // the word has the vocabulary word's shape.
   const shape = shapeOf(f);
-  const alike = VOCAB.find((v, i) => !f.startsWith(v) && !v.startsWith(f) && VOCAB_SHAPES[i] === shape);
+  const alike = VOCAB.find((v, i) => !f.startsWith(v) && !v.startsWith(f) && !ownWord(f, v, confidence) && VOCAB_SHAPES[i] === shape);
   if (alike) return withCase(properForm(alike), part);
   let best: { w: string; d: number } | null = null;
   for (const v of VOCAB) {
     // An inflected form ("Lastschriften") is a real word, not a misreading.
-    if (f.startsWith(v) || v.startsWith(f)) continue;
+    if (f.startsWith(v) || v.startsWith(f) || ownWord(f, v, confidence)) continue;
     const max = v.length >= 8 && f.length >= 7 ? 2 : 1;
     if (f.length < 5 && v.length > 5) continue;
     const d = editDistance(f, v, max);
@@ -193,7 +218,7 @@ const VOCAB_SHAPES = VOCAB.map(shapeOf);
 const UMLAUTED: Record<string, string> = { empfanger: 'empfänger', ubertrag: 'übertrag', uberweisung: 'überweisung' };
 const properForm = (folded: string): string => UMLAUTED[folded] ?? folded;
 
-function snapText(text: string): string {
+function snapText(text: string, confidence = 0): string {
   // Hyphenated compounds ("SEPA-Lastschnft") and slashed pairs ("LOHN/GEHAIT") are snapped part by part.
   return text
     .split(/([-/])/)
@@ -202,7 +227,7 @@ function snapText(text: string): string {
       // A leading '[' stays with the word: it may be an L ("[TD").
       // eslint-disable-next-line regexp/no-super-linear-backtracking -- one OCR word (a part of it)
       const m = /^([^A-Za-zÀ-ÿ0-9[]*)(.*?)([^A-Za-zÀ-ÿ0-9]*)$/.exec(p)!;
-      const s = snapWord(m[2]!);
+      const s = snapWord(m[2]!, confidence);
       return s ? m[1] + s + m[3] : p;
     })
     .join('');
@@ -233,6 +258,13 @@ const DATE_SPECK = /^(\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2}))[.,:;…]+$/;
  */
 const AMOUNT_SPECK = /^([-+]?(?:\d{1,3}(?:[.,'’]\d{3})+|\d+)[.,]\d\d)[.,:;)\]}|!]+$/;
 
+/**
+ * A minus with a rule's end or a speck beside it on a 150 dpi scan: "=-123.42", "--132.32", "~-150.00" (a
+ * mark before the minus), "-388.49—", "-100.98-—-" (dashes after an amount that already has its sign: an
+ * amount prints one sign). The amount with its leading minus.
+ */
+const MINUS_SPECKED = /^[=~_—–-]*(-(?:\d{1,3}(?:[.,'’]\d{3})+|\d+)[.,]\d\d)[_—–~=.,:;-]*$/;
+
 /** "25.12:": the closing dot of a German day.month read as a colon. */
 const DAY_MONTH_COLON = /^((?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2]))[:;]$/;
 /** A short date's last digit read twice before its period ("12.022." for "12.02."): the decoder repeated a glyph. */
@@ -261,13 +293,14 @@ function cleanWord(w: PositionedWord): PositionedWord | null {
     .replace(DATE_SPECK, '$1')
     .replace(DAY_MONTH_COLON, '$1.')
     .replace(DAY_MONTH_DOUBLED, (m: string, dm: string, d: string) => (dm.endsWith(d) ? `${dm}.` : m))
-    .replace(AMOUNT_SPECK, (m: string, a: string) => (/^\d{1,2}\.\d\d\.$/.test(m) ? m : a)); // "13.12." is a date
+    .replace(AMOUNT_SPECK, (m: string, a: string) => (/^\d{1,2}\.\d\d\.$/.test(m) ? m : a)) // "13.12." is a date
+    .replace(MINUS_SPECKED, '$1');
   t = restoreDecimal(t);
   if (!/[A-Za-zÀ-ÿ0-9]/.test(t) && !KEEP_ALONE.test(t)) return null;
   const masked = MASKED.exec(t);
   // A star among the look-alikes, or at least three of them: not a number that happens to start with '#'.
   if (masked && (/[*#+]/.test(masked[1]!) || masked[1]!.length >= 2)) t = `****${masked[2]}`;
-  t = snapText(t);
+  t = snapText(t, w.confidence ?? 0);
   // A field label's colon whose upper dot the scan lost ("Empfänger." or "Beneficiario;").
   const label = /^(\p{L}+)[.;,]$/u.exec(t);
   if (label && LABELS.has(fold(label[1]!))) t = `${label[1]}:`;
@@ -320,6 +353,8 @@ const MONTHS =
 
 const AMOUNT_CELL = String.raw`[-+]?\d{1,3}(?:[.,'’]\d{3})*[.,]\d\d[-+]?`;
 const RULED_AMOUNTS = new RegExp(`^(${AMOUNT_CELL})[|¦!/](${AMOUNT_CELL})[|¦!]?$`);
+const UNSIGNED_CELL = String.raw`\d{1,3}(?:[.,'’]\d{3})*[.,]\d\d`;
+const SPECKED_AMOUNTS = new RegExp(`^(-${UNSIGNED_CELL})[-_—–=~:;s]{2,}(${UNSIGNED_CELL})$`);
 
 /**
  * Words OCR glued together across a narrow space become separate words:
@@ -337,6 +372,11 @@ function splitGlued(w: PositionedWord): PositionedWord[] {
   // ("114,58-|1.745,09", "102,04-/2.111,44"): the rule between the amount and balance cells on a photo.
   const pair = RULED_AMOUNTS.exec(w.text);
   if (pair) return cut(w, [pair[1], pair[2]]);
+  // An amount with its leading minus and the running balance beside it, the gap between them read as a
+  // run of rules and specks ("-110.31_—-1,367.82", "-100.00=—s-:1,241.17"): two cells. (The run's last
+  // dash is no sign the balance can be given: the chain's lost_sign repair decides a balance below zero.)
+  const specked = SPECKED_AMOUNTS.exec(w.text);
+  if (specked) return cut(w, [specked[1], specked[2]]);
   // An amount run into its currency code ("3042EUR", "30,42EUR"): the page prints them a space apart.
   const coded = /^([-+]?\d[\d.,']*)(EUR|CHF|GBP|USD)$/.exec(w.text);
   if (coded) return cut(w, [coded[1], coded[2]]);
@@ -385,6 +425,35 @@ function cut(w: PositionedWord, parts: readonly (string | undefined)[]): Positio
   return out;
 }
 
+/** A glyph a vertical rule reads as: a thin letter or a bar, alone. */
+const RULE_GLYPH = /^[|¦!iIlL:;'‘’‚,.\\]$/;
+
+/**
+ * A table's vertical rule the rule remover left on a photo reads as a thin glyph alone ("|", "i", "!",
+ * ";") on line after line, at one x: on four lines or more, within a quarter of a word height, those
+ * glyphs are the rule, not a word of the row (one before a description's first word moved its start
+ * and cut the description's lines apart).
+ */
+function dropRuleGlyphs(words: PositionedWord[]): PositionedWord[] {
+  const glyphs = words.filter((w) => RULE_GLYPH.test(w.text));
+  if (glyphs.length < 4) return words;
+  const h = median(words.map((w) => w.y1 - w.y0)) ?? 10;
+  const rule = new Set<PositionedWord>();
+  for (const g of glyphs) {
+    const at = glyphs.filter((o) => Math.abs((o.x0 + o.x1) / 2 - (g.x0 + g.x1) / 2) <= 0.25 * h);
+    // (on distinct lines: glyphs at one x on one line are a run of specks)
+    const lines = new Set(at.map((o) => Math.round((o.y0 + o.y1) / 2 / h)));
+    if (lines.size >= 4) rule.add(g);
+  }
+  return rule.size > 0 ? words.filter((w) => !rule.has(w)) : words;
+}
+
+function median(xs: readonly number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1]!;
+}
+
 /** Cleaned pages: noise dropped, vocabulary snapped, markers repaired. */
 export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
   return pages.map((p) => ({
@@ -395,7 +464,7 @@ export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
           mendShortDates(
             mendDigitDates(
               joinSplitDates(
-                p.words
+                dropRuleGlyphs(p.words)
                   .flatMap(splitGlued)
                   .map(cleanWord)
                   .filter((w): w is PositionedWord => w !== null),

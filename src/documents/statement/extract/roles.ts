@@ -75,6 +75,26 @@ interface Walk {
   resolved: Map<number, number>;
 }
 
+/** Unsigned bookings between two balances whose signs are tried together (2^n ways). */
+const MAX_UNKNOWN_IN_STEP = 6;
+
+/**
+ * The signs (±1 each) that make `mags` sum to `diff`: null where none does, 'ambiguous' where more
+ * than one does (two equal amounts, one in and one out, or a zero).
+ */
+export function signsMaking(mags: readonly number[], diff: number): number[] | null | 'ambiguous' {
+  if (mags.some((m) => m === 0)) return 'ambiguous';
+  let found: number[] | null = null;
+  for (let bits = 0; bits < 1 << mags.length; bits++) {
+    let sum = 0;
+    for (let k = 0; k < mags.length; k++) sum += bits & (1 << k) ? -mags[k]! : mags[k]!;
+    if (sum !== diff) continue;
+    if (found) return 'ambiguous';
+    found = mags.map((_, k) => (bits & (1 << k) ? -1 : 1));
+  }
+  return found;
+}
+
 /** Walk the chain in the given row order; unknown signs are resolved where the balances tell them. */
 function walk(rows: readonly { amount: number | null; unsigned: boolean; balance: number | null; checkpoint: number | null }[], order: number[], opening: number | null): Walk {
   let prev = opening;
@@ -102,6 +122,15 @@ function walk(rows: readonly { amount: number | null; unsigned: boolean; balance
           agree++;
           resolved.set(unknown[0]!, diff);
         } else disagree++;
+      } else if (unknown.length <= MAX_UNKNOWN_IN_STEP) {
+        // Several bookings between two printed balances with no sign read (a marker lost on a photo, a
+        // day printing one balance after its bookings): the one way of signing them that makes the step.
+        const signs = signsMaking(unknown.map((i) => Math.abs(rows[i]!.amount!)), diff);
+        if (signs === null) disagree++;
+        else if (signs !== 'ambiguous') {
+          agree++;
+          unknown.forEach((i, k) => resolved.set(i, signs[k]! * Math.abs(rows[i]!.amount!)));
+        }
       }
     }
     prev = bal;
