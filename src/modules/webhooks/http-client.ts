@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { checkWebhookUrl, guardedLookup, RefusedAddressError, type Resolver } from './ssrf.ts';
+import { checkWebhookUrl, guardedLookup, RefusedAddressError, type Resolver, type UrlCheck } from './ssrf.ts';
 
 export interface PostRequest {
   url: string;
@@ -65,9 +65,26 @@ function track(signal: AbortSignal, req: http.ClientRequest): () => void {
 /** What node:http's own `signal` option fails a request with. */
 const abortError = (): Error => Object.assign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR' });
 
+/**
+ * The URL checks of the few receiver URLs a worker sends to, made once each: a check is a pure function of
+ * the URL text (WHATWG parsing, then the address ranges of an IP literal: 16 BlockList look-ups). The
+ * address a name resolves to is still checked at every connect (guardedLookup).
+ */
+const checks = new Map<string, UrlCheck>();
+function checkedUrl(url: string, allowPrivate: boolean): UrlCheck {
+  const key = allowPrivate ? `1${url}` : `0${url}`;
+  let c = checks.get(key);
+  if (c === undefined) {
+    c = checkWebhookUrl(url, allowPrivate);
+    if (checks.size >= 1000) checks.clear();
+    checks.set(key, c);
+  }
+  return c;
+}
+
 export const postWebhook: Poster = (r) =>
   new Promise<PostOutcome>((resolve) => {
-    const checked = checkWebhookUrl(r.url, r.allowPrivate);
+    const checked = checkedUrl(r.url, r.allowPrivate);
     if (!checked.ok) {
       resolve({ ok: false, statusCode: null, error: `url ${checked.message}` });
       return;
