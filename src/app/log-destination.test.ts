@@ -1,4 +1,5 @@
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -56,6 +57,37 @@ describe('the log destination', () => {
     for (let i = 0; i < 100 && writes.length === 0; i++) await settle();
     expect(writes.length).toBeGreaterThan(0);
     expect(idle.read()).toContain('"msg":"one line"');
+  });
+});
+
+describe('the log destination by default (64 KiB blocks)', () => {
+  it('gathers a busy second of request lines in this process: no write until 64 KiB, then every line in order', async () => {
+    const { logger, dest, read } = logTo(path.join(dir, 'e.log'), { flushMs: 60_000 });
+    const writes: number[] = [];
+    dest.stream.on('write', (n: number) => writes.push(n));
+    // 300 request lines ≈ 40 KB: one write each 27 lines with 4 KiB blocks (before), none yet with 64 KiB.
+    for (let i = 0; i < 300; i++) logger.info({ reqId: `r-${i}`, method: 'GET', route: '/document-engine/v1/processes/:process_id', status: 200, ms: 1.2 }, 'request');
+    await settle();
+    expect(writes).toEqual([]);
+    expect(read()).toBe('');
+    await dest.close();
+    const lines = read().trim().split('\n').map((l) => JSON.parse(l) as { reqId: string });
+    expect(lines.map((l) => l.reqId)).toEqual(Array.from({ length: 300 }, (_, i) => `r-${i}`));
+  });
+
+  it('writes out the gathered lines when the process exits', async () => {
+    const file = path.join(dir, 'f.log');
+    const child = `
+      import { openSync } from 'node:fs';
+      import pino from 'pino';
+      import { bufferedLogDestination } from ${JSON.stringify(path.resolve(import.meta.dirname, 'log-destination.ts'))};
+      const dest = bufferedLogDestination(openSync(${JSON.stringify(file)}, 'w'), { flushMs: 60_000 });
+      const logger = pino({ base: null }, dest.stream);
+      for (let i = 0; i < 10; i++) logger.info({ i }, 'before exit');
+      process.exit(0);`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', child], { cwd: import.meta.dirname, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(10);
   });
 });
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseRetryAfter, postWebhook, MAX_RESPONSE_BYTES } from './http-client.ts';
 import { retryDelaySeconds } from './webhooks.tuning.ts';
@@ -144,5 +145,41 @@ describe('Retry-After within the contract schedule', () => {
     expect(retryDelaySeconds(2, schedule, 0.1, mid, 1)).toBe(300);
     expect(retryDelaySeconds(4, schedule, 0.1, mid, 100_000)).toBe(7200);
     expect(retryDelaySeconds(5, schedule, 0.1, mid, 10)).toBeNull();
+  });
+});
+
+describe('POSTs under one abort signal (a delivery worker sends every attempt under its stop signal)', () => {
+  it('holds one abort listener for all of them, and aborting ends every one still in flight', async () => {
+    const held: http.ServerResponse[] = [];
+    const url = await receiver((req, res) => {
+      req.resume();
+      held.push(res); // never answered
+    });
+    const ac = new AbortController();
+    const agents = keepAlive();
+    const posts = Array.from({ length: 4 }, () => postWebhook({ url, headers: {}, body: '{}', timeoutMs: 30_000, allowPrivate: true, agents, signal: ac.signal }));
+    for (let i = 0; i < 100 && held.length < 4; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(held).toHaveLength(4);
+    // http.request's own `signal` option adds (and later removes) a listener per request.
+    expect(getEventListeners(ac.signal, 'abort')).toHaveLength(1);
+    ac.abort();
+    const outcomes = await Promise.all(posts);
+    for (const o of outcomes) expect(o).toMatchObject({ ok: false, statusCode: null, error: 'ABORT_ERR: The operation was aborted' });
+    // Already aborted: refused before any connection is made.
+    expect(await postWebhook({ url, headers: {}, body: '{}', timeoutMs: 30_000, allowPrivate: true, agents, signal: ac.signal })).toMatchObject({ ok: false, error: 'ABORT_ERR: The operation was aborted' });
+    expect(held).toHaveLength(4);
+    agents.http.destroy();
+  });
+
+  it('lets a finished POST go: its request is no longer held for the signal', async () => {
+    const url = await receiver((req, res) => {
+      req.resume();
+      req.on('end', () => res.end());
+    });
+    const ac = new AbortController();
+    const agents = keepAlive();
+    for (let i = 0; i < 5; i++) expect(await postWebhook({ url, headers: {}, body: '{}', timeoutMs: 5_000, allowPrivate: true, agents, signal: ac.signal })).toEqual({ ok: true, statusCode: 200 });
+    ac.abort(); // nothing in flight: nothing to end, nothing thrown
+    agents.http.destroy();
   });
 });

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { newWebhookSecret } from '../../shared/ids.ts';
-import { signatureHeader } from './signing.ts';
+import { newWebhookId, signatureHeader } from './signing.ts';
 import { verifyWebhook, WebhookVerificationError } from './verify.ts';
 
 describe('signing and verifyWebhook', () => {
@@ -36,5 +36,16 @@ describe('signing and verifyWebhook', () => {
     const h = new Headers(headers);
     expect(verifyWebhook(secret, h, body, { now })).toBeTruthy();
     expect(verifyWebhook(secret, { 'Webhook-Id': 'msg_3', 'Webhook-Timestamp': String(ts), 'Webhook-Signature': headers['webhook-signature'] }, body, { now })).toBeTruthy();
+  });
+});
+
+describe('webhook-ids', () => {
+  it('are msg_ and 16 random bytes in base64url, each unlike every other (across refills of the random pool)', () => {
+    const ids = Array.from({ length: 3000 }, () => newWebhookId());
+    for (const id of ids) expect(id).toMatch(/^msg_[A-Za-z0-9_-]{22}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // No 16-byte block repeats inside an id either (a pool read twice would show as equal halves across ids).
+    const blocks = new Set(ids.map((id) => Buffer.from(id.slice(4), 'base64url').toString('hex')));
+    expect(blocks.size).toBe(ids.length);
   });
 });
