@@ -10,10 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { parseOffline } from '../src/modules/files/files.offline.ts';
-import { normaliseDocumentType, shutdownOcr } from '../src/documents/index.ts';
+import { shutdownOcr } from '../src/documents/index.ts';
 import { ocrEngine, setOcrEngine } from '../src/documents/sources/ocr/index.ts';
 import type { OcrEngine } from '../src/documents/sources/ocr/types.ts';
+import { parseTestkitEntry, type TestkitEntry } from './lib/testkit-entry.ts';
 
 const [dir, cacheDir] = process.argv.slice(2);
 if (!dir || !cacheDir) {
@@ -69,12 +69,8 @@ const cached: OcrEngine = {
   terminate: () => real.terminate(),
 };
 setOcrEngine(cached);
-interface Entry {
-  id: string;
-  path: string;
+interface Entry extends TestkitEntry {
   category: string;
-  asserted_document_type: string | null;
-  flags?: string[];
   axes?: Record<string, unknown>;
 }
 const corpus = path.join(dir, 'corpus');
@@ -87,18 +83,7 @@ for (const e of manifest.entries) {
   if (outputs && !outputs.includes(String(e.axes?.['output']))) continue;
   if (e.axes?.['completeness'] === 'front_only') continue;
   if (tracing) console.log(`${e.id} ${String(e.axes?.['output'])} ${String(e.axes?.['design'])}`);
-  const bytes = new Uint8Array(readFileSync(path.join(corpus, e.path)));
-  const asserted = e.asserted_document_type ? normaliseDocumentType(e.asserted_document_type) : null;
-  let out: unknown;
-  try {
-    const checkIdCompleteness = e.flags?.includes('check_id_completeness') === true;
-    out = await parseOffline(path.basename(e.path), bytes, {
-      ...(asserted ? { assertedType: asserted } : {}),
-      ...(checkIdCompleteness ? { checkIdCompleteness } : {}),
-    });
-  } catch (err) {
-    out = { _error: err instanceof Error ? err.message : String(err) };
-  }
+  const out = await parseTestkitEntry(corpus, e);
   writeFileSync(path.join(dir, 'out', `${e.id}.json`), JSON.stringify(out));
 }
 await shutdownOcr();

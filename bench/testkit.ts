@@ -11,10 +11,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseOffline } from '../src/modules/files/files.offline.ts';
-import { normaliseDocumentType, shutdownOcr } from '../src/documents/index.ts';
+import { shutdownOcr } from '../src/documents/index.ts';
 import { idReport } from './id-score.ts';
 import { cacheOcrReadings } from './lib/ocr-cache.ts';
+import { parseTestkitEntry, type TestkitEntry } from './lib/testkit-entry.ts';
 
 const arg = (name: string, dflt?: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -49,12 +49,7 @@ if (!existsSync(path.join(corpus, 'manifest.json'))) {
   if (lang) a.push('--lang', lang);
   execFileSync('python3', a, { stdio: ['ignore', 'ignore', 'inherit'] });
 }
-interface Entry {
-  id: string;
-  path: string;
-  asserted_document_type: string | null;
-  flags?: string[];
-}
+type Entry = TestkitEntry;
 const manifest = JSON.parse(readFileSync(path.join(corpus, 'manifest.json'), 'utf8')) as { entries: Entry[] };
 // --ocr-cache DIR: OCR looks and readings kept on disk between runs (studying the readers on the same scans).
 const ocrCache = arg('ocr-cache');
@@ -63,18 +58,7 @@ const only = arg('only');
 const t0 = Date.now();
 for (const e of manifest.entries) {
   if (only && !only.split(',').includes(e.id)) continue;
-  const bytes = new Uint8Array(readFileSync(path.join(corpus, e.path)));
-  const asserted = e.asserted_document_type ? normaliseDocumentType(e.asserted_document_type) : null;
-  let out: unknown;
-  try {
-    const checkIdCompleteness = e.flags?.includes('check_id_completeness') === true;
-    out = await parseOffline(path.basename(e.path), bytes, {
-      ...(asserted ? { assertedType: asserted } : {}),
-      ...(checkIdCompleteness ? { checkIdCompleteness } : {}),
-    });
-  } catch (err) {
-    out = { _error: err instanceof Error ? err.message : String(err) };
-  }
+  const out = await parseTestkitEntry(corpus, e);
   writeFileSync(path.join(outDir, `${e.id}.json`), JSON.stringify(out));
 }
 await shutdownOcr();
