@@ -261,6 +261,8 @@ export interface RecurringStream {
 
 export interface IncomeSource {
   payer: string;
+  /** Where `payer` comes from: a party the data named, only the payer's IBAN, the descriptions, or no party. */
+  payer_from?: 'counterparty' | 'counterparty_iban' | 'description' | 'category';
   payer_key: string;
   category: string;
   count: number;

@@ -58,6 +58,8 @@ export interface Cell {
   text: string;
   color?: string;
   bold?: boolean;
+  /** A second, smaller muted line under the text (e.g. where a payer's name came from). */
+  sub?: string;
 }
 
 /** A table that wraps cell text and repeats its header after a page break. */
@@ -82,7 +84,13 @@ export function table(doc: Doc, cols: readonly Col[], rows: readonly (readonly (
   rows.forEach((row, r) => {
     const cells = row.map((c) => (typeof c === 'string' ? { text: c } : c));
     doc.font(FONT).fontSize(fontSize);
-    const h = Math.max(...cells.map((c, i) => doc.font(c.bold ? BOLD : FONT).heightOfString(c.text, { width: (widths[i] ?? 0) - 2 * pad }))) + 2 * pad;
+    const subSize = fontSize - 1;
+    const subHeight = (c: Cell, w: number): number => (c.sub ? doc.font(FONT).fontSize(subSize).heightOfString(c.sub, { width: w }) : 0);
+    const h = Math.max(...cells.map((c, i) => {
+      const w = (widths[i] ?? 0) - 2 * pad;
+      const sub = subHeight(c, w);
+      return doc.font(c.bold ? BOLD : FONT).fontSize(fontSize).heightOfString(c.text, { width: w }) + sub;
+    })) + 2 * pad;
     if (doc.y + h > bottom(doc)) {
       doc.addPage();
       drawHeader();
@@ -93,6 +101,7 @@ export function table(doc: Doc, cols: readonly Col[], rows: readonly (readonly (
     cells.forEach((c, i) => {
       doc.font(c.bold ? BOLD : FONT).fontSize(fontSize).fillColor(c.color ?? COLORS.ink)
         .text(c.text, x + pad, y + pad, { width: (widths[i] ?? 0) - 2 * pad, align: cols[i]?.align ?? 'left' });
+      if (c.sub) doc.font(FONT).fontSize(subSize).fillColor(COLORS.muted).text(c.sub, x + pad, doc.y, { width: (widths[i] ?? 0) - 2 * pad, align: cols[i]?.align ?? 'left' });
       x += widths[i] ?? 0;
     });
     doc.y = y + h;

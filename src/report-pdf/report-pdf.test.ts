@@ -198,3 +198,60 @@ describe('renderReportPdf', () => {
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
   });
 });
+
+describe('income sources: where each payer’s name came from, in words (issue 21 item 6)', () => {
+  const tx = (date: string, eur: number, description: string, counterparty: string | null = null, counterpartyIban: string | null = null) => ({
+    date, valueDate: null, amountMinor: Math.round(eur * 100), currency: 'EUR', description, counterparty, counterpartyIban, balanceMinor: null, codes: null,
+  });
+  // six months: pay named by the bank, expenses refunded from an IBAN with no name, rent received named only in the
+  // descriptions, cash paid in, rent paid out; and fourteen bets (more than the rows the report lists)
+  function view(): ReportView {
+    const txns = [];
+    for (let m = 1; m <= 6; m++) {
+      const ym = `2026-0${m}`;
+      txns.push(
+        tx(`${ym}-01`, 2100, 'BONIFICO A VOSTRO FAVORE STIPENDIO', 'Rossi Costruzioni S.r.l.'),
+        tx(`${ym}-04`, -700, 'BONIFICO AFFITTO', 'IMMOBILIARE SOLE SRL'),
+        tx(`${ym}-08`, 310, 'ACCREDITO BONIFICO RIMBORSO SPESE', null, 'IT02L1234512345123456789012'),
+        tx(`${ym}-12`, 150, 'BONIFICO A VOSTRO FAVORE DA AFFITTI VERDI'),
+        tx(`${ym}-15`, 200, 'VERSAMENTO CONTANTI SPORTELLO'),
+        tx(`${ym}-20`, -15, 'PAGAMENTO POS SNAI SCOMMESSE ROMA'),
+        tx(`${ym}-26`, -12, 'PAGAMENTO POS LOTTOMATICA GRATTA E VINCI'),
+        ...[3, 9, 17, 24].map((d) => tx(`${ym}-${String(d).padStart(2, '0')}`, -48.2, 'PAGAMENTO POS ESSELUNGA MILANO')),
+      );
+    }
+    txns.push(tx('2026-06-28', -10, 'PAGAMENTO POS SNAI SCOMMESSE ROMA'), tx('2026-06-29', -10, 'PAGAMENTO POS SNAI SCOMMESSE ROMA'));
+    const sources = [{ id: 'a', type: 'bank_account' as const, iban: 'IT07X0542811101000000654321', accountHolder: 'Mario Rossi', currency: 'EUR', openingBalanceMinor: 300000, closingBalanceMinor: null, transactions: txns.sort((x, y) => x.date.localeCompare(y.date)) }];
+    const params = { account_holder: 'Mario Rossi', data_market: 'it' as const, data_source: 'retail' as const };
+    return {
+      report_id: 'rep_payers', process_id: 'p', ext_application_id: null, created_at: '2026-11-02T10:15:00Z', report_params: params,
+      report_result: buildReport({ sources, params, asOf: '2026-06-30' }), validation: validateReportInputs({ sources, params }), used_inputs: [], reason_code_texts: REASON_CODE_TEXTS,
+    };
+  }
+  const v = view();
+  const WORDS = {
+    en: { counterparty: 'named in the bank data', counterparty_iban: 'payer’s IBAN …56789012 (no name given)', description: 'read from the description', category: 'no payer named', monthly: 'monthly', shown: 'Gambling (10 of 14 shown)' },
+    it: { counterparty: 'indicato nei dati bancari', counterparty_iban: 'IBAN dell’ordinante …56789012 (nessun nome)', description: 'ricavato dalla causale', category: 'nessun ordinante indicato', monthly: 'mensile', shown: 'Gioco d’azzardo (10 di 14 mostrati)' },
+    de: { counterparty: 'in den Bankdaten genannt', counterparty_iban: 'IBAN des Zahlers …56789012 (kein Name)', description: 'aus dem Verwendungszweck', category: 'kein Zahler genannt', monthly: 'monatlich', shown: 'Glücksspiel (10 von 14 angezeigt)' },
+  } as const;
+
+  it('the report holds the four kinds of payer this account has', () => {
+    expect(new Set(v.report_result.income_sources.map((s) => s.payer_from))).toEqual(new Set(['counterparty', 'counterparty_iban', 'description', 'category']));
+    expect(v.report_result.evidence.gambling).toHaveLength(10);
+    expect(v.report_result.categories.find((c) => c.category === 'gambling')?.count).toBe(14);
+  });
+
+  it.each(['it', 'de', 'en'] as const)('%s: each payer is printed with the source of its name under it, recurring cadences in words, and the gambling rows say how many are listed', async (lang) => {
+    const flat = (await extractText(await renderReportPdf(v, lang))).text.replace(/\s+/g, '');
+    const f = formatter(lang);
+    const has = (s: string): void => expect(flat).toContain(s.replace(/\s+/g, ''));
+    for (const s of v.report_result.income_sources) {
+      // the payer's cell: its name, then where the name came from; then its total in the same row
+      has(`${s.payer}${WORDS[lang][s.payer_from]}`);
+      has(f.money(s.total));
+    }
+    has(WORDS[lang].monthly);
+    if (lang !== 'en') expect(flat).not.toContain('monthly');
+    has(WORDS[lang].shown);
+  });
+});

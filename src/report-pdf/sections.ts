@@ -5,6 +5,7 @@ import type { Cell, Doc } from './layout.ts';
 import { BOLD, COLORS, FONT, contentWidth, ensureSpace, heading, keyValues, left, table } from './layout.ts';
 import { barChart, lineChart } from './charts.ts';
 import type { ReportView } from './view.types.ts';
+import type { IncomeSource } from '../risk/index.ts';
 
 export interface Ctx {
   doc: Doc;
@@ -81,6 +82,8 @@ export function reasons(c: Ctx): void {
     codes.map((r) => [r.code, describe(r.code, r.description), policy.has(r.code) || r.impact >= 1000 ? tr('policy') : f.number(-r.impact)]));
 }
 
+const CADENCES = new Set(['weekly', 'biweekly', 'monthly', 'quarterly']);
+
 /** Recurring streams: obligations out (with amounts) and income sources in, by the party named. */
 export function recurring(c: Ctx): void {
   const { doc, view, tr, f, lang } = c;
@@ -92,10 +95,11 @@ export function recurring(c: Ctx): void {
     return;
   }
   table(doc, [{ header: tr('party'), width: 0.36 }, { header: tr('category'), width: 0.22 }, { header: tr('cadence'), width: 0.14 }, { header: tr('occurrences'), width: 0.1, align: 'right' }, { header: tr('typical_amount'), width: 0.18, align: 'right' }],
-    streams.slice(0, 20).map((s) => [
-      s.counterparty ?? s.label ?? s.counterparty_key,
+    streams.slice(0, 20).map((s): (string | Cell)[] => [
+      // with no party named by the bank the stream is shown by a description, and says so
+      s.counterparty ? s.counterparty : { text: s.label ?? s.counterparty_key, sub: s.counterparty_key.startsWith('#') ? tr('from_counterparty_iban', { iban: `…${s.counterparty_key.slice(1)}` }) : tr('from_description') },
       categoryName(lang, s.category),
-      s.cadence,
+      CADENCES.has(s.cadence) ? tr(`cadence_${s.cadence}` as Key) : s.cadence,
       f.number(s.count),
       `${s.direction === 'out' ? '−' : '+'}${f.money(s.typical_amount, r.metrics.currency)}`,
     ]), 8);
@@ -111,11 +115,31 @@ export function incomeSources(c: Ctx): void {
     doc.font(FONT).fontSize(9).text(tr('no_income_sources'), left(doc), doc.y);
     return;
   }
+  // the payer, and under it where its name came from (the bank named it, only its IBAN, a description, none)
   table(doc, [
-    { header: tr('payer'), width: 0.3 }, { header: tr('category'), width: 0.16 }, { header: tr('months_seen'), width: 0.08, align: 'right' },
-    { header: tr('total'), width: 0.14, align: 'right' }, { header: tr('per_month'), width: 0.12, align: 'right' }, { header: tr('share'), width: 0.1, align: 'right' },
-    { header: tr('regular'), width: 0.1 },
-  ], src.map((s) => [s.payer, categoryName(lang, s.category), f.number(s.months), f.money(s.total, r.metrics.currency), f.money(s.monthly_average, r.metrics.currency), f.pct(s.share), s.regular ? tr('yes') : tr('no')]), 8);
+    { header: `${tr('payer')} · ${tr('payer_from')}`, width: 0.29 }, { header: tr('category'), width: 0.15 }, { header: tr('months_seen'), width: 0.08, align: 'right' },
+    { header: tr('total'), width: 0.14, align: 'right' }, { header: tr('per_month'), width: 0.12, align: 'right' }, { header: tr('share'), width: 0.09, align: 'right' },
+    { header: tr('regular'), width: 0.13 },
+  ], src.map((s): Cell[] => [
+    { text: s.payer, sub: payerFrom(c, s) }, { text: categoryName(lang, s.category) }, { text: f.number(s.months) },
+    { text: f.money(s.total, r.metrics.currency) }, { text: f.money(s.monthly_average, r.metrics.currency) }, { text: f.pct(s.share) }, { text: s.regular ? tr('yes') : tr('no') },
+  ]), 8);
+  doc.font(FONT).fontSize(7).fillColor(COLORS.muted).text(tr('payer_from_note'), left(doc), doc.y + 3, { width: contentWidth(doc) });
+  doc.fillColor(COLORS.ink);
+}
+
+/**
+ * Where an income source's name came from, in a credit officer's words: named by the bank, only the payer's
+ * account (its IBAN's last characters, the grouping key), read from the descriptions, or no payer at all.
+ */
+export function payerFrom(c: Pick<Ctx, 'tr'>, s: Pick<IncomeSource, 'payer_from' | 'payer_key'>): string {
+  switch (s.payer_from) {
+    case 'counterparty': return c.tr('from_counterparty');
+    case 'counterparty_iban': return c.tr('from_counterparty_iban', { iban: s.payer_key.startsWith('#') ? `…${s.payer_key.slice(1)}` : s.payer_key });
+    case 'description': return c.tr('from_description');
+    case 'category': return c.tr('from_category');
+    default: return String(s.payer_from ?? '–');
+  }
 }
 
 /** The gambling, returned-debit and overdraft-interest rows themselves, and the largest movements, each with its rule. */
@@ -123,14 +147,20 @@ export function evidence(c: Ctx): void {
   const { doc, view, tr, f, lang } = c;
   const ev = view.report_result.evidence;
   if (!ev) return;
+  ensureSpace(doc, 120); // the heading with its first group's title, header and a row
   heading(doc, tr('evidence'));
   const groups: [Key, typeof ev.gambling][] = [
     ['ev_gambling', ev.gambling], ['ev_returned', ev.returned_debits], ['ev_overdraft', ev.overdraft_interest],
     ['ev_unusual', ev.unusual ?? []], ['ev_largest_out', ev.largest_debits], ['ev_largest_in', ev.largest_credits],
   ];
+  // the flags' rows are capped (EVIDENCE_ROWS): say so when the account holds more of them
+  const ofCategory: Partial<Record<Key, string>> = { ev_gambling: 'gambling', ev_returned: 'returned_debit', ev_overdraft: 'overdraft_interest' };
   for (const [k, rows] of groups) {
     if (!rows.length) continue;
-    doc.font(BOLD).fontSize(8.5).fillColor(COLORS.ink).text(tr(k), left(doc), doc.y);
+    const cat = ofCategory[k];
+    const total = cat ? (view.report_result.categories.find((x) => x.category === cat)?.count ?? 0) : 0;
+    ensureSpace(doc, 48); // a group's title with at least its header and first row, never alone at a page's foot
+    doc.font(BOLD).fontSize(8.5).fillColor(COLORS.ink).text(total > rows.length ? `${tr(k)} (${tr('rows_shown', { n: rows.length, total })})` : tr(k), left(doc), doc.y);
     doc.moveDown(0.15);
     table(doc, [{ header: tr('date'), width: 0.12 }, { header: tr('description'), width: 0.46 }, { header: tr('category'), width: 0.16 }, { header: tr('amount'), width: 0.14, align: 'right' }, { header: tr('rule'), width: 0.12 }],
       rows.map((x) => [f.date(x.date), `${x.counterparty ? `${x.counterparty} · ${x.description}` : x.description}${'ratio_to_monthly' in x ? ` (${tr('times_monthly', { x: f.number(x.ratio_to_monthly as number, 1) })})` : ''}`, categoryName(lang, x.category), f.money(x.amount, view.report_result.metrics.currency), (x.rule_trace[0] ?? '').split(':')[0] ?? '']), 7.5);

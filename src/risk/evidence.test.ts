@@ -42,6 +42,24 @@ describe('income sources by payer (issue 21, the report an underwriter expects)'
     expect(s.reduce((a, x) => a + x.share, 0)).toBeCloseTo(1, 3);
     expect(s[0]?.monthly_average).toBeCloseTo(12600 / r.coverage.months, 2);
   });
+
+  it('cash paid in, however the bank words it, is one source with no payer (payer_from category), not a payer read from the description', () => {
+    const r = buildReport({
+      sources: account([
+        tx('2026-02-10', 200, 'VERSAMENTO CONTANTI'),
+        tx('2026-03-10', 300, 'VERS. CONTANTI ATM 0412'),
+        tx('2026-04-10', 250, 'VERSAMENTO CONTANTI SPORTELLO'),
+        tx('2026-05-10', 150, 'VERSAMENTO CONTANTI'),
+      ]),
+      params,
+      asOf: '2026-07-01',
+    });
+    const cash = r.income_sources.filter((x) => x.category === 'cash_deposit');
+    expect(cash).toHaveLength(1);
+    expect(cash[0]).toMatchObject({ payer: 'VERSAMENTO CONTANTI', payer_from: 'category', payer_key: 'category:cash_deposit', count: 4, total: 900, months: 4 });
+    // the salary's payer is still the party the bank named
+    expect(r.income_sources[0]).toMatchObject({ payer: 'ACME SRL', payer_from: 'counterparty' });
+  });
 });
 
 describe('unusual transactions (issue 21)', () => {

@@ -134,15 +134,21 @@ function mostFrequent(values: readonly string[]): string | null {
   return best;
 }
 
-/** The group was keyed by a party read from its lines (not by its category). */
-const keyedByParty = (g: readonly CategorisedTransaction[]): boolean => !!g[0]?.counterparty_normalised;
+/**
+ * The grouping key of an income line: the party it names or its description's key; cash paid in with no
+ * party given is one source, "no payer" (the words of a cash deposit name the channel, never who paid).
+ */
+function payerKeyOf(t: CategorisedTransaction): string {
+  if (t.category === 'cash_deposit' && !t.counterparty?.trim() && !t.counterpartyIban) return 'category:cash_deposit';
+  return t.counterparty_normalised || `category:${t.category}`;
+}
 
 /** Income received, grouped by payer: the largest payers first (at most ten). */
 export function incomeSourcesOf(txns: readonly CategorisedTransaction[], streams: readonly RecurringStream[], months: number): IncomeSource[] {
   const groups = new Map<string, CategorisedTransaction[]>();
   for (const t of txns) {
     if (t.amountMinor <= 0 || NOT_INCOME.has(t.category)) continue;
-    const key = t.counterparty_normalised || `category:${t.category}`;
+    const key = payerKeyOf(t);
     const g = groups.get(key);
     if (g) g.push(t);
     else groups.set(key, [t]);
@@ -157,13 +163,14 @@ export function incomeSourcesOf(txns: readonly CategorisedTransaction[], streams
       const category = [...byCat].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'other_income';
       const named = mostFrequent(g.map((t) => t.counterparty?.trim() ?? '').filter(Boolean));
       const payer = named ?? (mostFrequent(g.map((t) => t.description.trim().slice(0, 80))) || key);
-      const payerFrom = named ? 'counterparty' : g.some((t) => t.counterpartyIban) ? 'counterparty_iban' : keyedByParty(g) ? 'description' : 'category';
+      const payerFrom = named ? 'counterparty' : g.some((t) => t.counterpartyIban) ? 'counterparty_iban' : key.startsWith('category:') ? 'category' : 'description';
       return {
         order,
         src: {
           payer, payer_from: payerFrom, payer_key: key, category, count: g.length, total: cents(total),
           monthly_average: cents(total / Math.max(1, months)), share: all > 0 ? Math.round((total / all) * 10000) / 10000 : 0,
-          months: new Set(g.map((t) => monthOf(t.date))).size, regular: regular.has(key),
+          // a source is regular when a recurring stream runs through it (cash paid in keeps its streams' keys)
+          months: new Set(g.map((t) => monthOf(t.date))).size, regular: g.some((t) => regular.has(t.counterparty_normalised || key)),
         } satisfies IncomeSource,
       };
     })

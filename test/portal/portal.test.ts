@@ -306,13 +306,32 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
 
   it('shows an underwriter the outcome, obligations with amounts, payers, net income and the rows behind the flags (issue 21 item 6)', async () => {
     // bank data with a loan instalment, a gambling debit, a returned direct debit and a one-off large transfer received
-    const rows: { date: string; amount: string; description: string }[] = [];
+    const rows: {
+      date: string;
+      amount: string;
+      description: string;
+      counterparty?: string;
+      counterparty_iban?: string;
+    }[] = [];
     for (const m of ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06']) {
       rows.push(
         { date: `${m}-01`, amount: '2400.00', description: 'BONIFICO A VOSTRO FAVORE STIPENDIO ACME SRL' },
         { date: `${m}-03`, amount: '-700.00', description: 'BONIFICO AFFITTO IMMOBILIARE SOLE' },
         { date: `${m}-05`, amount: '-180.00', description: 'ADDEBITO SDD FINDOMESTIC BANCA SPA RATA' },
         { date: `${m}-12`, amount: '-64.30', description: 'PAGAMENTO POS ESSELUNGA MILANO' },
+      );
+    }
+    // payers of three more kinds: one the bank names, one given only by its IBAN, cash paid in (no payer)
+    for (const m of ['2026-02', '2026-03', '2026-04']) {
+      rows.push(
+        { date: `${m}-08`, amount: '410.00', description: 'ACCREDITO PENSIONE', counterparty: 'INPS' },
+        {
+          date: `${m}-10`,
+          amount: '310.00',
+          description: 'ACCREDITO BONIFICO RIMBORSO SPESE',
+          counterparty_iban: 'DE44500105175407324931',
+        },
+        { date: `${m}-14`, amount: '200.00', description: `VERSAMENTO CONTANTI SPORTELLO ${m.slice(5)}` },
       );
     }
     rows.push(
@@ -387,6 +406,25 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
     expect(recurring).toContain('FINDOMESTIC');
     expect(recurring).toContain('180.00');
     expect(await page.getByTestId('income-sources').textContent()).toContain('ACME');
+    // each payer with where its name came from, in words, and its total (issue 21 item 6)
+    const payerRow = (payer: string) =>
+      page.getByTestId('income-sources').locator('tbody tr', { hasText: payer }).first();
+    for (const [payer, from] of [
+      ['INPS', 'named in the bank data'],
+      ['ACME', 'read from the description'],
+      ['RIMBORSO SPESE', 'payer’s IBAN …07324931 (no name given)'],
+      ['VERSAMENTO CONTANTI', 'no payer named'],
+    ] as const)
+      expect(await payerRow(payer).getByTestId('payer-from').textContent()).toBe(from);
+    const sources = result.income_sources as { payer_key: string; payer_from: string; total: number }[];
+    expect(sources.find((x) => x.payer_key === 'category:cash_deposit')).toMatchObject({
+      payer_from: 'category',
+      total: 600,
+    });
+    expect(await payerRow('VERSAMENTO CONTANTI').textContent()).toContain('600.00');
+    expect(await page.getByTestId('income-sources').locator('..').textContent()).toContain(
+      'is not confirmed',
+    );
     // the rows themselves, as the bank printed them
     for (const [heading, row] of [
       ['Gambling', 'SNAI SCOMMESSE'],

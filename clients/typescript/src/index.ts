@@ -190,8 +190,9 @@ export type CreditReport = {
     income_sources?: {
       /** the payer as the data named it, else a representative description */
       payer?: string;
-      /** where payer and its grouping come from: counterparty (a party the data named: the bank-account or Open Banking counterparty, a statement's counterparty column), counterparty_iban (no name given, grouped by the payer's IBAN; payer is a description), description (read from the lines' descriptions), category (no party: e.g. cash paid in) */
+      /** where payer and its grouping come from: counterparty (a party the data named: the bank-account or Open Banking counterparty, a statement's counterparty column), counterparty_iban (no name given, grouped by the payer's IBAN; payer is a description), description (read from the lines' descriptions, not confirmed by the bank), category (no party: cash paid in with no party named is one source, category:cash_deposit, however the bank words it) */
       payer_from?: "counterparty" | "counterparty_iban" | "description" | "category";
+      /** the grouping key: the normalised party, '#' and the last 8 characters of the payer's IBAN, or category:<name> where no party is read */
       payer_key?: string;
       /** the category most of the money was booked under */
       category?: string;

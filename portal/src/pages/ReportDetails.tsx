@@ -9,13 +9,15 @@ import { useI18n, type MsgKey } from '../i18n.tsx';
 export function ReportDetails({ res, currency }: { res: ReportResult; currency: string }) {
   const { t } = useI18n();
   const ev = res.evidence;
-  const groups: [string, EvidenceRow[] | undefined][] = [
-    [t('report.ev.gambling'), ev?.gambling],
-    [t('report.ev.returned'), ev?.returned_debits],
-    [t('report.ev.overdraft'), ev?.overdraft_interest],
-    [t('report.ev.unusual'), ev?.unusual],
-    [t('report.ev.largestOut'), ev?.largest_debits],
-    [t('report.ev.largestIn'), ev?.largest_credits],
+  // the flags' rows are capped by the report: how many the account holds, to say when not all are listed
+  const held = (category: string) => res.categories.find((c) => c.category === category)?.count;
+  const groups: [string, EvidenceRow[] | undefined, number | undefined][] = [
+    [t('report.ev.gambling'), ev?.gambling, held('gambling')],
+    [t('report.ev.returned'), ev?.returned_debits, held('returned_debit')],
+    [t('report.ev.overdraft'), ev?.overdraft_interest, held('overdraft_interest')],
+    [t('report.ev.unusual'), ev?.unusual, undefined],
+    [t('report.ev.largestOut'), ev?.largest_debits, undefined],
+    [t('report.ev.largestIn'), ev?.largest_credits, undefined],
   ];
   return (
     <>
@@ -34,8 +36,20 @@ export function ReportDetails({ res, currency }: { res: ReportResult; currency: 
         {groups.every(([, rows]) => !rows?.length) ? (
           <p className="muted">{t('report.ev.none')}</p>
         ) : (
-          groups.map(([title, rows]) =>
-            rows?.length ? <EvidenceTable key={title} title={title} rows={rows} currency={currency} /> : null,
+          groups.map(([title, rows, total]) =>
+            rows?.length ? (
+              <EvidenceTable
+                key={title}
+                title={title}
+                shown={
+                  total !== undefined && total > rows.length
+                    ? t('report.rowsShown', { n: rows.length, total })
+                    : null
+                }
+                rows={rows}
+                currency={currency}
+              />
+            ) : null,
           )
         )}
       </section>
@@ -68,7 +82,16 @@ function Streams({ streams, currency }: { streams: RecurringStream[]; currency: 
         <tbody>
           {sorted.slice(0, 20).map((s) => (
             <tr key={`${s.direction}:${s.counterparty_key}:${s.category}`}>
-              <td>{s.counterparty ?? s.label ?? s.counterparty_key}</td>
+              <td>
+                {s.counterparty ?? s.label ?? s.counterparty_key}
+                {!s.counterparty && (
+                  <div className="muted small">
+                    {s.counterparty_key.startsWith('#')
+                      ? t('report.payerFrom.counterparty_iban', { iban: `…${s.counterparty_key.slice(1)}` })
+                      : t('report.payerFrom.description')}
+                  </div>
+                )}
+              </td>
               <td>{code('category', s.category)}</td>
               <td>{code('cadence', s.cadence)}</td>
               <td className="num">{num(s.count)}</td>
@@ -97,6 +120,9 @@ function Payers({ sources, currency }: { sources: IncomeSource[]; currency: stri
               {t('report.months')}
             </th>
             <th scope="col" className="num">
+              {t('report.total')}
+            </th>
+            <th scope="col" className="num">
               {t('report.perMonth')}
             </th>
             <th scope="col" className="num">
@@ -108,9 +134,21 @@ function Payers({ sources, currency }: { sources: IncomeSource[]; currency: stri
         <tbody>
           {sources.map((s) => (
             <tr key={s.payer_key}>
-              <td>{s.payer}</td>
+              <td>
+                {s.payer}
+                {s.payer_from && (
+                  <div className="muted small" data-testid="payer-from">
+                    {s.payer_from === 'counterparty_iban'
+                      ? t('report.payerFrom.counterparty_iban', {
+                          iban: s.payer_key.startsWith('#') ? `…${s.payer_key.slice(1)}` : s.payer_key,
+                        })
+                      : t(`report.payerFrom.${s.payer_from}`)}
+                  </div>
+                )}
+              </td>
               <td>{code('category', s.category)}</td>
               <td className="num">{num(s.months)}</td>
+              <td className="num">{money(s.total, currency)}</td>
               <td className="num">{money(s.monthly_average, currency)}</td>
               <td className="num">{pct(s.share)}</td>
               <td>{s.regular ? t('common.yes') : t('common.no')}</td>
@@ -118,15 +156,27 @@ function Payers({ sources, currency }: { sources: IncomeSource[]; currency: stri
           ))}
         </tbody>
       </table>
+      <p className="muted small">{t('report.payerFromNote')}</p>
     </div>
   );
 }
 
-function EvidenceTable({ title, rows, currency }: { title: string; rows: EvidenceRow[]; currency: string }) {
+function EvidenceTable({
+  title,
+  shown,
+  rows,
+  currency,
+}: {
+  title: string;
+  shown: string | null;
+  rows: EvidenceRow[];
+  currency: string;
+}) {
   const { t, code, money, date, num } = useI18n();
   return (
     <>
       <h3>{title}</h3>
+      {shown && <p className="muted small">{shown}</p>}
       <div className="table-wrap">
         <table className="table">
           <thead>
