@@ -38,6 +38,8 @@ export interface IdAnalysis {
    * ("BUNDESREPUBLIK DEUTSCHLAND" → D); null where neither reads.
    */
   issuer?: string | null;
+  /** The state its printed header names (STATE_HEADERS), where one reads. */
+  printedState?: string | null;
   /** Where no zone reads whole: its dates line read alone, both dates held by their check digits. */
   zoneDates?: ZoneDates | null;
 }
@@ -89,6 +91,7 @@ export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): I
   if (mrz) mrz = confirmNumberByFront(mrz, front, opts);
   if (mrz) mrz = confirmNamesByFront(mrz, front, opts);
   const text = foldUpper(pages.flatMap((p) => p.words.map((w) => w.text)).join(' '));
+  const printedState = STATE_HEADERS.find((h) => h.re.test(text))?.state ?? null;
   const titled = TITLE_TYPES.find((t) => t.re.test(text))?.type ?? null;
   let type: IdType | null = mrz ? idTypeOfCode(mrz.documentCode, mrz.lines[0]!) : zoneDates?.documentCode ? idTypeOfCode(zoneDates.documentCode, zoneDates.documentCode) : null;
   // An 'I' card code with a permit title is a residence permit (several states issue them as I<).
@@ -120,7 +123,8 @@ export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): I
     completeness,
     crossChecks: mrz ? crossCheck(front, mrz) : [],
     frontPage: frontPages[0]?.page ?? null,
-    issuer: (mrz?.issuingState ? withoutFillers(mrz.issuingState) : null) || (STATE_HEADERS.find((h) => h.re.test(text))?.state ?? null),
+    issuer: (mrz?.issuingState ? withoutFillers(mrz.issuingState) : null) || printedState,
+    printedState,
     zoneDates,
   };
 }
@@ -595,12 +599,15 @@ function hasMrzBand(page: WordPage, exclude: readonly { page: number; bbox: BBox
 
 /**
  * An identity document that reads: an MRZ with at least one check digit holding, a zone's dates line with
- * both its check digits holding (ZoneDates), or a document type
+ * both its check digits holding (ZoneDates), a title under its state's printed name and one printed field, or a document type
  * (title or MRZ code) and two printed fields. Noise that happens to contain a title word is neither.
  */
 export function legibleId(a: IdAnalysis): boolean {
   if (a.mrz?.checks.some((c) => c.valid)) return true;
   if (a.zoneDates) return true;
+  // A title and the issuing state's name over it ("BUNDESREPUBLIK DEUTSCHLAND" / "AUFENTHALTSTITEL") are a
+  // document's own heading, no words a page of noise or a statement spells by chance: one field more will do.
+  if (a.type !== null && a.printedState && Object.keys(a.front).length >= 1) return true;
   return a.type !== null && Object.keys(a.front).length >= 2;
 }
 

@@ -53,6 +53,25 @@ describe("a zone's dates line read alone", () => {
   });
 });
 
+describe('a title under its state\'s printed name', () => {
+  // A front side scanned small: the labels read as noise, one date placed.
+  const words = [w('BUNDESREPUBLIK', 60, 10, 6), w('DEUTSCHLAND', 140, 10, 6), w('AUFENTHALTSTITEL', 60, 20, 7), w('JOVANOVIC', 90, 40), w('commen', 150, 41, 4), w('01/08/2028', 110, 60)];
+
+  it('with one printed field is a legible identity document, front only', () => {
+    const a = analyseId([page(words)], { today: new Date('2026-03-01') });
+    expect(a.type).toBe('residency_permit');
+    expect(Object.keys(a.front)).toEqual(['expiration_date']);
+    expect(legibleId(a)).toBe(true);
+    expect(a.completeness).toBe('front_only');
+    expect(idValidation(a, true).status).toBe('id_doc_incomplete');
+  });
+
+  it('not without the state\'s name, nor without a field', () => {
+    expect(legibleId(analyseId([page(words.slice(2))], { today: new Date('2026-03-01') }))).toBe(false);
+    expect(legibleId(analyseId([page(words.slice(0, 5))], { today: new Date('2026-03-01') }))).toBe(false);
+  });
+});
+
 describe("document numbers read to their state's format", () => {
   it('German numbers: nine of the digits and the consonants CFGHJKLMNPRTVWXYZ', () => {
     expect(byNumberFormat('RBO5K4N3L', 'D', 'residency_permit')).toBe('R805K4N3L');
