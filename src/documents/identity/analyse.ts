@@ -11,7 +11,7 @@ import type { FrontFields, FrontValue } from './front.ts';
 import { DATE_SOURCE, foldUpper, looksLikeFront, parseFrontDate, placeBesideBirthDate, readFront } from './front.ts';
 import type { ReadOptions } from './mrz.ts';
 import { editDistance } from '../text.ts';
-import { cleanMrzLine, idTypeOfCode, insertionCandidates, numberPlacedCandidates, readMrz } from './mrz.ts';
+import { checkDigit, cleanMrzLine, idTypeOfCode, insertionCandidates, knownState, numberPlacedCandidates, readMrz, resolveDate } from './mrz.ts';
 import { buildLines } from '../layout/lines.ts';
 
 export type IdType = 'residency_permit' | 'identity_card' | 'passport';
@@ -33,7 +33,48 @@ export interface IdAnalysis {
   crossChecks: CrossCheck[];
   /** Page of the front side, when seen. */
   frontPage: number | null;
+  /**
+   * The issuing state (ICAO code): the zone's, else the state named in the card's printed header
+   * ("BUNDESREPUBLIK DEUTSCHLAND" → D); null where neither reads.
+   */
+  issuer?: string | null;
+  /** The state its printed header names (STATE_HEADERS), where one reads. */
+  printedState?: string | null;
+  /** Where no zone reads whole: its dates line read alone, both dates held by their check digits. */
+  zoneDates?: ZoneDates | null;
 }
+
+/**
+ * The dates line of a machine-readable zone read on its own (ICAO 9303: TD1's second line, TD2's and TD3's
+ * second line from the birth date on): birth date YYMMDD and its check digit, sex, expiry YYMMDD and its
+ * check digit, nationality. Two check digits holding over twelve digits: a misreading passes both one
+ * time in a hundred, and the dates must be dates besides. Read where the zone as a whole did not (its
+ * other lines garbled in a photo): the back side is there, and its dates are the holder's.
+ */
+export interface ZoneDates {
+  /** The document code opening the zone's first line above it, where that line reads as one ("AR", "ID"). */
+  documentCode: string | null;
+  birthDate: string;
+  expirationDate: string;
+  sex: 'M' | 'F' | null;
+  nationality: string | null;
+  page: number;
+  bbox: BBox;
+}
+
+/**
+ * States as their documents' headers name them (the state's own language, as printed over the title), with
+ * their ICAO 9303 codes: the issuing state of a card read without its zone.
+ */
+const STATE_HEADERS: { state: string; re: RegExp }[] = [
+  { state: 'D', re: /BUNDESREPUBLIK DEUTSCHLAND/ },
+  { state: 'ITA', re: /REPUBBLICA ITALIANA/ },
+  { state: 'AUT', re: /REPUBLIK OSTERREICH/ },
+  { state: 'FRA', re: /REPUBLIQUE FRANCAISE/ },
+  { state: 'ESP', re: /REINO DE ESPANA/ },
+  { state: 'CHE', re: /SCHWEIZERISCHE EIDGENOSSENSCHAFT|CONFEDERATION SUISSE/ },
+  { state: 'IRL', re: /\bEIRE\b|\bIRELAND\b/ },
+];
 
 const TITLE_TYPES: { type: IdType; re: RegExp }[] = [
   { type: 'residency_permit', re: /PERMESSO DI SOGGIORNO|AUFENTHALTSTITEL|AUFENTHALTSERLAUBNIS|RESIDENCE PERMIT|TITRE DE SEJOUR/ },
@@ -43,13 +84,16 @@ const TITLE_TYPES: { type: IdType; re: RegExp }[] = [
 
 export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): IdAnalysis {
   let mrz = findMrz(pages, opts);
-  const exclude: { page: number; bbox: BBox }[] = mrz ? [{ page: mrz.page, bbox: mrz.bbox }] : [];
-  const front = placeByBirthDate(datesByMrz(resolveValidity(readFront(pages, exclude), mrz), pages, exclude, mrz, opts.today), pages, exclude, mrz);
+  const zoneDates = mrz ? null : findZoneDates(pages, opts.today);
+  const exclude: { page: number; bbox: BBox }[] = mrz ? [{ page: mrz.page, bbox: mrz.bbox }] : zoneDates ? [{ page: zoneDates.page, bbox: zoneDates.bbox }] : [];
+  const known = mrz ?? (zoneDates ? zoneFacts(zoneDates) : null);
+  const front = placeByBirthDate(datesByMrz(resolveValidity(readFront(pages, exclude), known), pages, exclude, known, opts.today), pages, exclude, known);
   if (mrz) mrz = confirmNumberByFront(mrz, front, opts);
   if (mrz) mrz = confirmNamesByFront(mrz, front, opts);
   const text = foldUpper(pages.flatMap((p) => p.words.map((w) => w.text)).join(' '));
+  const printedState = STATE_HEADERS.find((h) => h.re.test(text))?.state ?? null;
   const titled = TITLE_TYPES.find((t) => t.re.test(text))?.type ?? null;
-  let type: IdType | null = mrz ? idTypeOfCode(mrz.documentCode, mrz.lines[0]!) : null;
+  let type: IdType | null = mrz ? idTypeOfCode(mrz.documentCode, mrz.lines[0]!) : zoneDates?.documentCode ? idTypeOfCode(zoneDates.documentCode, zoneDates.documentCode) : null;
   // An 'I' card code with a permit title is a residence permit (several states issue them as I<).
   if (type === 'identity_card' && titled === 'residency_permit') type = 'residency_permit';
   type ??= titled;
@@ -64,7 +108,7 @@ export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): I
   );
   const hasFront = frontPages.length > 0;
   // The back shows its MRZ even where the MRZ did not read (a smudged photo): lines in the MRZ alphabet.
-  const hasBack = mrz !== null || pages.some((p) => hasMrzBand(p, exclude));
+  const hasBack = mrz !== null || zoneDates !== null || pages.some((p) => hasMrzBand(p, exclude));
   let completeness: Completeness | null = null;
   if (type === 'passport') completeness = hasBack || hasFront ? 'both_sides' : null;
   else if (hasFront && hasBack) completeness = 'both_sides';
@@ -79,6 +123,86 @@ export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): I
     completeness,
     crossChecks: mrz ? crossCheck(front, mrz) : [],
     frontPage: frontPages[0]?.page ?? null,
+    issuer: (mrz?.issuingState ? withoutFillers(mrz.issuingState) : null) || printedState,
+    printedState,
+    zoneDates,
+  };
+}
+
+/** A code without the fillers that pad it ("D<<" → "D"). */
+function withoutFillers(code: string): string {
+  let end = code.length;
+  while (end > 0 && code[end - 1] === '<') end--;
+  return code.slice(0, end);
+}
+
+/** The dates line's pattern in a line's MRZ characters (spaces OCR put in it dropped). */
+const DATES_LINE = /(\d{6})(\d)([MF<])(\d{6})(\d)([A-Z<]{3})?/g;
+
+/** The first line on the pages holding a zone's dates with both check digits (ZoneDates). */
+export function findZoneDates(pages: readonly WordPage[], today: Date = new Date()): ZoneDates | null {
+  for (const page of pages) {
+    const lines = buildLines(page);
+    for (const [k, line] of lines.entries()) {
+      const text = line.text.replace(/\s+/g, '').toUpperCase();
+      for (const m of text.matchAll(DATES_LINE)) {
+        const [, birth, bc, sex, exp, ec, nat] = m;
+        if (checkDigit(birth!) !== bc || checkDigit(exp!) !== ec) continue;
+        const birthDate = resolveDate(birth!, 'past', today);
+        const expirationDate = resolveDate(exp!, 'future', today);
+        if (!birthDate || !expirationDate || birthDate >= expirationDate) continue;
+        const n = withoutFillers(nat ?? '');
+        return {
+          documentCode: zoneCodeAbove(lines, k),
+          birthDate,
+          expirationDate,
+          sex: sex === '<' ? null : (sex as 'M' | 'F'),
+          nationality: n.length > 0 && knownState(n) ? n : null,
+          page: page.page,
+          bbox: [line.x0, line.y0, line.x1, line.y1],
+        };
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The document code of the zone line just above a dates line (within two line heights, overlapping it
+ * across): a line in the MRZ alphabet with a filler run, whose first two glyphs are a code ("ARD<<…",
+ * "IDD<<…"); the code's first letter names the family (mrz.ts idTypeOfCode).
+ */
+function zoneCodeAbove(lines: readonly ReturnType<typeof buildLines>[number][], k: number): string | null {
+  const line = lines[k]!;
+  const h = line.y1 - line.y0;
+  for (let j = k - 1; j >= 0; j--) {
+    const up = lines[j]!;
+    if (line.y0 - up.y1 > 2 * h) break;
+    if (up.x1 < line.x0 || up.x0 > line.x1) continue;
+    // The zone's words: the line's part from its first word holding a filler run.
+    const w = up.words.findIndex((x) => /<</.test(x.text));
+    if (w < 0) continue;
+    const t = up.words.slice(w).map((x) => x.text).join('').toUpperCase();
+    const m = /^([ACIPR][A-Z<])[A-Z<]{3}/.exec(t);
+    if (m && t.includes('<<')) return m[1]!;
+  }
+  return null;
+}
+
+/**
+ * What the date placement needs of a zone: its dates and which of their check digits hold. A whole zone
+ * is one; a dates line read alone is one with both digits holding.
+ */
+export type DateFacts = Pick<FoundMrz, 'birthDate' | 'expirationDate' | 'checks'>;
+
+function zoneFacts(z: ZoneDates): DateFacts {
+  return {
+    birthDate: z.birthDate,
+    expirationDate: z.expirationDate,
+    checks: [
+      { field: 'birth_date', valid: true },
+      { field: 'expiration_date', valid: true },
+    ],
   };
 }
 
@@ -86,7 +210,7 @@ export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): I
  * A place of birth no label gave, read beside the birth date in one run (front.ts placeBesideBirthDate):
  * the birth date the MRZ gives where its check digit holds, else the labelled one.
  */
-export function placeByBirthDate(front: FrontFields, pages: readonly WordPage[], exclude: readonly { page: number; bbox: BBox }[], mrz: FoundMrz | null): FrontFields {
+export function placeByBirthDate(front: FrontFields, pages: readonly WordPage[], exclude: readonly { page: number; bbox: BBox }[], mrz: DateFacts | null): FrontFields {
   if (front.birth_place) return front;
   const mrzBirth = mrz?.birthDate && mrz.checks.some((c) => c.field === 'birth_date' && c.valid) ? mrz.birthDate : null;
   const iso = mrzBirth ?? (front.birth_date ? parseFrontDate(front.birth_date.value) : null);
@@ -245,7 +369,7 @@ function crossCheck(front: FrontFields, mrz: FoundMrz): CrossCheck[] {
  * neither it is the expiry (a card printing one validity date prints its end). A range ("01.02.2024 -
  * 01.02.2029") is both.
  */
-export function resolveValidity(front: FrontFields, mrz: FoundMrz | null): FrontFields {
+export function resolveValidity(front: FrontFields, mrz: DateFacts | null): FrontFields {
   const v = front.validity;
   if (!v) return front;
   const { validity: _, ...rest } = front;
@@ -291,7 +415,7 @@ export function datesByMrz(
   front: FrontFields,
   pages: readonly WordPage[],
   exclude: readonly { page: number; bbox: BBox }[],
-  mrz: FoundMrz | null,
+  mrz: DateFacts | null,
   today: Date = new Date(),
 ): FrontFields {
   if (!mrz?.birthDate || !mrz.expirationDate || !mrz.checks.some((c) => c.field === 'expiration_date' && c.valid)) return datesByOrder(front, printedDates(pages, exclude), today);
@@ -361,7 +485,7 @@ export function datesByOrder(front: FrontFields, found: readonly { iso: string; 
   return out;
 }
 
-function placeByMrz(out: FrontFields, found: readonly { iso: string; value: FrontValue }[], mrz: FoundMrz & { birthDate: string; expirationDate: string }): FrontFields {
+function placeByMrz(out: FrontFields, found: readonly { iso: string; value: FrontValue }[], mrz: DateFacts & { birthDate: string; expirationDate: string }): FrontFields {
   const used = new Set(
     (['birth_date', 'expiration_date', 'validity_start_date'] as const).map((f) => (out[f] ? parseFrontDate(out[f].value) : null)).filter((d) => d),
   );
@@ -474,11 +598,16 @@ function hasMrzBand(page: WordPage, exclude: readonly { page: number; bbox: BBox
 }
 
 /**
- * An identity document that reads: an MRZ with at least one check digit holding, or a document type
+ * An identity document that reads: an MRZ with at least one check digit holding, a zone's dates line with
+ * both its check digits holding (ZoneDates), a title under its state's printed name and one printed field, or a document type
  * (title or MRZ code) and two printed fields. Noise that happens to contain a title word is neither.
  */
 export function legibleId(a: IdAnalysis): boolean {
   if (a.mrz?.checks.some((c) => c.valid)) return true;
+  if (a.zoneDates) return true;
+  // A title and the issuing state's name over it ("BUNDESREPUBLIK DEUTSCHLAND" / "AUFENTHALTSTITEL") are a
+  // document's own heading, no words a page of noise or a statement spells by chance: one field more will do.
+  if (a.type !== null && a.printedState && Object.keys(a.front).length >= 1) return true;
   return a.type !== null && Object.keys(a.front).length >= 2;
 }
 

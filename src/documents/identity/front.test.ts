@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
-import { looksLikeFront, parseFrontDate, readFront, splitCombined } from './front.ts';
+import { looksLikeFront, parseFrontDate, readFront, splitCombined, withoutLabelWords } from './front.ts';
 import { resolveValidity } from './analyse.ts';
 
 /** Words laid out left to right from x on one line at y (5.5 pt glyphs, 3.2 pt a character). */
@@ -208,5 +208,16 @@ describe('readFront: label words OCR garbled, left in the value block', () => {
   it('a place of two letters is the remains of a label ("DI" of "LUOGO DI NASCITA"), not a place', () => {
     const f = readFront([page([...line(38, 78, 'LUOGO DI NASCITA / PLACE OF BIRTH'), ...line(45, 78, 'DI', 8)])]);
     expect(f.birth_place).toBeUndefined();
+  });
+});
+
+describe('withoutLabelWords: a colon ends a label', () => {
+  it('drops the words up to a word ending in a colon, the label garbled past the vocabulary ("OF SIKRH: MILANO")', () => {
+    expect(withoutLabelWords('OF SIKRH: MILANO')).toBe('MILANO');
+    expect(withoutLabelWords('Gebrtsrt: SAN JOSE')).toBe('SAN JOSE');
+    // No value after it, or no colon: as before.
+    expect(withoutLabelWords('MILANO')).toBe('MILANO');
+    expect(withoutLabelWords('Stadt Frankfurt am Main')).toBe('Stadt Frankfurt am Main');
+    expect(withoutLabelWords('PLACE OF BITH: KYIV')).toBe('KYIV');
   });
 });

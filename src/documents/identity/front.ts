@@ -318,13 +318,18 @@ function labelWord(token: string, endsLabel: boolean): boolean {
 }
 
 /**
- * A value without the words of a label OCR garbled in front of it ("PLACE OF BITH: KYIV", "OF BIRTN:
+ * A value without the words of a label OCR garbled in front of it ("PLACE OF BITH: KYIV", "OF SIKRH: MILANO", "OF BIRTN:
  * FUZHOU", "AUTHONTY AUSLANDERBEHORDE BERLIN"): the label then did not read as one, and its words
  * stood in the value's block. A leading run of label words goes where it holds one of four letters or
  * more (short words alone — "DE", "DI", "LE" — begin names and places: "DE LUCA"); a value that is
  * nothing but label words is no value ('').
  */
 export function withoutLabelWords(text: string): string {
+  // A colon ends a label, never a value's word: words up to one that ends so ("OF SIKRH: MILANO", the label's
+  // last word garbled past the vocabulary's reach) are the label's remains, where a value follows.
+  const all = text.split(/\s+/);
+  const colon = all.findLastIndex((x, i) => i < all.length - 1 && /^\p{L}{2,}:$/u.test(x));
+  if (colon >= 0 && all.slice(colon + 1).some((x) => /[\p{L}\d]/u.test(x))) text = all.slice(colon + 1).join(' ');
   const words = text.split(/\s+/);
   let k = 0;
   let long = false;

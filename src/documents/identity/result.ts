@@ -8,7 +8,7 @@ import type { IdAnalysis } from './analyse.ts';
 import { mrzName } from './analyse.ts';
 import type { FrontValue } from './front.ts';
 import { parseFrontDate } from './front.ts';
-import { knownState } from './mrz.ts';
+import { checkDigit, knownState } from './mrz.ts';
 import { editDistance } from '../text.ts';
 
 interface Picked<T> {
@@ -59,11 +59,29 @@ function compositeOf(m: NonNullable<IdAnalysis['mrz']>): 'holds' | 'unread' | 'e
  */
 function pickNumber(a: IdAnalysis, front: Picked<string>): Picked<string> {
   const m = a.mrz;
-  let mrz = fromMrz(a, m?.documentNumber ?? null, checkOf(a, 'document_number'));
+  const formatted = m ? zoneNumberByFormat(m, a) : null;
+  let mrz = fromMrz(a, formatted?.number ?? m?.documentNumber ?? null, formatted ? formatted.valid : checkOf(a, 'document_number'));
   if (m && mrz.value !== null && front.value !== null && compositeOf(m) === 'unread' && editDistance(mrz.value, front.value, 3) > 2) {
     mrz = { ...mrz, confidence: 0.85 };
   }
   return prefer(mrz, front, eq);
+}
+
+/**
+ * The zone's number read to its state's format (byNumberFormat), where it breaks that format: taken where the
+ * number's own check digit, as printed in the zone, holds it ("RB0SK4N3L" in a German zone whose alphabet has
+ * no B or S, its digit holding for R805K4N3L as well: weights 3 and 7 times 3 and 23 add to 170). The check
+ * then says whether it holds; null where no format changes the number.
+ */
+function zoneNumberByFormat(m: NonNullable<IdAnalysis['mrz']>, a: IdAnalysis): { number: string; valid: boolean } | null {
+  const n = m.documentNumber;
+  if (!n) return null;
+  const formatted = byNumberFormat(n, a.issuer ?? null, a.type);
+  if (formatted === n) return null;
+  // The number's check digit: TD1 after the number on line 1 (a nine-character number), TD2/TD3 on line 2.
+  const digit = m.format === 'TD1' ? m.lines[0]![14] : m.lines[1]![9];
+  if (n.length !== 9 || digit === undefined || checkDigit(formatted) !== digit) return null;
+  return { number: formatted, valid: true };
 }
 
 /**
@@ -94,6 +112,43 @@ function checkOf(a: IdAnalysis, field: string): boolean | null {
 const eq = (x: string, y: string): boolean => x === y;
 const nameEq = (x: string, y: string): boolean => mrzName(x) === mrzName(y);
 
+/** Glyphs OCR confuses in a document number's typeface, each way: the letter for a digit and the digit for a letter. */
+const AS_DIGIT: Readonly<Record<string, string>> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', Z: '2', A: '4', S: '5', G: '6', B: '8' };
+const AS_LETTER: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '8': 'B' };
+
+/**
+ * Public document-number formats, as character classes per position: a number printed in a typeface OCR
+ * misreads (O for 0, B for 8, S for 5, I for 1) has no check digit on the front, but its format tells a
+ * letter's place from a digit's.
+ * - Germany (PAuswV/AufenthV; identity cards, electronic residence permits, passports): nine characters
+ *   from the digits and the consonants C F G H J K L M N P R T V W X Y Z — no vowels, no B D Q S.
+ * - Italy, carta d'identità elettronica: two letters, five digits, two more characters ("CA00000AA").
+ */
+const NUMBER_FORMATS: { state: string; types: readonly (IdAnalysis['type'])[]; classes: readonly RegExp[] }[] = [
+  { state: 'D', types: ['identity_card', 'residency_permit', 'passport', null], classes: Array<RegExp>(9).fill(/[0-9CFGHJKLMNPRTVWXYZ]/) },
+  { state: 'ITA', types: ['identity_card'], classes: [/[A-Z]/, /[A-Z]/, /\d/, /\d/, /\d/, /\d/, /\d/, /[A-Z0-9]/, /[A-Z0-9]/] },
+];
+
+/**
+ * A printed document number read to its state's format (NUMBER_FORMATS): each character outside its
+ * position's class is replaced by the look-alike in it (O → 0 where a digit or a consonant-only alphabet
+ * stands, 0 → O where a letter must). Kept as read where no format is known, the length differs, or a
+ * character has no look-alike in its class.
+ */
+export function byNumberFormat(text: string, state: string | null, type: IdAnalysis['type']): string {
+  const format = NUMBER_FORMATS.find((f) => f.state === state && f.types.includes(type));
+  if (!format || text.length !== format.classes.length) return text;
+  let out = '';
+  for (const [i, c] of [...text].entries()) {
+    const cls = format.classes[i]!;
+    if (cls.test(c)) out += c;
+    else if (AS_DIGIT[c] !== undefined && cls.test(AS_DIGIT[c])) out += AS_DIGIT[c];
+    else if (AS_LETTER[c] !== undefined && cls.test(AS_LETTER[c])) out += AS_LETTER[c];
+    else return text;
+  }
+  return out;
+}
+
 export interface IdFields {
   full_name: Picked<string>;
   document_number: Picked<string>;
@@ -103,6 +158,17 @@ export interface IdFields {
   date_of_birth: Picked<string>;
   place_of_birth: Picked<string>;
   citizenship: Picked<string>;
+}
+
+/**
+ * A zone's dates line read alone (analyse.ts ZoneDates), where no zone read whole: its dates hold two check
+ * digits between them and are taken over the print unless the print agrees; its nationality (no check digit)
+ * only where the print gives none.
+ */
+function fromZoneDates<T>(a: IdAnalysis, value: T | null): Picked<T> {
+  const z = a.mrz ? null : a.zoneDates;
+  if (!z || value === null) return NONE;
+  return { value, confidence: 0.9, source: { page: z.page, bbox: z.bbox } };
 }
 
 export function idFields(a: IdAnalysis): IdFields {
@@ -123,23 +189,27 @@ export function idFields(a: IdAnalysis): IdFields {
     full_name: pickName(frontName.value === null && f.full_name ? fromFront(f.full_name, (s) => s.toUpperCase()) : frontName, a, mrzFull),
     document_number: pickNumber(
       a,
-      fromFront(f.document_number, (s) => s.replace(/\s+/g, '').toUpperCase()),
+      fromFront(f.document_number, (s) => byNumberFormat(s.replace(/\s+/g, '').toUpperCase(), a.issuer ?? null, a.type)),
     ),
     validity_start_date: fromFront(f.validity_start_date, parseFrontDate),
     expiration_date: prefer(
-      fromMrz(a, m?.expirationDate ?? null, checkOf(a, 'expiration_date')),
+      m ? fromMrz(a, m.expirationDate, checkOf(a, 'expiration_date')) : fromZoneDates(a, a.zoneDates?.expirationDate ?? null),
       fromFront(f.expiration_date, parseFrontDate),
       eq,
     ),
     // The printed authority ("QUESTURA DI VERONA"); the MRZ's issuing state is a country, not an authority.
     issuing_authority: fromFront(f.issuing_authority, (s) => s.toUpperCase()),
     date_of_birth: prefer(
-      fromMrz(a, m?.birthDate ?? null, checkOf(a, 'birth_date')),
+      m ? fromMrz(a, m.birthDate, checkOf(a, 'birth_date')) : fromZoneDates(a, a.zoneDates?.birthDate ?? null),
       fromFront(f.birth_date, parseFrontDate),
       eq,
     ),
     place_of_birth: place,
-    citizenship: prefer(mrzNationality(a), fromFront(f.citizenship, (s) => s.toUpperCase()), eq),
+    citizenship: prefer(
+      m ? mrzNationality(a) : { ...fromZoneDates(a, a.zoneDates?.nationality ?? null), confidence: 0.6 },
+      fromFront(f.citizenship, (s) => s.toUpperCase()),
+      eq,
+    ),
   };
 }
 
