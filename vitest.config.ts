@@ -12,6 +12,8 @@ export default defineConfig({
     // cores (vitest's default, cores − 1, ran one at a time there; BENCHMARKS.md "CI time").
     maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ['test/helpers/global-setup.ts'],
+    // DOCRISK_TEST_CPU_LOG=FILE: each test file's CPU, its children's included (bench/ci-cpu.ts reads it).
+    setupFiles: process.env.DOCRISK_TEST_CPU_LOG ? ['test/helpers/cpu-probe.ts'] : [],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     env: { TZ: 'UTC' },

@@ -41,9 +41,11 @@ ensure_tools() {
   [ ${#need[@]} -eq 0 ] && return 0
   if [ "$(id -u)" != 0 ]; then echo "container.sh: install ${need[*]} first" >&2; exit 1; fi
   echo "container.sh: installing ${need[*]}" >&2
+  local t0=$SECONDS
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >/dev/null 2>&1 || true
   apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  echo "container.sh: installed ${need[*]} in $((SECONDS - t0)) s" >&2
 }
 # Options for the engine. On hosts whose cgroups are in hybrid mode crun refuses to start containers, and
 # where the hard open-files limit is below podman's default (1,048,576) every start fails with EPERM: use runc
@@ -66,10 +68,12 @@ offline_base() {
   local root
   root=$(mktemp -d /tmp/docrisk-rootfs.XXXX)
   echo "container.sh: debootstrap bookworm (minbase) → $BASE_TAG" >&2
+  local t0=$SECONDS
   debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian >/dev/null
   rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/*
   tar -C "$root" -c . | "$(engine)" import - "$BASE_TAG" >/dev/null
   rm -rf "$root"
+  echo "container.sh: base image made in $((SECONDS - t0)) s" >&2
 }
 
 build() {

@@ -23,7 +23,9 @@ export DOCRISK_ADMIN_TOKEN="walkthrough-admin-$(node -p 'crypto.randomUUID()')"
 PORT=$port DOCRISK_DATA_DIR="$work/data" DOCRISK_WEBHOOK_ALLOW_PRIVATE=1 LOG_LEVEL=warn \
   node src/main.ts serve >"$work/server.out" 2>&1 &
 server_pid=$!
-for _ in $(seq 1 120); do grep -q '^ *export CID=' "$work/server.out" && break; kill -0 $server_pid 2>/dev/null || break; sleep 0.5; done
+# A first start migrates the empty database (≈ 10 s of CPU on PGlite): on a loaded host that took over a
+# minute, so wait while the server lives (up to 5 min), not a fixed minute.
+for _ in $(seq 1 600); do grep -q '^ *export CID=' "$work/server.out" && break; kill -0 $server_pid 2>/dev/null || break; sleep 0.5; done
 line=$(grep -m1 '^ *export CID=' "$work/server.out" || true)
 if [ -z "$line" ]; then echo "readme-walkthrough: the server printed no export line:"; cat "$work/server.out"; exit 1; fi
 

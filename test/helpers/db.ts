@@ -4,8 +4,9 @@
  * is made once per vitest run and shared by its files through the file test/helpers/global-setup.ts
  * names (DOCRISK_TEST_PGLITE_TEMPLATE); without it (a script outside vitest), once per process.
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../src/db/client.ts';
 
@@ -28,6 +29,26 @@ async function pgliteTemplate(): Promise<Blob> {
     renameSync(part, file);
   }
   return blob;
+}
+
+/**
+ * Makes `dir` a PGlite data directory holding the migrated template: what a service opens from disk (on
+ * its database thread, DOCRISK_PGLITE_THREAD) without migrating an empty one first (≈ 12 CPU s each time;
+ * the template's dump is a tar of the data directory). `dir` must not exist or be empty.
+ */
+export async function migratedPgliteDir(dir: string): Promise<string> {
+  const blob = await (template ??= pgliteTemplate());
+  mkdirSync(dir, { recursive: true });
+  const tar = `${dir}.template.tar`;
+  writeFileSync(tar, new Uint8Array(await blob.arrayBuffer()));
+  try {
+    // Its members are named from the data directory's root ("/pg_wal/…"): GNU tar extracts them below
+    // `dir` and says so on stderr (kept for a failure's message only).
+    execFileSync('tar', ['-xf', tar, '-C', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  } finally {
+    rmSync(tar, { force: true });
+  }
+  return dir;
 }
 
 export interface TestDatabase {

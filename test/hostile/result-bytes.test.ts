@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPglite } from '../../src/db/client.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { createTestDatabase, dbKind, type TestDatabase } from '../helpers/db.ts';
+import { createTestDatabase, dbKind, migratedPgliteDir, type TestDatabase } from '../helpers/db.ts';
 import { filesRepository } from '../../src/modules/files/files.repository.ts';
 import { JsonBytes } from '../../src/shared/json-bytes.ts';
 import { csvRows } from './generate.ts';
@@ -22,8 +22,8 @@ import { csvRows } from './generate.ts';
 async function serviceDatabase(): Promise<TestDatabase> {
   if (dbKind === 'postgres') return createTestDatabase();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-result-bytes-'));
-  const database = await openPglite(path.join(dir, 'pgdata'));
-  await database.migrate();
+  // A service's on-disk database (PGlite on its thread), from the migrated template.
+  const database = await openPglite(await migratedPgliteDir(path.join(dir, 'pgdata')));
   return {
     database,
     url: null,

@@ -4,6 +4,7 @@
  * validate and run a report, download its PDF, set a webhook URL and see a delivery. Screenshots of every
  * page go to test-results/portal/*.png.
  */
+// db-selection: PGlite is enough — the portal in a browser (chromium: 33 CPU s); the API calls it makes (sign-in, processes, upload, report, webhook settings and deliveries) run on PostgreSQL in those modules' tests
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
