@@ -118,6 +118,8 @@ async function validateWith(bytes: Uint8Array, opts: ValidateOptions, keep: bool
       return { outcome: v, reading: keep && v.status === 'success' ? r.kept() : null };
     } catch (e) {
       return none(thrown(format, e));
+    } finally {
+      await r.close();
     }
   }
   if (source !== structured || !isStructuredFormat(format)) return none(outcome(format, 'unknown', 'failure', [{ code: 'unsupported_format', message: `unsupported format ${format}` }]));
@@ -128,7 +130,16 @@ async function validateWith(bytes: Uint8Array, opts: ValidateOptions, keep: bool
 }
 
 /** A PDF: its text layer, or OCR where it has none or one that does not read. */
-export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limits?: LoadLimits, r: Readings = new Readings(bytes)): Promise<ValidationOutcome> {
+export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limits?: LoadLimits, given?: Readings): Promise<ValidationOutcome> {
+  const r = given ?? new Readings(bytes);
+  try {
+    return await validatePdfWith(bytes, opts, limits, r);
+  } finally {
+    if (!given) await r.close();
+  }
+}
+
+async function validatePdfWith(bytes: Uint8Array, opts: ValidateOptions, limits: LoadLimits | undefined, r: Readings): Promise<ValidationOutcome> {
   let ocrLang: OcrLanguage | undefined;
   const base = (document_type: DocumentType, status: ValidationStatus, errors: ValidationErrorItem[], page_count: number | null): ValidationOutcome => ({
     format: 'pdf',
@@ -147,10 +158,13 @@ export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limi
   let pages: readonly WordPage[] = pdf.pages;
   let mrzType: DocumentType | null = null;
   if (!pdfText.reads(pdf.pages)) {
-    // No text layer: a scan. Validation runs on the upload request, so it only looks at the first
-    // page (low resolution, English traineddata) to classify; the full OCR belongs to the parse
-    // job. Identity documents are the exception: pre_result is due now, and their pages are card-sized.
-    const look = await r.look('pdf', { langs: ['eng'] });
+    // No text layer: a scan. Validation runs on the upload request, so it reads the first page only
+    // (in the language a probe of its top finds, as the parse reads it: the parse takes it from the
+    // kept reading) to classify; the other pages belong to the parse job. Identity documents are the
+    // exception: pre_result is due now, and their pages are card-sized.
+    const first = await r.first('pdf');
+    const look = first?.page ?? null;
+    const langs = first?.langs ?? (await ocr.langsFor(null));
     // A card scanned or photocopied on A4 reads little at the look's resolution (or nothing: the
     // statement look's rule remover wipes a grey card): the identity read decides (id/analyse.ts
     // legibleId) before the upload is called illegible. Not where the look read only noise; a look
@@ -162,7 +176,7 @@ export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limi
       // cards read too; a page of noise with no card on it is not OCR'd again.
       const worth = look !== null && pdf.pageCount <= ID_MAX_PAGES;
       const noise = look !== null && (look.words.length === 0 || look.verdict.legibleWords === 0);
-      const full = worth ? await readOcrPdf(r, { langs: await ocr.langsFor(look.lang), mrz: 'id', maxPages: ID_MAX_PAGES, cardsOnly: noise }) : null;
+      const full = worth ? await readOcrPdf(r, { langs, mrz: 'id', maxPages: ID_MAX_PAGES, cardsOnly: noise }) : null;
       const id = full?.ok ? await idModule() : null;
       if (full?.ok && id?.legibleId(id.analyseId(full.pages))) rescued = full.pages;
       if (!rescued || !look) {
@@ -171,9 +185,9 @@ export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limi
       }
     }
     pages = [look];
-    ocrLang = (await ocr.langsFor(look.lang))[0]!;
+    ocrLang = langs[0]!;
     if (rescued !== null || isIdType(typeOfPages([signalsOf(look)])) || isIdType(asserted) || (await ocr.hasMrzLikeWords(look))) {
-      const full: PagesRead = rescued ? { ok: true, pages: rescued } : await readOcrPdf(r, { langs: await ocr.langsFor(look.lang), mrz: 'id', maxPages: ID_MAX_PAGES });
+      const full: PagesRead = rescued ? { ok: true, pages: rescued } : await readOcrPdf(r, { langs, mrz: 'id', maxPages: ID_MAX_PAGES });
       if (full.ok) {
         pages = full.pages;
         mrzType = (await idModule()).analyseId(pages).type;
@@ -233,6 +247,7 @@ export async function validatePdf(bytes: Uint8Array, opts: ValidateOptions, limi
  * is small, a statement photo is left to the parse job.
  */
 export async function validateImage(bytes: Uint8Array, format: FileFormat, opts: ValidateOptions, r: Readings = new Readings(bytes)): Promise<ValidationOutcome> {
+  // Images open no document: nothing for r.close() to end.
   const asserted = opts.assertedType ?? 'unknown';
   const image = (partial: Partial<ValidationOutcome>): ValidationOutcome => ({
     format,
@@ -244,10 +259,14 @@ export async function validateImage(bytes: Uint8Array, format: FileFormat, opts:
     ...partial,
   });
   let look: OcrPage;
+  let ocrLang: OcrLanguage;
   let pageCount: number;
   try {
     pageCount = await ocr.pageCount(bytes);
-    look = (await r.look(format, { langs: ['eng'] }))!;
+    // Page 1 read as the parse reads it, in the language a probe of its top found (kept for the parse).
+    const first = (await r.first(format))!;
+    look = first.page;
+    ocrLang = first.langs[0]!;
   } catch (e) {
     if (!ocr.isImageError(e)) throw e;
     const status = e.code === 'too_large' || e.code === 'unsupported_format' ? 'failure' : 'unreadable';
@@ -260,7 +279,6 @@ export async function validateImage(bytes: Uint8Array, format: FileFormat, opts:
       status: 'unreadable',
       errors: [{ code: 'low_quality', message: look.verdict.reason ?? 'image is not legible', page: 1 }],
     });
-  const ocrLang = (await ocr.langsFor(look.lang))[0]!;
   const id = await idModule();
   let analysis: IdAnalysis | null = null;
   const readId = async (cardsOnly = false): Promise<IdAnalysis> =>
@@ -333,7 +351,11 @@ export async function parseWithRepairs(bytes: Uint8Array, opts: ParseOptions, re
     try {
       const copy = plainCopy(bytes);
       const r = new Readings(copy, reading);
-      return source === pdfText ? await readPdf(copy, opts, undefined, r) : await readImage(copy, opts, r);
+      try {
+        return source === pdfText ? await readPdf(copy, opts, undefined, r) : await readImage(copy, opts, r);
+      } finally {
+        await r.close();
+      }
     } catch (e) {
       if (e instanceof DocumentParseError) throw e;
       throw new DocumentParseError('corrupt_file', failureMessage(e));
@@ -374,10 +396,13 @@ async function planScan(
 ): Promise<ScanPlan> {
   const type = opts.documentType;
   if (opts.ocrLang && type !== 'unknown') return { type, langs: [opts.ocrLang], id: isIdType(type) };
-  const seen = await r.look(format, { langs: ['eng'] });
+  // The first page read as validation reads it (kept with the file where validation ran): the
+  // statement reading takes it as its page 1.
+  const first = await r.first(format);
+  const seen = first?.page;
   if (!seen?.verdict.ok) throw new DocumentParseError('low_quality', await illegible(seen?.verdict.reason));
   const detected = type === 'unknown' ? typeOfPages([signalsOf(seen)]) : type;
-  return { type: detected, langs: await ocr.langsFor(seen.lang), id: isIdType(detected) || (detected === 'unknown' && (await ocr.hasMrzLikeWords(seen))) };
+  return { type: detected, langs: first!.langs, id: isIdType(detected) || (detected === 'unknown' && (await ocr.hasMrzLikeWords(seen))) };
 }
 
 type PagesRead = { ok: true; pages: OcrPage[] } | { ok: false; message: string };
@@ -391,10 +416,15 @@ async function readOcrPdf(r: Readings, plan: { langs: OcrLanguage[]; mrz: 'id' |
 }
 
 export async function parsePdf(bytes: Uint8Array, opts: ParseOptions, limits?: LoadLimits, reading?: Uint8Array | null): Promise<ParseOutcome> {
-  return (await readPdf(bytes, opts, limits, new Readings(bytes, reading))).outcome;
+  const r = new Readings(bytes, reading);
+  try {
+    return (await readPdf(bytes, opts, limits, r)).outcome;
+  } finally {
+    await r.close();
+  }
 }
 
-async function readPdf(bytes: Uint8Array, opts: ParseOptions, limits?: LoadLimits, r: Readings = new Readings(bytes)): Promise<Parsed> {
+async function readPdf(bytes: Uint8Array, opts: ParseOptions, limits: LoadLimits | undefined, r: Readings): Promise<Parsed> {
   const loaded = await r.pdf(limits);
   if (!loaded.ok) throw new DocumentParseError(loaded.code, loaded.message);
   const { pdf } = loaded;

@@ -29,8 +29,13 @@ installPdfGuard({
   maxStreamBytes: LIMITS.pdfMaxDecodedStreamBytes,
   maxImagePixels: LIMITS.renderMaxImagePixels,
 });
-setOcrEngine(new TesseractEngine({ poolSize: 1 }));
+const engine = new TesseractEngine({ poolSize: 1 });
+setOcrEngine(engine);
 process.send?.({ ready: true });
+// The worker is started now (English: the language probe reads first) rather than by the first OCR job,
+// which waits for it if it comes before the worker is up. A worker that fails to start here is started
+// again by that job.
+if (process.argv[3] === 'warm') void engine.warm(['eng']).catch(() => undefined);
 
 /** A validation that failed after the guard refused a stream is about that stream: too_large. */
 function withRefusal(v: ValidationOutcome, refused: string | null): ValidationOutcome {

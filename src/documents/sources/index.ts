@@ -13,11 +13,13 @@ import type { FileFormat } from '../types.ts';
 import { ImageError } from './ocr/header.ts';
 import { textLayerReads } from './pdf/text-layer.ts';
 import type { LoadLimits, LoadResult } from './pdf/load.ts';
-import type { OcrPage, PageOcrOptions } from './ocr/index.ts';
+import type { FirstPage, KnownPages, OcrPage, PageOcrOptions } from './ocr/index.ts';
+import type { PdfRenderer } from './ocr/render.ts';
 import type { StructuredFormat, StructuredRead } from './structured/index.ts';
 
 export type { LoadLimits, LoadResult, LoadedPdf } from './pdf/load.ts';
-export type { OcrPage } from './ocr/index.ts';
+export type { FirstPage, KnownPages, OcrPage } from './ocr/index.ts';
+export type { PdfRenderer } from './ocr/render.ts';
 export type { StructuredFormat, StructuredRead } from './structured/index.ts';
 
 export interface Source<Look, Plan, Read> {
@@ -41,6 +43,9 @@ export const pdfText = {
   formats: ['pdf'],
   look: async (bytes, _format, limits) => (await pdfLoad()).loadPdf(bytes, limits),
   read: async (bytes, _format, limits) => (await pdfLoad()).loadPdf(bytes, limits),
+  /** read, and the document left open to render where `keepOpen(pages)` (a scan: OCR renders its pages next). */
+  readKeeping: async (bytes: Uint8Array, limits: LoadLimits, keepOpen: (pages: readonly WordPage[]) => boolean) =>
+    (await pdfLoad()).loadPdfKeeping(bytes, limits, keepOpen),
   /**
    * The text layer reads: words enough, in fonts with a usable Unicode map. Where it does not (a scan,
    * or glyph soup) the pipeline reads the pages through OCR.
@@ -69,15 +74,27 @@ export interface OcrPlan extends PageOcrOptions {
 export const ocr = {
   name: 'ocr',
   formats: ['pdf', 'jpeg', 'png', 'tiff'],
-  async look(bytes, format, plan): Promise<OcrPage | null> {
+  async look(bytes, format, plan, doc?: PdfRenderer): Promise<OcrPage | null> {
     const m = await ocrModule();
     if (format !== 'pdf') return m.lookImage(bytes);
-    return plan.page === undefined ? m.lookPdf(bytes) : m.lookPdfPage(bytes, plan.page);
+    return plan.page === undefined ? m.lookPdf(bytes) : m.lookPdfPage(bytes, plan.page, doc);
   },
-  async read(bytes, format, plan): Promise<OcrPage[]> {
+  /**
+   * `from`: pages read already with the same plan (validation's first page), a PDF open already, its
+   * page count (where the known pages cover every page nothing is opened or decoded).
+   */
+  async read(bytes, format, plan, from: { known?: KnownPages; doc?: PdfRenderer; pageCount?: number } = {}): Promise<OcrPage[]> {
     const m = await ocrModule();
     const opts: PageOcrOptions = { langs: plan.langs, ...(plan.mrz !== undefined ? { mrz: plan.mrz } : {}), ...(plan.cardsOnly ? { cardsOnly: true } : {}) };
-    return format === 'pdf' ? m.ocrPdf(bytes, opts, plan.maxPages, plan.page) : m.ocrImageBytes(bytes, opts, plan.maxPages);
+    return format === 'pdf' ? m.ocrPdf(bytes, opts, plan.maxPages, plan.page, from) : m.ocrImageBytes(bytes, opts, plan.maxPages, from.known);
+  },
+  /**
+   * Page 1 read as a statement page is read for the parse, in the language a probe of its top band
+   * finds (ocr/index.ts FirstPage): what validation classifies and gates on, and the parse's page 1.
+   */
+  async first(bytes: Uint8Array, format: FileFormat, doc?: PdfRenderer): Promise<FirstPage | null> {
+    const m = await ocrModule();
+    return format === 'pdf' ? m.firstPagePdf(bytes, doc) : m.firstPageImage(bytes);
   },
   /** Pages of an image file (a TIFF holds several); throws ImageError for a refused image. */
   pageCount: async (bytes: Uint8Array): Promise<number> => (await imageModule()).imagePageCount(bytes),

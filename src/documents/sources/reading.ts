@@ -16,14 +16,15 @@ import { deserialize, serialize } from 'node:v8';
 import type { FileFormat } from '../types.ts';
 import { LIMITS } from '../limits.ts';
 import { ocr, pdfText } from './index.ts';
-import type { LoadLimits, LoadResult, LoadedPdf, OcrPage, OcrPlan } from './index.ts';
+import type { FirstPage, LoadLimits, LoadResult, LoadedPdf, OcrPage, OcrPlan, PdfRenderer } from './index.ts';
 import type { ExtractedDocument } from '../statement/model.ts';
+import type { WordPage } from '../layout/model.ts';
 
 /**
  * Bump whenever what a source returns for the same bytes changes (sources/pdf/load.ts words, the OCR
  * pipeline, its traineddata choice): kept readings of an older version are then read again.
  */
-export const READING_VERSION = 3;
+export const READING_VERSION = 4;
 
 const PDFJS_VERSION: string = (createRequire(import.meta.url)('pdfjs-dist/package.json') as { version: string }).version;
 
@@ -34,8 +35,8 @@ interface KeptReading {
   digest: string;
   /** The text layer, by the page cap it was loaded under. */
   pdf: { maxPages: number; pdf: LoadedPdf } | null;
-  /** OCR looks and readings, by what was asked (format, page, languages, passes). */
-  ocr: Record<string, OcrPage | null | OcrPage[]>;
+  /** OCR looks and readings, by what was asked (format, page, languages, passes); `first:` a scan's first page. */
+  ocr: Record<string, OcrPage | null | OcrPage[] | FirstPage>;
   /**
    * An export's statement as its table or XML reader read it (a 20 MB camt.053's XML parse is most of
    * its parse); absent in readings kept before exports were (those read the bytes again).
@@ -74,29 +75,63 @@ export class Readings {
     this.r = from ?? { v: READING_VERSION, pdfjs: PDFJS_VERSION, digest, pdf: null, ocr: {} };
   }
 
-  /** A PDF's text layer (pdfText.read); only a load that succeeded is kept. */
+  /**
+   * A PDF's text layer (pdfText.read); only a load that succeeded is kept. Where it finds a scan (no
+   * text layer that reads, or a page without text), the document stays open for OCR to render its
+   * pages: one pdf.js load for both (closed by close()).
+   */
   async pdf(limits?: LoadLimits): Promise<LoadResult> {
     const lim = limits ?? (await pdfText.defaultLimits());
     if (this.r.pdf && this.r.pdf.maxPages === lim.maxPages) return { ok: true, pdf: this.r.pdf.pdf };
-    const loaded = await pdfText.read(this.bytes, 'pdf', lim);
+    const scan = (pages: readonly WordPage[]): boolean => !pdfText.reads(pages) || pages.some(pdfText.scannedPage);
+    const { loaded, renderer } = await pdfText.readKeeping(this.bytes, lim, (pages) => this.open === null && scan(pages));
+    if (renderer) this.open = renderer;
     if (loaded.ok) this.r.pdf = { maxPages: lim.maxPages, pdf: loaded.pdf };
     return loaded;
+  }
+
+  /** The PDF open to render (left open by its text-layer load), if any. */
+  private open: PdfRenderer | null = null;
+
+  /** Ends the document left open by the text-layer load; the Readings stay usable (OCR then opens its own). */
+  async close(): Promise<void> {
+    const o = this.open;
+    this.open = null;
+    await o?.close();
   }
 
   /** ocr.look, once per file, format and page. */
   async look(format: FileFormat, plan: OcrPlan): Promise<OcrPage | null> {
     const key = `look:${format}:${plan.page ?? 1}:${plan.langs.join('+')}`;
     if (key in this.r.ocr) return this.r.ocr[key] as OcrPage | null;
-    const page = await ocr.look(this.bytes, format, plan);
+    const page = await ocr.look(this.bytes, format, plan, this.open ?? undefined);
     this.r.ocr[key] = page;
     return page;
   }
 
-  /** ocr.read, once per file, format and plan. */
+  /** ocr.first: page 1 read as the parse reads a statement page, in the language a probe found; once per file and format. */
+  async first(format: FileFormat): Promise<FirstPage | null> {
+    const key = `first:${format}`;
+    if (key in this.r.ocr) return this.r.ocr[key] as FirstPage | null;
+    const f = await ocr.first(this.bytes, format, this.open ?? undefined);
+    this.r.ocr[key] = f;
+    return f;
+  }
+
+  /**
+   * ocr.read, once per file, format and plan. A statement reading (mrz off, every page) in the first
+   * page's language takes that page as it was read (first()), and reads the others.
+   */
   async ocrRead(format: FileFormat, plan: OcrPlan): Promise<OcrPage[]> {
     const key = `read:${format}:${JSON.stringify([plan.langs, plan.mrz ?? null, plan.maxPages ?? null, plan.cardsOnly === true, plan.page ?? null])}`;
     if (key in this.r.ocr) return this.r.ocr[key] as OcrPage[];
-    const pages = await ocr.read(this.bytes, format, plan);
+    const first = this.r.ocr[`first:${format}`] as FirstPage | null | undefined;
+    const same = first && plan.page === undefined && !plan.cardsOnly && plan.mrz === 'off' && plan.langs.join('+') === first.langs.join('+');
+    const pages = await ocr.read(this.bytes, format, plan, {
+      ...(same ? { known: new Map([[1, first.page]]) } : {}),
+      ...(this.open ? { doc: this.open } : {}),
+      ...(this.r.pdf ? { pageCount: this.r.pdf.pdf.pageCount } : {}),
+    });
     this.r.ocr[key] = pages;
     return pages;
   }

@@ -292,14 +292,15 @@ export function langsFor(lang: OcrLang | null): OcrLang[] {
 }
 
 /** The pages of an image file: one for PNG/JPEG, up to maxPages of a TIFF. Throws ImageError for refused images. */
-export function ocrImageBytes(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES): Promise<OcrPage[]> {
-  return cached(`img${opts.langs.join('+')}${opts.mrz ?? 'auto'}${opts.cardsOnly ? 'cards' : ''}${maxPages}`, bytes, async () => {
-    // Each page is decoded when a lane takes it (at most PAGES_AT_ONCE decoded pages live at a time).
+export function ocrImageBytes(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES, known?: KnownPages): Promise<OcrPage[]> {
+  return cached(`img${opts.langs.join('+')}${opts.mrz ?? 'auto'}${opts.cardsOnly ? 'cards' : ''}${maxPages}${knownKey(known)}`, bytes, async () => {
+    // Each page is decoded when a lane takes it (at most PAGES_AT_ONCE decoded pages live at a time);
+    // a page read already (validation's first page) is not decoded at all.
     const src = await openImagePages(bytes, maxPages);
     try {
       return await eachPage(
         Array.from({ length: src.count }, (_, i) => i),
-        async (i) => ocrPageImage(await src.page(i), i + 1, NOMINAL_DPI, opts),
+        async (i) => known?.get(i + 1) ?? ocrPageImage(await src.page(i), i + 1, NOMINAL_DPI, opts),
       );
     } finally {
       await src.close();
@@ -344,15 +345,15 @@ export function lookPdf(bytes: Uint8Array): Promise<OcrPage | null> {
  * Validation's look at one page of a PDF that has a text layer elsewhere (a scanned page inside
  * it: an identity card after a statement), at low resolution; null when the page is not there.
  */
-export function lookPdfPage(bytes: Uint8Array, page: number): Promise<OcrPage | null> {
-  return lookPdfAt(bytes, page, false);
+export function lookPdfPage(bytes: Uint8Array, page: number, open?: PdfRenderer): Promise<OcrPage | null> {
+  return lookPdfAt(bytes, page, false, open);
 }
 
-function lookPdfAt(bytes: Uint8Array, page: number, fullWhenIllegible: boolean): Promise<OcrPage | null> {
+function lookPdfAt(bytes: Uint8Array, page: number, fullWhenIllegible: boolean, open?: PdfRenderer): Promise<OcrPage | null> {
   const digest = digestOf(bytes);
   return cached(page === 1 && fullWhenIllegible ? 'lookpdf' : `lookpdfpage${page}`, bytes, async () => {
     const look = { langs: ['eng'], mrz: 'off', look: true } as const;
-    const doc = await openPdfForRender(bytes);
+    const doc = open ?? (await openPdfForRender(bytes));
     try {
       if (page > doc.numPages) return [];
       const full = await fullPage(doc, digest, page, true);
@@ -362,7 +363,7 @@ function lookPdfAt(bytes: Uint8Array, page: number, fullWhenIllegible: boolean):
       if (small.verdict.ok || !fullWhenIllegible || v.image === full.image) return [small];
       return [await ocrPageImage(full.image, page, full.dpi, look)];
     } finally {
-      await doc.close();
+      if (!open) await doc.close();
     }
   }).then((p) => p[0] ?? null);
 }
@@ -371,11 +372,19 @@ function lookPdfAt(bytes: Uint8Array, page: number, fullWhenIllegible: boolean):
  * Renders and OCRs the pages of an image-only PDF, in page order: each page is rendered when a lane
  * is free to read it (at most PAGES_AT_ONCE rendered pages live at a time) and dropped once read.
  */
-export function ocrPdf(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES, only?: number): Promise<OcrPage[]> {
+export function ocrPdf(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_MAX_PDF_PAGES, only?: number, from: PdfPagesFrom = {}): Promise<OcrPage[]> {
   const digest = digestOf(bytes);
-  const key = `pdf${opts.langs.join('+')}${opts.mrz ?? 'auto'}${opts.cardsOnly ? 'cards' : ''}${only === undefined ? maxPages : `p${only}`}`;
+  const { known, doc: open, pageCount } = from;
+  const key = `pdf${opts.langs.join('+')}${opts.mrz ?? 'auto'}${opts.cardsOnly ? 'cards' : ''}${only === undefined ? maxPages : `p${only}`}${knownKey(known)}`;
   return cached(key, bytes, async () => {
-    const doc = await openPdfForRender(bytes);
+    // Every page to read was read already (a one-page scan whose first page validation read): the
+    // document is not opened at all.
+    if (only === undefined && known && pageCount !== undefined) {
+      const last = Math.min(pageCount, maxPages);
+      const pages = Array.from({ length: last }, (_, i) => known.get(i + 1));
+      if (pages.every((p) => p !== undefined)) return pages;
+    }
+    const doc = open ?? (await openPdfForRender(bytes));
     try {
       // `only`: one page of a PDF that has a text layer elsewhere (a scanned identity card after a statement).
       if (only !== undefined && (only < 1 || only > doc.numPages)) return [];
@@ -384,13 +393,91 @@ export function ocrPdf(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_M
       if (only === undefined) await doc.checkBudget(last, { dpiOf: dpiFor });
       const pages: (number | null)[] = only !== undefined ? [only] : Array.from({ length: last }, (_, i) => i + 1);
       return await eachPage(pages, async (n) => {
+        const done = known?.get(n);
+        if (done) return done;
         const r = await fullPage(doc, digest, n, false);
         return ocrPageImage(r.image, r.page, r.dpi, opts);
       });
     } finally {
-      await doc.close();
+      if (!open) await doc.close();
     }
   });
+}
+
+/** Pages read already, by page number: each is exactly what reading it with the same options returns. */
+export type KnownPages = ReadonlyMap<number, OcrPage>;
+
+const knownKey = (known: KnownPages | undefined): string => (known && known.size > 0 ? `k${[...known.keys()].join(',')}` : '');
+
+/** What a PDF reading may start from besides the bytes. */
+export interface PdfPagesFrom {
+  /** Pages read already with the same options (validation's first page). */
+  known?: KnownPages;
+  /** The document open already (the text-layer load that found a scan): not opened again, nor closed. */
+  doc?: PdfRenderer;
+  /** The document's page count (its text-layer load): where `known` covers every page, nothing is opened. */
+  pageCount?: number;
+}
+
+/**
+ * Page 1 of a scan or photo read as the parse reads a statement page (the page's language, the
+ * full-pass resolution, glyph candidates and second readings), and the traineddata it was read with.
+ * The language comes from a probe: an English reading of the page's top band at the look's
+ * resolution (a statement's title, bank, holder, account and period name it); where the page's own
+ * words then name another language, the page is read again in that one.
+ */
+export interface FirstPage {
+  page: OcrPage;
+  langs: OcrLang[];
+  /** What the probe of the top band read the language as (null: too few cue words). */
+  probed: OcrLang | null;
+}
+
+/** Share of the page's height (from the top) the language probe reads. */
+export const PROBE_TOP = 0.3;
+
+/** The language of a page from an English reading of its top band, downscaled to the look's size. */
+async function probeLang(image: OcrImage, ptPerPx: number): Promise<OcrLang | null> {
+  const gray = normalise(image);
+  const h = Math.max(1, Math.round(gray.height * PROBE_TOP));
+  const band: OcrImage = { width: gray.width, height: h, channels: 1, data: gray.data.subarray(0, gray.width * h) };
+  // The look's scale: an A4 page at LOOK_DPI, a card-sized one at its card resolution, a photo to LOOK_LONG_SIDE.
+  const dpiNow = 72 / ptPerPx;
+  const card = isCardSize(image.width * ptPerPx, image.height * ptPerPx);
+  const k = Math.min(1, (card ? LOOK_DPI.card : LOOK_DPI.a4) / dpiNow, LOOK_LONG_SIDE / Math.max(image.width, image.height));
+  const small = k < 1 ? downscale(band, k) : band;
+  const r = await ocrEngine().recognize(small, { langs: ['eng'], segmentation: 'block' });
+  return detectLang(r.words);
+}
+
+async function firstPageOf(image: OcrImage, dpi: number): Promise<FirstPage> {
+  const probed = await probeLang(image, 72 / dpi);
+  let langs = langsFor(probed);
+  let page = await ocrPageImage(image, 1, dpi, { langs, mrz: 'off' });
+  if (page.lang !== null && page.lang !== langs[0]) {
+    langs = [page.lang];
+    page = await ocrPageImage(image, 1, dpi, { langs, mrz: 'off' });
+  }
+  return { page, langs, probed };
+}
+
+/** FirstPage of an image-only PDF (null: no pages); `doc`: the document open already (not closed here). */
+export async function firstPagePdf(bytes: Uint8Array, doc?: PdfRenderer): Promise<FirstPage | null> {
+  const digest = digestOf(bytes);
+  const d = doc ?? (await openPdfForRender(bytes));
+  try {
+    if (d.numPages < 1) return null;
+    // Kept in the raster cache: an identity read of the same page in this validation takes it.
+    const full = await fullPage(d, digest, 1, true);
+    return await firstPageOf(full.image, full.dpi);
+  } finally {
+    if (!doc) await d.close();
+  }
+}
+
+/** FirstPage of an image (a TIFF's first page); throws ImageError for refused images. */
+export async function firstPageImage(bytes: Uint8Array): Promise<FirstPage> {
+  return firstPageOf(await decodeImage(bytes), NOMINAL_DPI);
 }
 
 /** Pages in OCR at once: the engine's pool stays busy while the next page is prepared. */

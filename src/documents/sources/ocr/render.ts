@@ -5,8 +5,10 @@
  * measured as the speed/accuracy knee for statements.
  */
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { LIMITS } from '../../limits.ts';
 import { PDFJS_DATA } from '../pdf/data.ts';
+import { countPdfLoad } from '../pdf/loads.ts';
 import { DocumentParseError } from '../../types.ts';
 import { toGray } from './pixels.ts';
 import type { OcrImage } from './types.ts';
@@ -78,14 +80,20 @@ export function renderedPageCount(): number {
   return rendered;
 }
 
+/** What a document opened to render is opened with (sources/pdf/load.ts opens a text-layer load with them too). */
+export const RENDER_PARAMS = {
+  // Image bombs (a 20,000² XObject in 389 KB) are skipped instead of decoded.
+  maxImageSize: LIMITS.renderMaxImagePixels,
+  canvasMaxAreaInBytes: LIMITS.renderMaxPagePixels * 4,
+} as const;
+
 export async function openPdfForRender(bytes: Uint8Array): Promise<PdfRenderer> {
+  countPdfLoad();
   const task = getDocument({
     data: new Uint8Array(bytes),
     ...PDFJS_DATA,
     verbosity: VerbosityLevel.ERRORS,
-    // Image bombs (a 20,000² XObject in 389 KB) are skipped instead of decoded.
-    maxImageSize: LIMITS.renderMaxImagePixels,
-    canvasMaxAreaInBytes: LIMITS.renderMaxPagePixels * 4,
+    ...RENDER_PARAMS,
   });
   let doc: Awaited<typeof task.promise>;
   try {
@@ -94,6 +102,14 @@ export async function openPdfForRender(bytes: Uint8Array): Promise<PdfRenderer> 
     await task.destroy().catch(() => undefined);
     throw e;
   }
+  return rendererOf(doc, () => task.destroy());
+}
+
+/**
+ * Pages of a document already open (a text-layer load that found a scan: one pdf.js load for the text
+ * layer and the pages' images); `destroy` ends the document when the renderer is closed.
+ */
+export function rendererOf(doc: PDFDocumentProxy, destroy: () => Promise<void>): PdfRenderer {
   const factory = doc.canvasFactory as CanvasFactoryLike;
   const sizeOf = async (n: number, opts: RenderOptions) => {
     const page = await doc.getPage(n);
@@ -142,7 +158,7 @@ export async function openPdfForRender(bytes: Uint8Array): Promise<PdfRenderer> 
       return { page: n, widthPt: base.width, heightPt: base.height, dpi, image };
     },
     async close() {
-      await task.destroy().catch(() => undefined);
+      await destroy().catch(() => undefined);
       await releaseCanvases();
     },
   };

@@ -124,6 +124,15 @@ export class TesseractEngine implements OcrEngine {
     }
   }
 
+  /**
+   * Starts a worker with `langs` loaded now, before the first recognition asks for one (a document
+   * child warms its worker when it starts: its first upload does not wait for it).
+   */
+  async warm(langs: readonly string[] = ['eng']): Promise<void> {
+    if (this.slots.length > 0) return;
+    this.release(await this.acquire(langKey(langs)));
+  }
+
   async terminate(): Promise<void> {
     this.closed = true;
     const all = this.slots.splice(0);

@@ -7,7 +7,9 @@ import { getDocument, PasswordException, Util, VerbosityLevel } from 'pdfjs-dist
 import type { ValidationErrorCode, ValidationStatus } from '../../types.ts';
 import type { PdfInfo, PositionedWord, WordPage } from '../../layout/model.ts';
 import { PDFJS_DATA } from './data.ts';
+import { countPdfLoad } from './loads.ts';
 import { plainWorker } from './port.ts';
+import { RENDER_PARAMS, rendererOf, type PdfRenderer } from '../ocr/render.ts';
 
 export type { PdfInfo } from '../../layout/model.ts';
 
@@ -48,10 +50,45 @@ function isTextItem(it: unknown): it is TextItemLike {
 }
 
 export async function loadPdf(bytes: Uint8Array, limits: LoadLimits = DEFAULT_LIMITS): Promise<LoadResult> {
+  return (await loadPdfKeeping(bytes, limits, () => false)).loaded;
+}
+
+/**
+ * loadPdf, and the document left open to render its pages where `keepOpen(pages)` says so (a scan:
+ * its pages go to OCR next, and opening the document again would parse it again). The caller closes
+ * the renderer; a load that failed leaves nothing open.
+ */
+export async function loadPdfKeeping(
+  bytes: Uint8Array,
+  limits: LoadLimits,
+  keepOpen: (pages: readonly WordPage[]) => boolean,
+): Promise<{ loaded: LoadResult; renderer: PdfRenderer | null }> {
+  let renderer: PdfRenderer | null = null;
+  const loaded = await load(bytes, limits, (doc, task, worker, pages) => {
+    if (!keepOpen(pages)) return false;
+    renderer = rendererOf(doc, async () => {
+      await task.destroy().catch(() => undefined);
+      worker.destroy();
+    });
+    return true;
+  });
+  return { loaded, renderer };
+}
+
+type KeepDoc = (
+  doc: Awaited<ReturnType<typeof getDocument>['promise']>,
+  task: ReturnType<typeof getDocument>,
+  worker: Awaited<ReturnType<typeof plainWorker>>,
+  pages: readonly WordPage[],
+) => boolean;
+
+async function load(bytes: Uint8Array, limits: LoadLimits, keep: KeepDoc): Promise<LoadResult> {
   const started = Date.now();
+  countPdfLoad();
   // A worker of its own (port.ts: pdf.js's fake worker without structuredClone per message).
   const worker = await plainWorker(VerbosityLevel.ERRORS);
-  // pdf.js detaches the buffer it is given and refuses Node Buffers: hand it a plain copy.
+  // pdf.js detaches the buffer it is given and refuses Node Buffers: hand it a plain copy. The render
+  // limits only matter where the document is kept open to render (a scan); the text layer ignores them.
   const task = getDocument({
     data: new Uint8Array(bytes),
     ...PDFJS_DATA,
@@ -59,7 +96,9 @@ export async function loadPdf(bytes: Uint8Array, limits: LoadLimits = DEFAULT_LI
     disableFontFace: true,
     stopAtErrors: false,
     worker,
+    ...RENDER_PARAMS,
   });
+  let kept = false;
   try {
     const doc = await withTimeout(task.promise, limits.timeBudgetMs);
     const pageCount = doc.numPages;
@@ -101,6 +140,7 @@ export async function loadPdf(bytes: Uint8Array, limits: LoadLimits = DEFAULT_LI
       pages.push({ page: n, width: viewport.width, height: viewport.height, words });
       page.cleanup();
     }
+    kept = keep(doc, task, worker, pages);
     return { ok: true, pdf: { pageCount, pages, info } };
   } catch (err) {
     if (err instanceof PasswordException) {
@@ -117,8 +157,10 @@ export async function loadPdf(bytes: Uint8Array, limits: LoadLimits = DEFAULT_LI
     const why = err instanceof Error ? err.message : String(err);
     return fail('unreadable', 'corrupt_file', `PDF cannot be read: ${why.slice(0, 200)}`, null);
   } finally {
-    await task.destroy().catch(() => undefined);
-    worker.destroy();
+    if (!kept) {
+      await task.destroy().catch(() => undefined);
+      worker.destroy();
+    }
   }
 }
 
