@@ -94,7 +94,7 @@ describe('a scanned statement over HTTP', { timeout: 180_000 }, () => {
 
 describe('a scan parsed in another process than its validation', { timeout: 240_000 }, () => {
   it("reads with the language validation's look picked, without looking again", async () => {
-    const { pdf, truth } = await generateStatement({ layout: 'it_dare_avere', seed: 4243, transactions: 10 });
+    const { pdf, truth } = await generateStatement({ layout: 'it_dare_avere', seed: 4243, transactions: 40 });
     const proc = (await t.request({ method: 'POST', url: '/document-engine/v1/start-process', payload: { ext_application_id: 'OCR-HINT' } })).json();
     const db = t.app.database.db;
     await db.execute(sql`update spaces set auto_parsing = false where id = ${proc.space_id}`);
@@ -125,25 +125,31 @@ describe('a scan parsed in another process than its validation', { timeout: 240_
         expect(got.filter((k) => want.includes(k)).length).toBeGreaterThanOrEqual(want.length - 1);
         return calls;
       };
+      // A page is recognised whole at the page's height (≥ 1000 px at 200 dpi); the language probe reads a top band.
+      const whole = (cs: { height: number }[]) => cs.filter((c) => c.height >= 1000).length;
       const hinted = await parseWith();
-      // The look reads the first page with English traineddata: with the hint no call does.
-      expect(hinted.length).toBeGreaterThan(0);
+      // Validation read page 1 as the parse does and kept it: the parse recognises pages 2..n only, in the
+      // language the hint names (no English call).
+      expect(whole(hinted)).toBeGreaterThan(0);
       expect(hinted.filter((c) => c.langs.join('+') !== 'ita')).toEqual([]);
 
-      // Without the hint (ocr_lang null) the parse plans from the look validation kept with the file
-      // (its reading): no page is looked at again.
+      // Without the hint (ocr_lang null) the parse plans from the reading validation kept with the file:
+      // no page is looked at again, page 1 is not read again.
       await db.execute(sql`update files set ocr_lang = null where id = ${f.file_id}`);
       const fromKept = await parseWith();
       expect(fromKept.filter((c) => c.langs.join('+') === 'eng')).toEqual([]);
       expect(fromKept.length).toBe(hinted.length);
 
-      // A file validated before either was kept is looked at first, as it always was.
+      // A file validated before a reading was kept is read from the bytes: the language probe (English, a top
+      // band of page 1, not a whole page) and then every page whole, page 1 included, in the page's language.
       const key = ((await db.execute(sql`select blob_key from files where id = ${f.file_id}`)) as unknown as { rows: { blob_key: string }[] }).rows[0]!.blob_key;
       expect(await t.app.blobs.getDerived(key, 'reading')).not.toBeNull();
       await t.app.blobs.deleteDerived(key, 'reading');
       const looked = await parseWith();
-      expect(looked.filter((c) => c.langs.join('+') === 'eng').length).toBe(1);
-      expect(looked.length).toBe(hinted.length + 1);
+      const probes = looked.filter((c) => c.langs.join('+') === 'eng');
+      expect(probes.length).toBe(1);
+      expect(probes[0]!.height).toBeLessThan(1000);
+      expect(whole(looked)).toBe(whole(hinted) + 1);
     } finally {
       await db.execute(sql`update spaces set auto_parsing = true where id = ${proc.space_id}`);
     }
