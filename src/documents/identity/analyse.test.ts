@@ -16,17 +16,17 @@ const found = (lines: string[]): FoundMrz => ({ ...readMrz(lines)!, page: 2, bbo
 const front = (number: string): FrontFields => ({ document_number: { value: number, bbox: [0, 0, 1, 1], confidence: 0.8, page: 1 } });
 
 describe('document number: an extra glyph in the MRZ, confirmed by the front side', () => {
-  const good = td1('YU8242947');
+  const good = td1('YV8242947');
   const noisy = [good[0]!.slice(0, 8) + 'B' + good[0]!.slice(8, 29), good[1]!, good[2]!];
 
   it('adopts the one candidate whose number the front prints, confusable glyphs allowed', () => {
-    const r = confirmNumberByFront(found(noisy), front('YU8 242947'));
+    const r = confirmNumberByFront(found(noisy), front('YV8 242947'));
     expect(r.lines).toEqual(good);
     expect(r.valid).toBe(true);
     expect(r.page).toBe(2);
     expect(r.corrections[0]).toMatchObject({ line: 0, column: 8, from: 'B', to: '', by: 'front_side' });
     // 4 read as A is not a confusion of the class list: no agreement, nothing adopted.
-    expect(confirmNumberByFront(found(noisy), front('YU82429A7')).valid).toBe(false);
+    expect(confirmNumberByFront(found(noisy), front('YV82429A7')).valid).toBe(false);
   });
 
   it('keeps the MRZ as read when the front is missing or names no candidate', () => {
@@ -44,14 +44,14 @@ describe('document number: an extra glyph in the MRZ, confirmed by the front sid
 
 describe('document number: the printed number put in the MRZ zone, kept where every check digit holds it', () => {
   it('two glyphs read as four ("55" → "5S5S"): the line shifts by two, the printed number fits', () => {
-    const good = td1('YD5584999');
-    const noisy = [good[0]!.replace('YD55', 'YD5S5S').slice(0, 30), good[1]!, good[2]!];
+    const good = td1('YF5584999');
+    const noisy = [good[0]!.replace('YF55', 'YF5S5S').slice(0, 30), good[1]!, good[2]!];
     expect(readMrz(noisy)!.valid).toBe(false);
-    const r = confirmNumberByFront(found(noisy), front('YD5584999'));
+    const r = confirmNumberByFront(found(noisy), front('YF5584999'));
     expect(r.lines).toEqual(good);
     expect(r.valid).toBe(true);
-    expect(r.documentNumber).toBe('YD5584999');
-    expect(r.corrections[0]).toMatchObject({ line: 0, column: 5, from: 'YD5S5S84999', to: 'YD5584999', by: 'front_side' });
+    expect(r.documentNumber).toBe('YF5584999');
+    expect(r.corrections[0]).toMatchObject({ line: 0, column: 5, from: 'YF5S5S84999', to: 'YF5584999', by: 'front_side' });
   });
 
   it('a zone read as letters throughout ("PNTTTIOGS" for PN7771065): OCR-B look-alikes are no difference', () => {
@@ -71,7 +71,7 @@ describe('document number: the printed number put in the MRZ zone, kept where ev
     // A front number the check digits do not hold changes nothing.
     expect(confirmNumberByFront(found(read), front('AU8942046')).lines).toEqual(read);
     // Nor does one too far from the zone as read (more than two edits).
-    const good = td1('YD5584999');
+    const good = td1('YF5584999');
     expect(confirmNumberByFront(found(good), front('XX1234567')).lines).toEqual(good);
   });
 
@@ -160,7 +160,7 @@ describe('names: filler look-alikes dropped where the front side agrees', () => 
 
 describe('resolveValidity and legibleId', () => {
   const v = (value: string): FrontFields['validity'] => ({ value, bbox: [0, 0, 1, 1], confidence: 0.8, page: 1 });
-  const mrz = found(td1('YU8242947'));
+  const mrz = found(td1('YV8242947'));
 
   it('a lone validity date is the expiry where the MRZ says so, the start where it does not', () => {
     expect(resolveValidity({ validity: v('14.02.2027') }, mrz).expiration_date?.value).toBe('14.02.2027');
@@ -185,7 +185,7 @@ describe('resolveValidity and legibleId', () => {
 describe('front side and dates without readable labels (labels in small type read as noise)', () => {
   // MRZ: born 1975-10-24, expires 2027-02-14, YILMAZ MEHMET (td1 above).
   const w = (text: string, x0: number, y0: number, h = 8): PositionedWord => ({ text, x0, y0, x1: x0 + text.length * 5, y1: y0 + h, confidence: 0.9 });
-  const mrzLines = td1('YU8242947');
+  const mrzLines = td1('YV8242947');
   const back: WordPage = {
     page: 2,
     width: 300,
@@ -264,7 +264,7 @@ describe('sides on one sheet and MRZ read in pieces', () => {
   });
 
   it('a date OCR cut over two lines ("16 MAY" and "2020" set lower) is found for the MRZ to place', () => {
-    const mrzLines = td1('YU8242947');
+    const mrzLines = td1('YV8242947');
     const back: WordPage = { page: 2, width: 300, height: 200, words: [w('16', 10, 20, 10), w('FEB', 25, 21, 10), w('2022', 45, 27, 6), ...mrzLines.map((l, i) => w(l, 10, 140 + i * 14))] };
     const f: WordPage = { page: 1, width: 300, height: 200, words: [w('YILMAZ', 40, 20), w('MEHMET', 40, 40)] };
     expect(analyseId([f, back], { today: new Date('2026-01-01') }).front.validity_start_date?.value).toBe('16 FEB 2022');

@@ -151,8 +151,8 @@ describe('MRZ helpers', () => {
 });
 
 describe('one glyph read as two (inserted character)', () => {
-  const td1 = (number: string): string[] => {
-    const l1 = `ARD<<${number}${checkDigit(number)}`.padEnd(30, '<');
+  const td1 = (number: string, state = 'ARD<<'): string[] => {
+    const l1 = `${state}${number}${checkDigit(number)}`.padEnd(30, '<');
     const l2a = `751024${checkDigit('751024')}M270214${checkDigit('270214')}PHL`.padEnd(29, '<');
     const l2 = l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29));
     return [l1, l2, 'YILMAZ<<MEHMET<<<<<<<<<<<<<<<<'];
@@ -164,7 +164,7 @@ describe('one glyph read as two (inserted character)', () => {
   };
 
   it('the digits alone do not repair it: other deletions pass both check digits too', () => {
-    const good = td1('YU8242947');
+    const good = td1('YU8242947', 'IRAUT');
     const noisy = insert(good, 8, 'B', 0);
     expect(readMrz(noisy)!.valid).toBe(false);
     const numbers = insertionCandidates(noisy).map((r) => r.documentNumber);
@@ -173,6 +173,9 @@ describe('one glyph read as two (inserted character)', () => {
     const right = insertionCandidates(noisy).find((r) => r.documentNumber === 'YU8242947')!;
     expect(right.lines).toEqual(good);
     expect(right.corrections[0]).toMatchObject({ line: 0, column: 8, from: 'B', to: '' });
+    // Germany's numbers hold no B (NUMBER_ALPHABET): the same chance pass is no candidate there.
+    const de = insert(td1('YV8242947'), 8, 'B', 0);
+    expect(insertionCandidates(de).map((r) => r.documentNumber)).not.toContain('YV8B24247');
   });
 
   it('a digit read as two letters ("0" → "TO") is among the candidates: deletion, then one substitution', () => {
@@ -203,7 +206,7 @@ describe('cleanMrzLine', () => {
 
 describe('names line layout', () => {
   it('a second "<<" inside the given names is one filler read twice', () => {
-    const l1 = `ARD<<YA8420183${checkDigit('YA8420183')}`.padEnd(30, '<');
+    const l1 = `ARD<<YC8420183${checkDigit('YC8420183')}`.padEnd(30, '<');
     const l2a = `691009${checkDigit('691009')}M261019${checkDigit('261019')}TUR`.padEnd(29, '<');
     const l2 = l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29));
     const r = readMrz([l1, l2, 'SANTOS<<OLENA<<MARIA<<<<<<<<<<'])!;
@@ -213,7 +216,7 @@ describe('names line layout', () => {
   });
 
   it('a lone K opening empty optional data is a filler (K and < weigh the same in check digits)', () => {
-    const l1 = `ARD<<YU7235941${checkDigit('YU7235941')}`.padEnd(30, '<');
+    const l1 = `ARD<<YV7235941${checkDigit('YV7235941')}`.padEnd(30, '<');
     const l2a = `831018${checkDigit('831018')}M270415${checkDigit('270415')}UKR`.padEnd(29, '<');
     const l2 = l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29));
     const noisy = [l1.slice(0, 15) + 'K' + l1.slice(16), l2.slice(0, 18) + 'K' + l2.slice(19), 'YILMAZ<<ARBEN<<<<<<<<<<<<<<<<<'];
@@ -228,7 +231,7 @@ describe('names line layout', () => {
   });
 
   it('a filler in a country code read as K ("D<K"): the known code D<< (check digits cannot tell)', () => {
-    const l1 = `IDD<<YA5199254${checkDigit('YA5199254')}`.padEnd(30, '<');
+    const l1 = `IDD<<YC5199254${checkDigit('YC5199254')}`.padEnd(30, '<');
     const l2a = `700226${checkDigit('700226')}M260902${checkDigit('260902')}PHL`.padEnd(29, '<');
     const l2 = l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29));
     const names = 'SINGH<<CHIDI<<<<<<<<<<<<<<<<<<';
@@ -279,7 +282,8 @@ describe('zones of unseen card designs as the band reads them (testkit clean ren
 });
 
 describe("check digits repaired with the recogniser's own candidates", () => {
-  const zone = ['ARD<<M11VWGPNS6<<<<<<<<<<<<<<<', '0110266M2901019ALB<<<<<<<<<<<6', 'GASHI<<ERVIN<<<<<<<<<<<<<<<<<<'];
+  // An Austrian zone: Germany's numbers hold no S or I (NUMBER_ALPHABET), the network is not needed there.
+  const zone = ['IRAUTM11VWGPNS6<<<<<<<<<<<<<<<', '0110266M2901019ALB<<<<<<<<<<<6', 'GASHI<<ERVIN<<<<<<<<<<<<<<<<<<'];
   // What the band's network gave at each glyph of line 1 (testkit clean render, de_eat): S with 5 beside it; the 1s alone.
   const line1 = [...zone[0]!].map((c, i): Record<string, number> => (i === 13 ? { S: 0.87, '5': 0.32 } : i === 6 || i === 7 ? { '1': 0.93, I: 0.0 } : { [c]: 0.92 }));
 
@@ -317,5 +321,40 @@ describe('insertionCandidates: a speckled filler tail on another line', () => {
     expect(right!.corrections).toEqual(
       expect.arrayContaining([expect.objectContaining({ line: 0, column: 26, from: 'S', to: '<' }), expect.objectContaining({ line: 1, column: 0, from: 'B', to: '' })]),
     );
+  });
+});
+
+describe("issuers' number alphabets and the network's candidates weighed with the usual look-alikes", () => {
+  const zone = (state: string, number: string, shown = number): string[] => {
+    const l1 = `${state}${number}${checkDigit(number)}`.padEnd(30, '<');
+    const l2a = `711027${checkDigit('711027')}F270114${checkDigit('270114')}PAK`.padEnd(29, '<');
+    const l2 = l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29));
+    return [l1.replace(number, shown), l2, 'AHMED<<SANA<<<<<<<<<<<<<<<<<<<'];
+  };
+
+  it('a German number holds no O, B, S, E …: one read with O passing by chance is not taken as read', () => {
+    // "M9ZZNV9X1" read "MOZZNVOX1" (a testkit de_perso): O weighs 24, 9 weighs 9, and at weights 3 and 7 both
+    // differences vanish mod 10, so the digit holds either way.
+    const r = readMrz(zone('IDD<<', 'M9ZZNV9X1', 'MOZZNVOX1'))!;
+    expect(r.documentNumber).not.toContain('O');
+    // Elsewhere an O is a letter like any other.
+    expect(readMrz(zone('IRAUT', 'M9ZZNV9X1', 'MOZZNVOX1'))!.documentNumber).toBe('MOZZNVOX1');
+  });
+
+  it("OCR-B's 6 read as E in a German number is a 6 where the check digit then holds", () => {
+    const r = readMrz(zone('IDD<<', 'LVL6KHW8W', 'LVLEKHW8W'))!;
+    expect(r.documentNumber).toBe('LVL6KHW8W');
+    expect(r.valid).toBe(true);
+  });
+
+  it('a swap the network saw (J at 0.64 beside I) beats a usual look-alike it did not see (D→0), both passing', () => {
+    // "JMD122269" read "IMD122269" (a testkit it_permit): I→J holds, and so does D→0 (13 at weight 1 and
+    // 1 at weight 7 differ by 20).
+    const lines = zone('IRITA', 'JMD122269', 'IMD122269');
+    const alts = [...lines[0]!].map((c, i): Record<string, number> => (i === 5 ? { I: 0.76, J: 0.64 } : { [c]: 0.92 }));
+    expect(readMrz(lines)!.documentNumber).toBe('IM0122269');
+    const r = readMrz(lines, { alternatives: [alts, null, null] })!;
+    expect(r.documentNumber).toBe('JMD122269');
+    expect(r.valid).toBe(true);
   });
 });

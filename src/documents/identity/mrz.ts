@@ -196,7 +196,26 @@ function plainPasses(lines: string[], f: CheckedField): boolean {
   if (f.kind === 'num' && !/^[0-9<]+$/.test(value)) return false;
   // A document number is left-aligned: fillers only pad its end ("<<YJI1A33" is a line read shifted).
   if (f.field === 'document_number' && /<[^<]/.test(value)) return false;
+  // An issuer whose numbers avoid the letters that read as digits: such a letter is a misread digit.
+  if (f.field === 'document_number' && ![...value].every((c) => numberGlyphAllowed(lines, c))) return false;
   return checkDigit(value) === cd;
+}
+
+/**
+ * Document numbers of issuers that use a restricted alphabet. Germany's identity cards, residence titles and
+ * passports (the serial numbers since 2010, PAuswV/PassV) use the digits and only the consonants that cannot be
+ * taken for a digit: C F G H J K L M N P R T V W X Y Z (no A B D E I O Q S U). A B, O or S there is an 8, 0 or 5
+ * read as a letter, and two readings that differ only by such letters are not both numbers.
+ */
+const NUMBER_ALPHABET: Readonly<Record<string, RegExp>> = { 'D<<': /^[0-9CFGHJKLMNPRTVWXYZ<]$/ };
+
+/** Digits a letter a restricted number alphabet bars stands for, beyond TO_DIGIT (OCR-B's 6 read as E). */
+const BARRED_TO_DIGIT: Readonly<Record<string, string>> = { ...TO_DIGIT, E: '6' };
+
+/** Whether a glyph may stand in the document number of the zone's issuing state. */
+function numberGlyphAllowed(lines: readonly string[], c: string): boolean {
+  const re = NUMBER_ALPHABET[lines[0]!.slice(2, 5)];
+  return re === undefined || re.test(c);
 }
 
 interface Pos {
@@ -212,20 +231,34 @@ interface Pos {
 function repairField(lines: string[], f: CheckedField, out: MrzCorrection[], alts?: ReadOptions['alternatives']): boolean {
   if (passes(lines, f)) return true;
   if (f.field === 'document_number' && lines.length === 3 && td1LongNumber(lines) !== null) return false;
-  return staticRepair(lines, f, out) || (alts !== undefined && repairByNetwork(lines, f, out, alts));
+  // Where the network's candidates are at hand they are weighed with the usual confusions in one search: a
+  // swap the network saw ("J" at 0.64 beside "I") beats a usual one it did not ("D"→"0"), both passing. Two
+  // readings alike in cost are neither (unknown). With nothing passing, the usual confusions alone (below).
+  if (alts?.[f.check.line]) {
+    const r = repairByNetwork(lines, f, out, alts);
+    if (r !== 'none') return r === 'repaired';
+  }
+  return staticRepair(lines, f, out);
 }
 
 /** The least a network candidate's confidence must be to be tried in a repair. */
 const MIN_SUPPORT = 0.1;
 
 /**
- * A field whose check digit the usual confusions repair in more than one way ("M11VWGPNS": S→5 and 1→I both
- * pass) or in none, repaired with the recogniser's own candidates at its glyphs: only substitutions the network
- * saw (confidence ≥ MIN_SUPPORT; at most three, plus a letter that must become a digit), every candidate that
- * makes the check digit hold weighed by how far each change's confidence falls short of the glyph as read. The
- * cheapest is taken where it is the only one or clearly cheaper than the next (by 0.25); else nothing changes.
+ * A field whose check digit fails, repaired with the recogniser's own candidates at its glyphs and the usual
+ * look-alikes (TO_DIGIT / TO_LETTER, cost 1: the network did not prefer them): substitutions the network saw
+ * (confidence ≥ MIN_SUPPORT) cost how far their confidence falls short of the glyph as read; at most three, plus
+ * the letters that must become digits (a date, a check digit, a number of a restricted alphabet). Every
+ * candidate that makes the check digit hold is weighed; the cheapest is taken where it is the only one or
+ * clearly cheaper than the next (by 0.25), else the field is left as read ('ambiguous': two readings pass,
+ * e.g. "M11VWGPNS" where S→5 and 1→I both hold and the network saw neither).
  */
-function repairByNetwork(lines: string[], f: CheckedField, out: MrzCorrection[], alts: NonNullable<ReadOptions['alternatives']>): boolean {
+function repairByNetwork(
+  lines: string[],
+  f: CheckedField,
+  out: MrzCorrection[],
+  alts: NonNullable<ReadOptions['alternatives']>,
+): 'repaired' | 'ambiguous' | 'none' {
   const checkPos: Pos = { line: f.check.line, col: f.check.start };
   const positions: Pos[] = [];
   if (f.field !== 'composite') for (const p of f.parts) for (let c = p.start; c < p.end; c++) positions.push({ line: p.line, col: c });
@@ -236,21 +269,23 @@ function repairByNetwork(lines: string[], f: CheckedField, out: MrzCorrection[],
   for (const pos of positions) {
     const ch = lines[pos.line]![pos.col]!;
     const digit = f.kind === 'num' || (pos.line === checkPos.line && pos.col === checkPos.col);
-    const allowed = (c: string): boolean => (digit ? /^[0-9]$/.test(c) : /^[A-Z0-9]$/.test(c));
+    const number = f.field === 'document_number' && !digit;
+    const allowed = (c: string): boolean => (digit ? /^[0-9]$/.test(c) : /^[A-Z0-9]$/.test(c) && (!number || numberGlyphAllowed(lines, c)));
     const seen = alts[pos.line]?.[pos.col] ?? null;
     const own = Math.max(seen?.[ch] ?? 1, 0.01);
     const opts: Option[] = Object.entries(seen ?? {})
       .filter(([c, conf]) => c !== ch && conf >= MIN_SUPPORT && allowed(c))
       .map(([c, conf]) => ({ pos, to: c, cost: 1 - Math.min(1, conf / own) }));
     if (ch === '<' && !digit) continue;
+    // The usual look-alike (cost 1: the network did not prefer it) where the field allows it.
+    const usual = digit ? TO_DIGIT[ch] : !allowed(ch) ? BARRED_TO_DIGIT[ch] : f.field === 'composite' ? undefined : (TO_DIGIT[ch] ?? TO_LETTER[ch]);
+    if (usual && allowed(usual) && !opts.some((o) => o.to === usual)) opts.push({ pos, to: usual, cost: 1 });
     if (!allowed(ch)) {
-      const usual = TO_DIGIT[ch];
-      if (usual && digit && !opts.some((o) => o.to === usual)) opts.push({ pos, to: usual, cost: 1 });
-      if (opts.length === 0) return false;
+      if (opts.length === 0) return 'none';
       mandatory.push(opts);
     } else if (opts.length > 0) optional.push(opts);
   }
-  if (mandatory.length > 4 || optional.length > 12) return false;
+  if (mandatory.length > 4 || optional.length > 12) return 'none';
   const found: { t: string[]; cost: number }[] = [];
   for (const forced of product(mandatory.map((m) => m.map((_, i) => String(i))))) {
     const base = [...lines];
@@ -275,9 +310,9 @@ function repairByNetwork(lines: string[], f: CheckedField, out: MrzCorrection[],
       }
     }
   }
-  if (found.length === 0) return false;
+  if (found.length === 0) return 'none';
   found.sort((a, b) => a.cost - b.cost);
-  if (found.length > 1 && found[1]!.cost - found[0]!.cost < 0.25) return false;
+  if (found.length > 1 && found[1]!.cost - found[0]!.cost < 0.25) return 'ambiguous';
   const trial = found[0]!.t;
   for (let l = 0; l < lines.length; l++) {
     for (let c = 0; c < lines[l]!.length; c++) {
@@ -285,7 +320,7 @@ function repairByNetwork(lines: string[], f: CheckedField, out: MrzCorrection[],
     }
     lines[l] = trial[l]!;
   }
-  return true;
+  return 'repaired';
 }
 
 /** The usual confusions (TO_DIGIT / TO_LETTER), kept only where exactly one smallest set of them makes the check digit hold. */
@@ -299,7 +334,7 @@ function staticRepair(lines: string[], f: CheckedField, out: MrzCorrection[]): b
   for (const pos of [...fieldPositions, checkPos]) {
     const ch = lines[pos.line]![pos.col]!;
     const mustBeDigit = f.kind === 'num' || (pos.line === checkPos.line && pos.col === checkPos.col);
-    if (mustBeDigit && TO_DIGIT[ch]) forced.push(pos);
+    if ((mustBeDigit && TO_DIGIT[ch]) || (f.field === 'document_number' && !numberGlyphAllowed(lines, ch) && BARRED_TO_DIGIT[ch])) forced.push(pos);
     else if (f.kind === 'alnum' && f.field !== 'composite' && (TO_DIGIT[ch] || TO_LETTER[ch])) optional.push(pos);
   }
   const alt = (ch: string): string => TO_DIGIT[ch] ?? TO_LETTER[ch] ?? ch;
@@ -308,8 +343,8 @@ function staticRepair(lines: string[], f: CheckedField, out: MrzCorrection[]): b
   // digit of each letter is tried first; the others only when that finds nothing. Dates only: in a number
   // field the wider search, with the letter/digit swaps on top, would find a chance pass too often.
   const primary = [...lines];
-  for (const pos of forced) setChar(primary, pos.line, pos.col, TO_DIGIT[primary[pos.line]![pos.col]!]!);
-  const digitsFor = (ch: string): string[] => (f.kind === 'num' ? DIGITS_FOR[ch] : undefined) ?? [TO_DIGIT[ch]!];
+  for (const pos of forced) setChar(primary, pos.line, pos.col, BARRED_TO_DIGIT[primary[pos.line]![pos.col]!]!);
+  const digitsFor = (ch: string): string[] => (f.kind === 'num' ? DIGITS_FOR[ch] : undefined) ?? [BARRED_TO_DIGIT[ch]!];
   const others: string[][] = [];
   for (const assignment of product(forced.map((pos) => digitsFor(lines[pos.line]![pos.col]!)))) {
     const base = [...lines];

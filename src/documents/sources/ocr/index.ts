@@ -14,9 +14,9 @@ import type { QualityVerdict } from './quality.ts';
 import { blankVerdict, imageStats, ocrVerdict } from './quality.ts';
 import { dpiFor, isCardSize, openPdfForRender, type PdfRenderer, type RenderedPage } from './render.ts';
 import { TesseractEngine } from './tesseract.ts';
-import type { OcrEngine, OcrImage, OcrResult } from './types.ts';
+import type { OcrEngine, OcrImage, OcrResult, OcrWord } from './types.ts';
 import type { Box } from './mrz-band.ts';
-import { readMrzBand, readMrzBeside, withBandLines } from './mrz-band.ts';
+import { chooseMrzLines, readMrzBand, readMrzBeside, readMrzOnPage, withBandLines } from './mrz-band.ts';
 import { paintSurround } from './surround.ts';
 import { cardShaped, findPageQuad, flattenPage, type PageQuad } from './page-quad.ts';
 import { evenLight } from './light.ts';
@@ -594,6 +594,12 @@ async function readQuads(img: OcrImage, quads: readonly Quad[], langs: readonly 
   return { words, meanConfidence: words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0 };
 }
 
+/** Whether a band's lines hold a zone (two or more MRZ-like lines that fit a format). */
+function holdsZone(lines: readonly OcrWord[]): boolean {
+  const zone = lines.filter((w) => w.text.length >= 28 && w.text.includes('<'));
+  return zone.length >= 2 && chooseMrzLines(zone.map((w) => [w.text])) !== null;
+}
+
 /**
  * The dictionary-driven first pass misreads MRZ lines (drops characters, reads
  * '<' as K). Where MRZ-like words are seen (or, for identity documents, in the
@@ -616,7 +622,16 @@ async function refineMrz(img: OcrImage, first: OcrResult, idCandidate: boolean):
   } else {
     return first;
   }
-  const lines = await readMrzBand(ocrEngine(), img, band);
+  let lines = await readMrzBand(ocrEngine(), img, band);
+  // A page (taller than wide: no card cut from it) whose first pass saw no MRZ-like words and whose
+  // bottom holds no zone: the card may lie anywhere on it (a card rendered at the top of an A4 page).
+  if (hits.length === 0 && img.height > 1.2 * img.width && !holdsZone(lines)) {
+    const found = await readMrzOnPage(ocrEngine(), img);
+    if (found.length > 0) {
+      lines = found;
+      band = { x0: 0, x1: img.width, y0: Math.min(...found.map((w) => w.y0)) - 1, y1: Math.max(...found.map((w) => w.y1)) + 1 };
+    }
+  }
   if (lines.length === 0) return first;
   const words = withBandLines(first.words, lines, band);
   return { words, meanConfidence: words.reduce((s, w) => s + w.confidence, 0) / words.length };

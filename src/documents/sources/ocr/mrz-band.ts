@@ -156,7 +156,10 @@ export function lineBoxes(mask: OcrImage): Box[] {
     for (let x = xa; x < xb; x++) n += data[y * w + x]!;
     rows[y] = n;
   }
-  const minInk = Math.max(2, Math.round((xb - xa) * 0.02));
+  // A textured paper or a scanner's grain puts specks on every row: the rows between lines are then measured
+  // against that floor (twice the fifth-lowest percentile of rows), not against a clean page's zero.
+  const floor = [...rows].sort((a, b) => a - b)[Math.floor(h * 0.2)] ?? 0;
+  const minInk = Math.max(2, Math.round((xb - xa) * 0.02), 2 * floor);
   const runs: [number, number][] = [];
   let start = -1;
   for (let y = 0; y <= h; y++) {
@@ -298,7 +301,7 @@ async function readLines(engine: OcrEngine, part: OcrImage, lines: Box[], caps: 
  * lines form an MRZ, the variant per line is the combination whose check digits
  * hold (see chooseMrzLines).
  */
-export async function readMrzBand(engine: OcrEngine, img: OcrImage, band: Box, maxLines = 6): Promise<OcrWord[]> {
+export async function readMrzBand(engine: OcrEngine, img: OcrImage, band: Box, maxLines = 6, zoneOnly = false): Promise<OcrWord[]> {
   const raw = crop(img, band);
   // Photographed cards are tilted: a 1.5° tilt moves a 1000 px line by 26 px,
   // more than the gap between MRZ lines. Straighten the band first.
@@ -309,6 +312,8 @@ export async function readMrzBand(engine: OcrEngine, img: OcrImage, band: Box, m
   // MRZ lines are the widest lines of the band; keep the lowest few of them.
   const widest = Math.max(...lines.map((l) => l.x1 - l.x0));
   lines = lines.filter((l) => l.x1 - l.x0 >= widest * 0.6).slice(-maxLines);
+  // zoneOnly: nothing is read unless the lines have a zone's shape (a strip of a page searched for a zone).
+  if (zoneOnly && !zoneShaped(lines)) return [];
   const variants = await readLines(engine, part, lines, FIRST_SCALES);
   let chosen = chooseMrzLines(variants);
   if (!chosen?.valid) {
@@ -329,6 +334,46 @@ export async function readMrzBand(engine: OcrEngine, img: OcrImage, band: Box, m
     words.push({ text, x0: bx + l.x0, y0: by + l.y0 - dy, x1: bx + l.x1, y1: by + l.y1 - dy, confidence });
   });
   return words;
+}
+
+/**
+ * Whether the lines of a band look like a machine-readable zone before any of them is read: two lines one
+ * under the other (1.2 to 2.1 line heights apart), flush left, of one width (within 8 %) and nearly one height,
+ * each far wider than tall (a TD1 line is some 20 capital heights long). Print, a photo or paper grain rarely
+ * stack so.
+ */
+export function zoneShaped(lines: readonly Box[]): boolean {
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const a = lines[i]!;
+    const b = lines[i + 1]!;
+    const wa = a.x1 - a.x0;
+    const wb = b.x1 - b.x0;
+    const ha = a.y1 - a.y0;
+    const hb = b.y1 - b.y0;
+    const lh = Math.max(ha, hb);
+    // One format's lines hold as many glyphs of one pitch, set flush left.
+    if (Math.abs(wa - wb) > 0.08 * Math.max(wa, wb) || Math.abs(a.x0 - b.x0) > Math.max(lh, 0.02 * wa) || Math.abs(ha - hb) > 0.4 * lh) continue;
+    if (lh < 8 || wa < 12 * ha || wb < 12 * hb || b.y0 - a.y0 < 1.2 * lh || b.y0 - a.y0 > 2.1 * lh) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The MRZ of a page whose card was not found (a pale card on a white page, placed anywhere on it) and whose
+ * first pass saw no MRZ-like words: the page is gone over in overlapping strips (a quarter of its height,
+ * half overlapping, from the bottom); a strip is read only where its lines have a zone's shape (zoneShaped),
+ * and the first strip whose lines form a zone gives it.
+ */
+export async function readMrzOnPage(engine: OcrEngine, img: OcrImage): Promise<OcrWord[]> {
+  const h = Math.round(img.height / 4);
+  for (let y1 = img.height; y1 >= h; y1 -= Math.round(h / 2)) {
+    const band: Box = { x0: 0, x1: img.width, y0: Math.max(0, y1 - h), y1 };
+    const words = await readMrzBand(engine, img, band, 12, true);
+    const zone = words.filter((w) => cleanMrzLine(w.text) !== null && w.text.length >= 28 && w.text.includes('<'));
+    if (zone.length >= 2 && chooseMrzLines(zone.map((w) => [w.text]))) return zone;
+  }
+  return [];
 }
 
 /**
