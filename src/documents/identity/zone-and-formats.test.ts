@@ -113,7 +113,9 @@ describe("document numbers read to their state's format", () => {
     const l2 = l2a + checkDigit(l1.slice(5, 30) + l2a.slice(0, 7) + l2a.slice(8, 15) + l2a.slice(18, 29));
     const back = page([w(l1, 10, 140), w(l2, 10, 154), w('BOUZID<<KHADIJA'.padEnd(30, '<'), 10, 168)]);
     const a = analyseId([back], { today: new Date('2026-03-01') });
-    expect(a.mrz?.documentNumber).toBe('RB0SK4N3L');
+    // The zone reader itself knows Germany's number alphabet (mrz.ts: a barred letter is a misread digit),
+    // so the zone's number is already the format's reading; the field reports it either way.
+    expect(a.mrz?.documentNumber).toBe('R805K4N3L');
     expect(idFields(a).document_number.value).toBe('R805K4N3L');
   });
 });
