@@ -79,3 +79,44 @@ describe('a scanned upload reads each page once', { timeout: 300_000 }, () => {
     expect(u.transactions).toBeGreaterThanOrEqual(truth.transactions.length - 1);
   });
 });
+
+describe('an illegible page is read whole once', { timeout: 300_000 }, () => {
+  it('noise: no second whole-page reading in the language its specks seem to name', async () => {
+    // 900 × 600 px of seeded noise (test/fixtures/id's quality-gate image): its "words" ("di", "in" among
+    // specks) named a language, and the page was read again whole in it — a second full-price recognition.
+    const w = 900;
+    const h = 600;
+    const data = new Uint8Array(w * h);
+    let s = 7;
+    for (let i = 0; i < data.length; i++) {
+      s = (s * 1103515245 + 12345) >>> 0;
+      data[i] = s >>> 24;
+    }
+    const { createCanvas } = await import('@napi-rs/canvas');
+    const c = createCanvas(w, h);
+    const g = c.getContext('2d');
+    const img = g.createImageData(w, h);
+    for (let i = 0; i < data.length; i++) {
+      img.data[i * 4] = img.data[i * 4 + 1] = img.data[i * 4 + 2] = data[i]!;
+      img.data[i * 4 + 3] = 255;
+    }
+    g.putImageData(img, 0, 0);
+    const bytes = new Uint8Array(await c.encode('png'));
+    const langs: string[] = [];
+    setOcrEngine({
+      recognize: (im: OcrImage, o: OcrOptions) => {
+        if (im.height >= 1000) langs.push(o.langs.join('+'));
+        return inner.recognize(im, o);
+      },
+      terminate: () => Promise.resolve(),
+    });
+    try {
+      const v = await validateKeeping(bytes, {});
+      expect(v.outcome.status).toBe('unreadable');
+      expect(new Set(langs).size).toBeLessThanOrEqual(1);
+    } finally {
+      await shutdownOcr();
+      setOcrEngine(counting);
+    }
+  });
+});

@@ -60,6 +60,7 @@ export async function shutdownOcr(): Promise<void> {
   const e = engine;
   engine = null;
   cache.clear();
+  firstPages.clear();
   rasters.length = 0;
   if (e) await e.terminate();
 }
@@ -454,7 +455,9 @@ async function firstPageOf(image: OcrImage, dpi: number): Promise<FirstPage> {
   const probed = await probeLang(image, 72 / dpi);
   let langs = langsFor(probed);
   let page = await ocrPageImage(image, 1, dpi, { langs, mrz: 'off' });
-  if (page.lang !== null && page.lang !== langs[0]) {
+  // Read again in another language only where the page reads legibly: the cue words of an illegible page
+  // ("di", "in" among specks) name no language, and a second full reading of noise costs as much as the first.
+  if (page.verdict.ok && page.lang !== null && page.lang !== langs[0]) {
     langs = [page.lang];
     page = await ocrPageImage(image, 1, dpi, { langs, mrz: 'off' });
   }
@@ -462,8 +465,26 @@ async function firstPageOf(image: OcrImage, dpi: number): Promise<FirstPage> {
 }
 
 /** FirstPage of an image-only PDF (null: no pages); `doc`: the document open already (not closed here). */
-export async function firstPagePdf(bytes: Uint8Array, doc?: PdfRenderer): Promise<FirstPage | null> {
+// Validation then parse of the same bytes in one process (the CLI without a kept reading, tests) read page 1 once:
+// the last few first pages, by the bytes' digest.
+const firstPages = new Map<string, Promise<FirstPage | null>>();
+function firstPageCached(kind: string, digest: string, run: () => Promise<FirstPage | null>): Promise<FirstPage | null> {
+  const key = kind + digest;
+  const hit = firstPages.get(key);
+  if (hit) return hit;
+  const p = run();
+  firstPages.set(key, p);
+  p.catch(() => firstPages.delete(key));
+  while (firstPages.size > CACHE_SIZE) firstPages.delete(firstPages.keys().next().value!);
+  return p;
+}
+
+export function firstPagePdf(bytes: Uint8Array, doc?: PdfRenderer): Promise<FirstPage | null> {
   const digest = digestOf(bytes);
+  return firstPageCached('pdf', digest, () => readFirstPagePdf(bytes, digest, doc));
+}
+
+async function readFirstPagePdf(bytes: Uint8Array, digest: string, doc?: PdfRenderer): Promise<FirstPage | null> {
   const d = doc ?? (await openPdfForRender(bytes));
   try {
     if (d.numPages < 1) return null;
@@ -477,7 +498,7 @@ export async function firstPagePdf(bytes: Uint8Array, doc?: PdfRenderer): Promis
 
 /** FirstPage of an image (a TIFF's first page); throws ImageError for refused images. */
 export async function firstPageImage(bytes: Uint8Array): Promise<FirstPage> {
-  return firstPageOf(await decodeImage(bytes), NOMINAL_DPI);
+  return (await firstPageCached('img', digestOf(bytes), async () => firstPageOf(await decodeImage(bytes), NOMINAL_DPI)))!;
 }
 
 /** Pages in OCR at once: the engine's pool stays busy while the next page is prepared. */
