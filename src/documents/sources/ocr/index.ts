@@ -79,15 +79,19 @@ export interface OcrPage extends WordPage {
 const cache = new Map<string, Promise<OcrPage[]>>();
 const CACHE_SIZE = 4;
 
-function cached(kind: string, bytes: Uint8Array, run: () => Promise<OcrPage[]>): Promise<OcrPage[]> {
-  const key = kind + createHash('sha256').update(bytes).digest('hex');
-  const hit = cache.get(key);
+/** The promise kept under `key` in `map`, or `run()`'s kept there (dropped if it fails); the last CACHE_SIZE kept. */
+function keepLast<T>(map: Map<string, Promise<T>>, key: string, run: () => Promise<T>): Promise<T> {
+  const hit = map.get(key);
   if (hit) return hit;
   const p = run();
-  cache.set(key, p);
-  p.catch(() => cache.delete(key));
-  while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  map.set(key, p);
+  p.catch(() => map.delete(key));
+  while (map.size > CACHE_SIZE) map.delete(map.keys().next().value!);
   return p;
+}
+
+function cached(kind: string, bytes: Uint8Array, run: () => Promise<OcrPage[]>): Promise<OcrPage[]> {
+  return keepLast(cache, kind + createHash('sha256').update(bytes).digest('hex'), run);
 }
 
 /**
@@ -464,21 +468,14 @@ async function firstPageOf(image: OcrImage, dpi: number): Promise<FirstPage> {
   return { page, langs, probed };
 }
 
-/** FirstPage of an image-only PDF (null: no pages); `doc`: the document open already (not closed here). */
-// Validation then parse of the same bytes in one process (the CLI without a kept reading, tests) read page 1 once:
+// Validation then parse of the same bytes in one process (tests, tools without a kept reading) read page 1 once:
 // the last few first pages, by the bytes' digest.
 const firstPages = new Map<string, Promise<FirstPage | null>>();
 function firstPageCached(kind: string, digest: string, run: () => Promise<FirstPage | null>): Promise<FirstPage | null> {
-  const key = kind + digest;
-  const hit = firstPages.get(key);
-  if (hit) return hit;
-  const p = run();
-  firstPages.set(key, p);
-  p.catch(() => firstPages.delete(key));
-  while (firstPages.size > CACHE_SIZE) firstPages.delete(firstPages.keys().next().value!);
-  return p;
+  return keepLast(firstPages, kind + digest, run);
 }
 
+/** FirstPage of an image-only PDF (null: no pages); `doc`: the document open already (not closed here). */
 export function firstPagePdf(bytes: Uint8Array, doc?: PdfRenderer): Promise<FirstPage | null> {
   const digest = digestOf(bytes);
   return firstPageCached('pdf', digest, () => readFirstPagePdf(bytes, digest, doc));
