@@ -226,7 +226,9 @@ export const en = {
   'report.payerFrom.category': 'no payer named',
   'report.payerFromNote':
     'Under each payer, where its name came from: “named in the bank data” — the payer field of the bank, Open Banking or statement data; “payer’s IBAN” — no name given, payments grouped by the payer’s account; “read from the description” — the bank named no payer, the name is read from the descriptions and is not confirmed; “no payer named” — money with no payer (e.g. cash paid in).',
-  'report.rowsShown': '{n} of {total} shown',
+  'report.rowsRecentOf': 'the {n} most recent of {total}, newest first',
+  'report.orderRecent': 'newest first',
+  'report.orderLargest': 'largest first',
   'report.category': 'Category',
   'report.cadence': 'Cadence',
   'report.times': 'Times',
@@ -674,7 +676,9 @@ export const it: Dict = {
   'report.payerFrom.category': 'nessun ordinante indicato',
   'report.payerFromNote':
     'Sotto ogni ordinante, da dove viene il nome: «indicato nei dati bancari» — il campo ordinante dei dati della banca, Open Banking o dell’estratto conto; «IBAN dell’ordinante» — nessun nome, pagamenti raggruppati per conto dell’ordinante; «ricavato dalla causale» — la banca non indica l’ordinante, il nome è letto dalle causali e non è confermato; «nessun ordinante indicato» — denaro senza ordinante (es. versamenti in contanti).',
-  'report.rowsShown': '{n} di {total} mostrati',
+  'report.rowsRecentOf': 'i {n} più recenti di {total}, dal più recente',
+  'report.orderRecent': 'dal più recente',
+  'report.orderLargest': 'dal più elevato',
   'report.category': 'Categoria',
   'report.cadence': 'Frequenza',
   'report.times': 'Volte',
@@ -1120,7 +1124,9 @@ export const de: Dict = {
   'report.payerFrom.category': 'kein Zahler genannt',
   'report.payerFromNote':
     'Unter jedem Zahler, woher sein Name stammt: „in den Bankdaten genannt“ — das Zahlerfeld der Bank-, Open-Banking- oder Kontoauszugsdaten; „IBAN des Zahlers“ — kein Name, Zahlungen nach dem Konto des Zahlers gruppiert; „aus dem Verwendungszweck“ — die Bank nennt keinen Zahler, der Name ist aus dem Verwendungszweck gelesen und nicht bestätigt; „kein Zahler genannt“ — Geld ohne Zahler (z. B. Bareinzahlungen).',
-  'report.rowsShown': '{n} von {total} angezeigt',
+  'report.rowsRecentOf': 'die {n} neuesten von {total}, neueste zuerst',
+  'report.orderRecent': 'neueste zuerst',
+  'report.orderLargest': 'größte zuerst',
   'report.category': 'Kategorie',
   'report.cadence': 'Rhythmus',
   'report.times': 'Anzahl',

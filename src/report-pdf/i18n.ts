@@ -57,7 +57,10 @@ const D = {
     'Fonte del nome: «indicato nei dati bancari» — il campo ordinante dei dati della banca, Open Banking o dell’estratto conto; «IBAN dell’ordinante» — nessun nome, pagamenti raggruppati per conto dell’ordinante; «ricavato dalla causale» — la banca non indica l’ordinante, il nome è letto dalle causali e non è confermato; «nessun ordinante indicato» — denaro senza ordinante (es. versamenti in contanti).',
     'Herkunft des Namens: „in den Bankdaten genannt“ — das Zahlerfeld der Bank-, Open-Banking- oder Kontoauszugsdaten; „IBAN des Zahlers“ — kein Name, Zahlungen nach dem Konto des Zahlers gruppiert; „aus dem Verwendungszweck“ — die Bank nennt keinen Zahler, der Name ist aus dem Verwendungszweck gelesen und nicht bestätigt; „kein Zahler genannt“ — Geld ohne Zahler (z. B. Bareinzahlungen).',
   ],
-  rows_shown: ['{n} of {total} shown', '{n} di {total} mostrati', '{n} von {total} angezeigt'],
+  // the order of each evidence list, in its heading: a flag's rows are the most recent, the others the largest
+  rows_recent_of: ['the {n} most recent of {total}, newest first', 'i {n} più recenti di {total}, dal più recente', 'die {n} neuesten von {total}, neueste zuerst'],
+  order_recent: ['newest first', 'dal più recente', 'neueste zuerst'],
+  order_largest: ['largest first', 'dal più elevato', 'größte zuerst'],
   months_seen: ['Months', 'Mesi', 'Monate'],
   per_month: ['Per month', 'Al mese', 'Pro Monat'],
   regular: ['Regular', 'Regolare', 'Regelmäßig'],

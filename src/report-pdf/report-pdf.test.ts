@@ -230,9 +230,9 @@ describe('income sources: where each payer’s name came from, in words (issue 2
   }
   const v = view();
   const WORDS = {
-    en: { counterparty: 'named in the bank data', counterparty_iban: 'payer’s IBAN …56789012 (no name given)', description: 'read from the description', category: 'no payer named', monthly: 'monthly', shown: 'Gambling (10 of 14 shown)' },
-    it: { counterparty: 'indicato nei dati bancari', counterparty_iban: 'IBAN dell’ordinante …56789012 (nessun nome)', description: 'ricavato dalla causale', category: 'nessun ordinante indicato', monthly: 'mensile', shown: 'Gioco d’azzardo (10 di 14 mostrati)' },
-    de: { counterparty: 'in den Bankdaten genannt', counterparty_iban: 'IBAN des Zahlers …56789012 (kein Name)', description: 'aus dem Verwendungszweck', category: 'kein Zahler genannt', monthly: 'monatlich', shown: 'Glücksspiel (10 von 14 angezeigt)' },
+    en: { counterparty: 'named in the bank data', counterparty_iban: 'payer’s IBAN …56789012 (no name given)', description: 'read from the description', category: 'no payer named', monthly: 'monthly', shown: 'Gambling (the 10 most recent of 14, newest first)', largest: 'Largest debits (largest first)' },
+    it: { counterparty: 'indicato nei dati bancari', counterparty_iban: 'IBAN dell’ordinante …56789012 (nessun nome)', description: 'ricavato dalla causale', category: 'nessun ordinante indicato', monthly: 'mensile', shown: 'Gioco d’azzardo (i 10 più recenti di 14, dal più recente)', largest: 'Uscite più elevate (dal più elevato)' },
+    de: { counterparty: 'in den Bankdaten genannt', counterparty_iban: 'IBAN des Zahlers …56789012 (kein Name)', description: 'aus dem Verwendungszweck', category: 'kein Zahler genannt', monthly: 'monatlich', shown: 'Glücksspiel (die 10 neuesten von 14, neueste zuerst)', largest: 'Größte Ausgänge (größte zuerst)' },
   } as const;
 
   it('the report holds the four kinds of payer this account has', () => {
@@ -253,5 +253,20 @@ describe('income sources: where each payer’s name came from, in words (issue 2
     has(WORDS[lang].monthly);
     if (lang !== 'en') expect(flat).not.toContain('monthly');
     has(WORDS[lang].shown);
+    has(WORDS[lang].largest);
+  });
+
+  it.each(['it', 'de', 'en'] as const)('%s: the gambling rows printed are the most recent, newest first (the two of 29 June first, January’s left out)', async (lang) => {
+    const { text } = await extractText(await renderReportPdf(v, lang));
+    const f = formatter(lang);
+    const flat = text.replace(/\s+/g, ' ');
+    const from = flat.indexOf(WORDS[lang].shown);
+    expect(from).toBeGreaterThan(-1);
+    const section = flat.slice(from, flat.indexOf(WORDS[lang].largest));
+    const printed = [...section.matchAll(/\d{2}[./]\d{2}[./]\d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}\s\w{3}\s\d{4}/g)].map((m) => m[0]);
+    const want = v.report_result.evidence.gambling.map((x) => f.date(x.date));
+    expect(want[0]).toBe(f.date('2026-06-29'));
+    expect(printed.slice(0, 10)).toEqual(want);
+    expect(printed).not.toContain(f.date('2026-01-20'));
   });
 });

@@ -153,14 +153,18 @@ export function evidence(c: Ctx): void {
     ['ev_gambling', ev.gambling], ['ev_returned', ev.returned_debits], ['ev_overdraft', ev.overdraft_interest],
     ['ev_unusual', ev.unusual ?? []], ['ev_largest_out', ev.largest_debits], ['ev_largest_in', ev.largest_credits],
   ];
-  // the flags' rows are capped (EVIDENCE_ROWS): say so when the account holds more of them
+  // a flag's rows are the most recent ones (capped, EVIDENCE_ROWS): the heading says so, and how many the account
+  // holds when it holds more; the unusual and largest movements are the largest, and the heading says that
   const ofCategory: Partial<Record<Key, string>> = { ev_gambling: 'gambling', ev_returned: 'returned_debit', ev_overdraft: 'overdraft_interest' };
   for (const [k, rows] of groups) {
     if (!rows.length) continue;
     const cat = ofCategory[k];
     const total = cat ? (view.report_result.categories.find((x) => x.category === cat)?.count ?? 0) : 0;
+    const order = !cat ? tr('order_largest') : total > rows.length ? tr('rows_recent_of', { n: rows.length, total }) : tr('order_recent');
     ensureSpace(doc, 48); // a group's title with at least its header and first row, never alone at a page's foot
-    doc.font(BOLD).fontSize(8.5).fillColor(COLORS.ink).text(total > rows.length ? `${tr(k)} (${tr('rows_shown', { n: rows.length, total })})` : tr(k), left(doc), doc.y);
+    const title = tr(k);
+    // a title that ends in its own parenthesis takes the order inside it
+    doc.font(BOLD).fontSize(8.5).fillColor(COLORS.ink).text(title.endsWith(')') ? `${title.slice(0, -1)}; ${order})` : `${title} (${order})`, left(doc), doc.y);
     doc.moveDown(0.15);
     table(doc, [{ header: tr('date'), width: 0.12 }, { header: tr('description'), width: 0.46 }, { header: tr('category'), width: 0.16 }, { header: tr('amount'), width: 0.14, align: 'right' }, { header: tr('rule'), width: 0.12 }],
       rows.map((x) => [f.date(x.date), `${x.counterparty ? `${x.counterparty} · ${x.description}` : x.description}${'ratio_to_monthly' in x ? ` (${tr('times_monthly', { x: f.number(x.ratio_to_monthly as number, 1) })})` : ''}`, categoryName(lang, x.category), f.money(x.amount, view.report_result.metrics.currency), (x.rule_trace[0] ?? '').split(':')[0] ?? '']), 7.5);

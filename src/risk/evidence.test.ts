@@ -95,3 +95,36 @@ describe('unusual transactions (issue 21)', () => {
     expect(r.evidence.unusual).toEqual([]);
   });
 });
+
+describe('the rows behind the flags: the most recent, newest first (issue 21, an underwriter weighs whether it goes on)', () => {
+  // fourteen bets from January to June, the last four in June; two returned debits, in March and May
+  const bets = Array.from({ length: 14 }, (_, i) => tx(`2026-0${1 + Math.floor(i / 3)}-${String(2 + (i % 3) * 9).padStart(2, '0')}`, -(10 + i), 'PAGAMENTO POS SNAI SCOMMESSE'));
+  const r = buildReport({
+    sources: account([
+      ...bets,
+      tx('2026-06-28', -99, 'PAGAMENTO POS LOTTOMATICA GRATTA E VINCI'),
+      tx('2026-03-06', 180, 'STORNO SDD INSOLUTO FINDOMESTIC'),
+      tx('2026-05-06', 180, 'STORNO SDD INSOLUTO FINDOMESTIC'),
+    ]),
+    params,
+    asOf: '2026-07-01',
+  });
+
+  it('lists the ten most recent gambling rows, newest first, though the largest and the earliest are older', () => {
+    const g = r.evidence.gambling;
+    expect(r.categories.find((c) => c.category === 'gambling')?.count).toBe(15);
+    expect(g).toHaveLength(10);
+    expect(g[0]).toMatchObject({ date: '2026-06-28', amount: -99 });
+    const dates = g.map((x) => x.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    // the five earliest bets (January and February) are the ones left out
+    expect(dates.every((d) => d >= '2026-02-11')).toBe(true);
+    expect(dates).not.toContain('2026-01-02');
+  });
+
+  it('returned debits newest first; the largest movements stay largest first', () => {
+    expect(r.evidence.returned_debits.map((x) => x.date)).toEqual(['2026-05-06', '2026-03-06']);
+    const out = r.evidence.largest_debits.map((x) => Math.abs(x.amount));
+    expect(out).toEqual([...out].sort((a, b) => b - a));
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * What an underwriter reads beside the score: the transactions behind the flags, the largest and the
- * unusual movements, and where the money comes from, payer by payer. Pure and deterministic (ties keep
- * the transactions' order).
+ * unusual movements, and where the money comes from, payer by payer. Pure and deterministic (ties are
+ * broken by the transactions' order).
  */
 import type { CategorisedTransaction, RecurringStream } from './types.ts';
 import { monthOf } from './dates.ts';
@@ -21,11 +21,21 @@ export interface UnusualRow extends EvidenceRow {
   ratio_to_monthly: number;
 }
 
+/**
+ * Each list is capped. A flag's rows (gambling, returned debits, overdraft interest) are the most recent ones,
+ * newest first: whether the behaviour goes on is what a credit officer weighs (the metrics carry the totals,
+ * the categories the counts). The largest and the unusual movements are the largest, largest first.
+ */
 export interface Evidence {
+  /** The ten most recent gambling transactions, newest first. */
   gambling: EvidenceRow[];
+  /** The ten most recent returned direct debits, newest first. */
   returned_debits: EvidenceRow[];
+  /** The ten most recent overdraft and penalty interest charges, newest first. */
   overdraft_interest: EvidenceRow[];
+  /** The five largest debits (own transfers left out), largest first. */
   largest_debits: EvidenceRow[];
+  /** The five largest credits (own transfers left out), largest first. */
   largest_credits: EvidenceRow[];
   /**
    * Movements no recurring stream explains, at least a whole month's money moving the same way and at least
@@ -107,7 +117,14 @@ function unusualOf(txns: readonly CategorisedTransaction[], streams: readonly Re
 }
 
 export function evidenceOf(txns: readonly CategorisedTransaction[], streams: readonly RecurringStream[] = [], months = 12): Evidence {
-  const pick = (f: (t: CategorisedTransaction) => boolean): EvidenceRow[] => txns.filter(f).slice(0, EVIDENCE_ROWS).map(row);
+  // the most recent first: by date, then the later booking of a day (the input's order) first
+  const latest = (f: (t: CategorisedTransaction) => boolean): EvidenceRow[] =>
+    txns
+      .map((t, i) => ({ t, i }))
+      .filter((x) => f(x.t))
+      .sort((a, b) => b.t.date.localeCompare(a.t.date) || b.i - a.i)
+      .slice(0, EVIDENCE_ROWS)
+      .map((x) => row(x.t));
   const byAmount = (sign: 1 | -1): EvidenceRow[] =>
     txns
       .filter((t) => Math.sign(t.amountMinor) === sign && t.category !== 'internal')
@@ -116,9 +133,9 @@ export function evidenceOf(txns: readonly CategorisedTransaction[], streams: rea
       .slice(0, 5)
       .map((x) => row(x.t));
   return {
-    gambling: pick((t) => t.category === 'gambling'),
-    returned_debits: pick((t) => t.category === 'returned_debit'),
-    overdraft_interest: pick((t) => t.category === 'overdraft_interest'),
+    gambling: latest((t) => t.category === 'gambling'),
+    returned_debits: latest((t) => t.category === 'returned_debit'),
+    overdraft_interest: latest((t) => t.category === 'overdraft_interest'),
     largest_debits: byAmount(-1),
     largest_credits: byAmount(1),
     unusual: unusualOf(txns, streams, months),

@@ -335,6 +335,15 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
         { date: `${m}-14`, amount: '200.00', description: `VERSAMENTO CONTANTI SPORTELLO ${m.slice(5)}` },
       );
     }
+    // thirteen bets, more than the ten rows a flag lists: the most recent are listed, newest first
+    for (const m of ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06']) {
+      for (const d of ['20', '25'])
+        rows.push({
+          date: `${m}-${d}`,
+          amount: '-15.00',
+          description: 'PAGAMENTO POS LOTTOMATICA GRATTA E VINCI',
+        });
+    }
     rows.push(
       { date: '2026-04-18', amount: '-45.00', description: 'PAGAMENTO POS SNAI SCOMMESSE ROMA' },
       { date: '2026-05-07', amount: '-120.00', description: 'STORNO SDD INSOLUTO MANCANZA FONDI' },
@@ -427,11 +436,15 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
       'is not confirmed',
     );
     // the rows themselves, as the bank printed them
+    // each list's heading says which rows it holds and in what order (issue 21: a flag's most recent rows)
     for (const [heading, row] of [
-      ['Gambling', 'SNAI SCOMMESSE'],
-      ['Returned debits', 'STORNO SDD INSOLUTO'],
-      ['Unusual movements (one-off, large against the applicant’s months)', 'GIOVANNI BIANCHI'],
-      ['Largest debits', 'AFFITTO'],
+      ['Gambling (the 10 most recent of 13, newest first)', 'SNAI SCOMMESSE'],
+      ['Returned debits (newest first)', 'STORNO SDD INSOLUTO'],
+      [
+        'Unusual movements (one-off, large against the applicant’s months; largest first)',
+        'GIOVANNI BIANCHI',
+      ],
+      ['Largest debits (largest first)', 'AFFITTO'],
     ] as const) {
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       const table = page
@@ -439,6 +452,17 @@ describe.skipIf(!haveChromium)('web portal (browser)', () => {
         .locator('xpath=following-sibling::div[1]');
       expect(await table.textContent()).toContain(row);
     }
+    const gambling = page
+      .getByRole('heading', { name: 'Gambling (the 10 most recent of 13, newest first)', exact: true })
+      .locator('xpath=following-sibling::div[1]')
+      .locator('tbody tr');
+    expect(await gambling.count()).toBe(10);
+    const shownDates = (result.evidence.gambling as { date: string }[]).map((x) => x.date);
+    expect(shownDates[0]).toBe('2026-06-25');
+    expect(shownDates).toEqual([...shownDates].sort().reverse());
+    expect(shownDates).not.toContain('2026-01-20');
+    expect(await gambling.first().textContent()).toContain('25');
+    expect(await gambling.first().textContent()).toContain('Jun');
     // the window scored, and the input left outside it with why
     const windowText = (await page.getByTestId('window-coverage').textContent()) ?? '';
     expect(windowText).toContain('Window scored:');

@@ -9,15 +9,24 @@ import { useI18n, type MsgKey } from '../i18n.tsx';
 export function ReportDetails({ res, currency }: { res: ReportResult; currency: string }) {
   const { t } = useI18n();
   const ev = res.evidence;
-  // the flags' rows are capped by the report: how many the account holds, to say when not all are listed
+  // a flag's rows are the most recent ones (capped by the report): the heading says so, and how many the account
+  // holds when not all are listed; the unusual and largest movements are the largest, and the heading says that
   const held = (category: string) => res.categories.find((c) => c.category === category)?.count;
-  const groups: [string, EvidenceRow[] | undefined, number | undefined][] = [
-    [t('report.ev.gambling'), ev?.gambling, held('gambling')],
-    [t('report.ev.returned'), ev?.returned_debits, held('returned_debit')],
-    [t('report.ev.overdraft'), ev?.overdraft_interest, held('overdraft_interest')],
-    [t('report.ev.unusual'), ev?.unusual, undefined],
-    [t('report.ev.largestOut'), ev?.largest_debits, undefined],
-    [t('report.ev.largestIn'), ev?.largest_credits, undefined],
+  const recent = (rows: EvidenceRow[] | undefined, total: number | undefined) =>
+    rows && total !== undefined && total > rows.length
+      ? t('report.rowsRecentOf', { n: rows.length, total })
+      : t('report.orderRecent');
+  const groups: [string, EvidenceRow[] | undefined, string][] = [
+    [t('report.ev.gambling'), ev?.gambling, recent(ev?.gambling, held('gambling'))],
+    [t('report.ev.returned'), ev?.returned_debits, recent(ev?.returned_debits, held('returned_debit'))],
+    [
+      t('report.ev.overdraft'),
+      ev?.overdraft_interest,
+      recent(ev?.overdraft_interest, held('overdraft_interest')),
+    ],
+    [t('report.ev.unusual'), ev?.unusual, t('report.orderLargest')],
+    [t('report.ev.largestOut'), ev?.largest_debits, t('report.orderLargest')],
+    [t('report.ev.largestIn'), ev?.largest_credits, t('report.orderLargest')],
   ];
   return (
     <>
@@ -36,19 +45,9 @@ export function ReportDetails({ res, currency }: { res: ReportResult; currency: 
         {groups.every(([, rows]) => !rows?.length) ? (
           <p className="muted">{t('report.ev.none')}</p>
         ) : (
-          groups.map(([title, rows, total]) =>
+          groups.map(([title, rows, order]) =>
             rows?.length ? (
-              <EvidenceTable
-                key={title}
-                title={title}
-                shown={
-                  total !== undefined && total > rows.length
-                    ? t('report.rowsShown', { n: rows.length, total })
-                    : null
-                }
-                rows={rows}
-                currency={currency}
-              />
+              <EvidenceTable key={title} title={title} order={order} rows={rows} currency={currency} />
             ) : null,
           )
         )}
@@ -163,20 +162,21 @@ function Payers({ sources, currency }: { sources: IncomeSource[]; currency: stri
 
 function EvidenceTable({
   title,
-  shown,
+  order,
   rows,
   currency,
 }: {
   title: string;
-  shown: string | null;
+  /** Which rows the list holds and in what order (most recent or largest first), printed in the heading. */
+  order: string;
   rows: EvidenceRow[];
   currency: string;
 }) {
   const { t, code, money, date, num } = useI18n();
   return (
     <>
-      <h3>{title}</h3>
-      {shown && <p className="muted small">{shown}</p>}
+      {/* a title that ends in its own parenthesis takes the order inside it */}
+      <h3>{title.endsWith(')') ? `${title.slice(0, -1)}; ${order})` : `${title} (${order})`}</h3>
       <div className="table-wrap">
         <table className="table">
           <thead>

@@ -206,15 +206,15 @@ const evidenceRow = (extra: Parameters<typeof Type.Object>[0] = {}, description?
   );
 const EvidenceSchema = open(
   {
-    gambling: opt(evidenceRow({}, 'the gambling transactions')),
-    returned_debits: opt(evidenceRow({}, 'the returned direct debits')),
-    overdraft_interest: opt(evidenceRow({}, 'overdraft and penalty interest charged')),
-    largest_debits: opt(evidenceRow({}, 'the largest money out')),
-    largest_credits: opt(evidenceRow({}, 'the largest money in')),
+    gambling: opt(evidenceRow({}, 'the gambling transactions: the ten most recent, newest first (categories[].count says how many the window holds)')),
+    returned_debits: opt(evidenceRow({}, 'the returned direct debits: the ten most recent, newest first')),
+    overdraft_interest: opt(evidenceRow({}, 'overdraft and penalty interest charged: the ten most recent, newest first')),
+    largest_debits: opt(evidenceRow({}, 'the five largest debits, largest first')),
+    largest_credits: opt(evidenceRow({}, 'the five largest credits, largest first')),
     unusual: opt(
       evidenceRow(
         { ratio_to_monthly: opt(Type.Number({ description: '|amount| ÷ the average monthly money moving the same way' })) },
-        'one-off movements no recurring stream explains, at least a whole month’s flow that way and three times the typical movement; never salary, pension, benefits or business revenue',
+        'one-off movements no recurring stream explains, at least a whole month’s flow that way and three times the typical movement; never salary, pension, benefits or business revenue; at most ten, largest first',
       ),
     ),
   },
