@@ -3,6 +3,9 @@
  * vocabulary this project did not write). Lines come from bench/testkit-transactions.py; each account
  * is categorised as a batch (so recurrence counts), market = it for Italian, de for German and English.
  *   node bench/risk-categorise.ts [SEED=31] [ACCOUNTS=300]
+ * BENCH_MARKET chooses the report's market instead: `own` (default, as above), `swap` (an Italian account in a
+ * German applicant's report, a German or English one in an Italian applicant's: the account's words are not the
+ * market's), `it` or `de` (every account under that market).
  * A kind maps to the categories that are right for it; `spend` = any ordinary expense category. A
  * payment to a person or a supplier is right as a transfer or as spending (neither feeds a risk metric).
  */
@@ -16,6 +19,8 @@ if (!existsSync(testkit)) {
   console.log(`skipped: ${testkit} not found`);
   process.exit(0);
 }
+const MARKET = (process.env.BENCH_MARKET ?? 'own') as 'own' | 'swap' | Market;
+if (!['own', 'swap', 'it', 'de'].includes(MARKET)) throw new Error(`BENCH_MARKET ${MARKET}: own, swap, it or de`);
 const seed = Number(process.argv[2] ?? 31);
 const count = Number(process.argv[3] ?? 300);
 const out = execFileSync('python3', [new URL('./testkit-transactions.py', import.meta.url).pathname, String(seed), String(count)], { maxBuffer: 1 << 28 }).toString();
@@ -60,7 +65,8 @@ const stats = new Map<string, { n: number; ok: number; misses: Map<string, numbe
 const perLang = new Map<string, { n: number; ok: number }>();
 for (const acc of byAccount.values()) {
   const lang = acc[0]?.lang ?? 'it';
-  const market: Market = lang === 'it' ? 'it' : 'de';
+  const own: Market = lang === 'it' ? 'it' : 'de';
+  const market: Market = MARKET === 'own' ? own : MARKET === 'swap' ? (own === 'it' ? 'de' : 'it') : MARKET;
   const txns: RiskTransaction[] = acc.map((l) => ({ date: l.date, valueDate: null, amountMinor: Math.round(l.amount * 100), currency: 'EUR', description: l.description, counterparty: l.counterparty, balanceMinor: null }));
   const labelled = categoriseTransactions(txns, market, { holderNames: [acc[0]?.holder] });
   labelled.forEach((t, i) => {
@@ -80,7 +86,7 @@ for (const acc of byAccount.values()) {
 }
 const pct = (a: number, b: number): string => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
 const tot = [...stats.values()].reduce((a, s) => ({ n: a.n + s.n, ok: a.ok + s.ok }), { n: 0, ok: 0 });
-console.log(`testkit seed ${seed}, ${byAccount.size} accounts, ${tot.n} lines: accuracy ${pct(tot.ok, tot.n)}; ${[...perLang].map(([l, v]) => `${l} ${pct(v.ok, v.n)} (n=${v.n})`).join(', ')}`);
+console.log(`testkit seed ${seed}, market ${MARKET}, ${byAccount.size} accounts, ${tot.n} lines: accuracy ${pct(tot.ok, tot.n)}; ${[...perLang].map(([l, v]) => `${l} ${pct(v.ok, v.n)} (n=${v.n})`).join(', ')}`);
 for (const [k, s] of [...stats].sort((a, b) => a[1].ok / a[1].n - b[1].ok / b[1].n)) {
   const worst = [...s.misses].sort((a, b) => b[1] - a[1]).slice(0, process.env.VERBOSE ? 6 : 2).map(([m, c]) => `${c}× ${m}`).join(' | ');
   console.log(`  ${k.padEnd(16)} ${pct(s.ok, s.n).padStart(6)} of ${String(s.n).padStart(5)}  ${worst}`);

@@ -212,3 +212,48 @@ describe('a regular payer whatever the amount (issue 21: one-payer transfers mis
     expect(categoriseTransactions(txns, 'de').every((t) => t.category === 'other_transfer')).toBe(true);
   });
 });
+
+describe('every language’s words in every market (issue 21: an account is worded by its bank, not by the applicant’s market)', () => {
+  // an Italian applicant's German account, a German applicant's Italian one, and English exports, read under both markets
+  const lines: [number, string, string][] = [
+    [-200, 'Bargeldauszahlung GAA Sparkasse Köln 12.03.2026 Karte 1', 'cash_withdrawal'],
+    [-100, 'GELDAUTOMAT Deutsche Bank Berlin', 'cash_withdrawal'],
+    [500, 'Bareinzahlung Filiale München', 'cash_deposit'],
+    [-250, 'PRELIEVO BANCOMAT SPORTELLO 1234 MILANO', 'cash_withdrawal'],
+    [300, 'VERSAMENTO CONTANTI SPORTELLO', 'cash_deposit'],
+    [-80, 'CASH WITHDRAWAL PRAGUE', 'cash_withdrawal'],
+    [400, 'CASH DEPOSIT BRANCH', 'cash_deposit'],
+    [-9.9, 'Kontoführungsentgelt 03/2026', 'fees'],
+    [-12.4, 'Sollzinsen 01.01.2026-31.03.2026', 'overdraft_interest'],
+    [-45, 'Rücklastschrift Vodafone GmbH mangels Deckung', 'returned_debit'],
+    [-210, 'Lastschrift Creditplus Bank AG Kreditrate 7 von 48', 'loan_installment'],
+    [-15, 'COMMISSIONE CANONE MENSILE CONTO', 'fees'],
+    [-18, 'INTERESSI PASSIVI SCOPERTO DI CONTO', 'overdraft_interest'],
+    [1900, 'Gehalt 03/2026 Müller GmbH', 'salary'],
+    [1700, 'BONIFICO A VOSTRO FAVORE STIPENDIO MARZO', 'salary'],
+  ];
+  it.each(['it', 'de'] as const)('under market %s each line gets its category', (market) => {
+    const got = lines.map(([eur, d]) => categoriseOne(txn(eur, d), market).category);
+    expect(got).toEqual(lines.map(([, , c]) => c));
+  });
+
+  it('a report for an Italian applicant counts the cash withdrawn from a German account', () => {
+    const txns = Array.from({ length: 6 }, (_, m) => [
+      txn(2000, 'Gehalt Müller GmbH', null, `2026-0${m + 1}-01`),
+      txn(-300, 'Bargeldauszahlung GAA Sparkasse', null, `2026-0${m + 1}-10`),
+      txn(200, 'Bareinzahlung Filiale', null, `2026-0${m + 1}-20`),
+    ]).flat();
+    const it_ = categoriseTransactions(txns, 'it').map((t) => t.category);
+    expect(it_).toEqual(categoriseTransactions(txns, 'de').map((t) => t.category));
+    expect(it_.filter((c) => c === 'cash_withdrawal')).toHaveLength(6);
+    expect(it_.filter((c) => c === 'cash_deposit')).toHaveLength(6);
+  });
+
+  it('the labelled lines of one market get the same category under the other', () => {
+    const differ = LABELLED.filter(([market, amount, desc, cp, , codes]) => {
+      const t = txn(amount, desc, cp, '2026-01-15', codes ?? null);
+      return categoriseOne(t, market).category !== categoriseOne(t, market === 'it' ? 'de' : 'it').category;
+    }).map(([m, , d]) => `${m} ${d}`);
+    expect(differ).toEqual([]);
+  });
+});

@@ -15,20 +15,24 @@ interface CompiledText {
   re: RegExp;
 }
 
+/**
+ * Every language's words are read whatever the report's market: an Italian applicant's German account, or an
+ * export worded in English, prints its cash, fees and instalments in its own bank's words. The market only breaks
+ * ties between rules of equal priority: its own rules first, then the common (English and brand) ones, then the
+ * other market's.
+ */
 const COMPILED: Record<Market, CompiledText[]> = { it: compileFor('it'), de: compileFor('de') };
 
 function compileFor(market: Market): CompiledText[] {
-  return TEXT_RULES.filter((r) => r.market === 'common' || r.market === market)
-    .map((r, order) => ({
-      id: r.id,
-      category: r.category,
-      priority: r.priority,
-      marketRank: r.market === 'common' ? 1 : 0,
-      order,
-      sign: r.sign,
-      re: new RegExp(r.pattern),
-    }))
-    .sort((a, b) => b.priority - a.priority || a.marketRank - b.marketRank || a.order - b.order);
+  return TEXT_RULES.map((r, order) => ({
+    id: r.id,
+    category: r.category,
+    priority: r.priority,
+    marketRank: r.market === market ? 0 : r.market === 'common' ? 1 : 2,
+    order,
+    sign: r.sign,
+    re: new RegExp(r.pattern),
+  })).sort((a, b) => b.priority - a.priority || a.marketRank - b.marketRank || a.order - b.order);
 }
 
 const CODE_COMPILED = CODE_RULES.map((r, order) => ({ rule: r, order, re: r.bkTxCd ? new RegExp(r.bkTxCd) : null })).sort(

@@ -4,8 +4,10 @@ import type { Category } from './taxonomy.data.ts';
  * Categorisation rules, versioned data. Text patterns are regular expressions
  * matched against the folded text (upper case, umlauts → AE/OE/UE, ß → SS,
  * accents removed) of `description | counterparty`.
- * The highest priority match wins; among equal priorities, market rules come
- * before common ones, then rule order. Priorities:
+ * Every rule is read in every market (an account's words are its bank's, not the
+ * applicant's market's). The highest priority match wins; among equal priorities,
+ * the report's market's rules come first, then common ones, then the other
+ * market's, then rule order. Priorities:
  *   100 reversals (a returned debit is a reversal whatever it reverses)
  *    95 gambling (a risk signal must not be hidden behind a card/POS cue)
  *    90 definitive structured codes (SEPA purpose, camt subfamily, GVC 109/053)
@@ -35,7 +37,7 @@ export interface CodeRule {
   purpose?: readonly string[];
 }
 
-export const RULES_VERSION = 'rules-2026.11.4';
+export const RULES_VERSION = 'rules-2026.11.5';
 
 type T = readonly [string, RuleMarket, Category, number, Sign | '', string];
 
