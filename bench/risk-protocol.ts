@@ -39,7 +39,16 @@
  *   T trough_median_to_instalment = median over months of the month's lowest balance ÷ the instalment
  *   Q1 V0 + T;  Q2 V0 with months_trough_below_two_instalments replaced by T.
  * The same steps 1–5 and the same rule. Variants tried over the four rounds: 18.
- *   node bench/risk-protocol.ts [--dev DEV.jsonl] [--round 2|3|4] [--control]
+ * Round 5 (`--round 5`), written down on 2026-11-27 (session risk9) before any of it was run, by somebody who
+ * had read round 4's diagnosis (the lead balance measures lose most after 1995; days below the instalment and
+ * balance volatility gain): so its within-file out-of-time figures are not wholly clean either. Three features
+ * new to the project, each relative to the applicant's OWN money (no threshold chosen on this file, no word of
+ * Berka's): B buffer_months = average balance ÷ average monthly money out; T2 trough_median_to_outflow = the
+ * median monthly low point ÷ average monthly money out; F free_income_to_instalment = income left after
+ * committed outgoings ÷ the requested instalment (affordability against the applicant's obligations).
+ *   S1 V0 + B;  S2 V0 + T2;  S3 V0 + F;  S4 V0 with instalment_to_inflow replaced by F.
+ * The same steps 1–5 and the same rule. Variants tried over the five rounds: 22.
+ *   node bench/risk-protocol.ts [--dev DEV.jsonl] [--round 2|3|4|5] [--control]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { buildReport } from '../src/risk/index.ts';
@@ -61,7 +70,13 @@ const rows = apps.map((a) => {
 
 type Variant = [string, readonly string[], Partial<FitOptions>?];
 const ROUND = process.argv.includes('--round') ? process.argv[process.argv.indexOf('--round') + 1] : '1';
-const VARIANTS: Variant[] = ROUND === '4' ? [
+const VARIANTS: Variant[] = ROUND === '5' ? [
+  ['V0 default set', DEFAULT_FEATURE_IDS],
+  ['S1 V0 + buffer_months', [...DEFAULT_FEATURE_IDS, 'buffer_months']],
+  ['S2 V0 + trough_median_to_outflow', [...DEFAULT_FEATURE_IDS, 'trough_median_to_outflow']],
+  ['S3 V0 + free_income_to_instalment', [...DEFAULT_FEATURE_IDS, 'free_income_to_instalment']],
+  ['S4 V0, instalment_to_inflow -> free_income', [...DEFAULT_FEATURE_IDS.filter((id) => id !== 'instalment_to_inflow'), 'free_income_to_instalment']],
+] : ROUND === '4' ? [
   ['V0 default set', DEFAULT_FEATURE_IDS],
   ['Q1 V0 + trough_median_to_instalment', [...DEFAULT_FEATURE_IDS, 'trough_median_to_instalment']],
   ['Q2 V0, trough share -> trough median', [...DEFAULT_FEATURE_IDS.filter((id) => id !== 'months_trough_below_two_instalments'), 'trough_median_to_instalment']],

@@ -188,6 +188,42 @@ export const FEATURES: readonly FeatureDef[] = [
     },
   },
   {
+    id: 'buffer_months',
+    definition: 'average combined end-of-day balance ÷ average monthly money out (every debit): how many months of the applicant’s own spending the balance would carry',
+    better: 'higher',
+    reason: r('LOW_BUFFER_AGAINST_SPENDING', 'Balance small against the applicant’s own monthly spending', 'Saldo basso rispetto alle uscite mensili del richiedente', 'Kontostand gering im Verhältnis zu den eigenen monatlichen Ausgaben'),
+    missing: NO_BALANCE,
+    compute: (x) => {
+      const out = (x.monthly ?? []).reduce((a, m) => a + m.outflow, 0) / Math.max(1, x.coverage.months);
+      return x.metrics.balances.average === null || out <= 0 ? null : x.metrics.balances.average / out;
+    },
+  },
+  {
+    id: 'trough_median_to_outflow',
+    definition: 'median over the months of the month’s lowest combined balance ÷ average monthly money out (every debit): a typical month’s low point, in months of the applicant’s own spending',
+    better: 'higher',
+    reason: r('LOW_MONTHLY_TROUGH_AGAINST_SPENDING', 'In a typical month the balance fell low against the applicant’s own spending', 'In un mese tipico il saldo scende a livelli bassi rispetto alle uscite del richiedente', 'In einem typischen Monat sinkt der Kontostand tief im Verhältnis zu den eigenen Ausgaben'),
+    missing: NO_BALANCE,
+    compute: (x) => {
+      const out = (x.monthly ?? []).reduce((a, m) => a + m.outflow, 0) / Math.max(1, x.coverage.months);
+      const troughs = (x.monthly ?? []).map((m) => m.min_balance).filter((v): v is number => v !== null && v !== undefined).sort((a, b) => a - b);
+      if (out <= 0 || troughs.length === 0) return null;
+      const h = troughs.length >> 1;
+      return (troughs.length % 2 ? (troughs[h] ?? 0) : ((troughs[h - 1] ?? 0) + (troughs[h] ?? 0)) / 2) / out;
+    },
+  },
+  {
+    id: 'free_income_to_instalment',
+    definition: 'monthly income left after committed outgoings (housing, utilities, insurance, taxes, existing debt) ÷ the requested loan’s monthly instalment: how many times what is left covers the new instalment',
+    better: 'higher',
+    reason: known('LOW_AFFORDABILITY'),
+    missing: NO_REQUEST,
+    compute: (x) => {
+      const i = instalment(x);
+      return i === null || i <= 0 ? null : x.metrics.affordability.income_after_commitments_monthly / i;
+    },
+  },
+  {
     id: 'recent_months_below_zero',
     definition: 'share of the last three months whose lowest combined balance was below zero (below the declared overdraft limit, when one is declared)',
     better: 'lower',
