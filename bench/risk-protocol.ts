@@ -48,7 +48,14 @@
  * committed outgoings ÷ the requested instalment (affordability against the applicant's obligations).
  *   S1 V0 + B;  S2 V0 + T2;  S3 V0 + F;  S4 V0 with instalment_to_inflow replaced by F.
  * The same steps 1–5 and the same rule. Variants tried over the five rounds: 22.
- *   node bench/risk-protocol.ts [--dev DEV.jsonl] [--round 2|3|4|5] [--control]
+ * Round 6 (`--round 6`), written down after round 5 selected V0 on the first earlier part and on the whole file
+ * (S1 was selected on the loans before 1996 and scored 0.825 out of time against V0's 0.852) and before any of
+ * this was run: what comes in, and two balance measures the protocol never tried.
+ *   U1 V0 + regular_income_share (new: salary, pension, benefits and monthly payers ÷ money received);
+ *   U2 V0 + end_balance_to_instalment (the balance at the application, in instalments);
+ *   U3 V0 + months_below_instalment (share of month-ends below one instalment).
+ * The same steps 1–5 and the same rule. Variants tried over the six rounds: 25.
+ *   node bench/risk-protocol.ts [--dev DEV.jsonl] [--round 2|3|4|5|6] [--control]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { buildReport } from '../src/risk/index.ts';
@@ -70,7 +77,12 @@ const rows = apps.map((a) => {
 
 type Variant = [string, readonly string[], Partial<FitOptions>?];
 const ROUND = process.argv.includes('--round') ? process.argv[process.argv.indexOf('--round') + 1] : '1';
-const VARIANTS: Variant[] = ROUND === '5' ? [
+const VARIANTS: Variant[] = ROUND === '6' ? [
+  ['V0 default set', DEFAULT_FEATURE_IDS],
+  ['U1 V0 + regular_income_share', [...DEFAULT_FEATURE_IDS, 'regular_income_share']],
+  ['U2 V0 + end_balance_to_instalment', [...DEFAULT_FEATURE_IDS, 'end_balance_to_instalment']],
+  ['U3 V0 + months_below_instalment', [...DEFAULT_FEATURE_IDS, 'months_below_instalment']],
+] : ROUND === '5' ? [
   ['V0 default set', DEFAULT_FEATURE_IDS],
   ['S1 V0 + buffer_months', [...DEFAULT_FEATURE_IDS, 'buffer_months']],
   ['S2 V0 + trough_median_to_outflow', [...DEFAULT_FEATURE_IDS, 'trough_median_to_outflow']],

@@ -224,6 +224,19 @@ export const FEATURES: readonly FeatureDef[] = [
     },
   },
   {
+    id: 'regular_income_share',
+    definition: 'regular monthly income (salary, pension, benefits, payers seen monthly) ÷ average monthly money received from others (own transfers excluded): how much of what comes in the applicant can count on',
+    better: 'higher',
+    reason: known('INCOME_IRREGULAR'),
+    missing: NO_INCOME,
+    compute: (x) => {
+      if (!x.monthly?.length) return null;
+      const own = x.categories.find((c) => c.category === 'internal')?.total ?? 0;
+      const inflow = (x.monthly.reduce((a, m) => a + m.inflow, 0) - own) / Math.max(1, x.coverage.months);
+      return inflow > 0 ? Math.min(1, x.metrics.income.regular_monthly_average / inflow) : null;
+    },
+  },
+  {
     id: 'recent_months_below_zero',
     definition: 'share of the last three months whose lowest combined balance was below zero (below the declared overdraft limit, when one is declared)',
     better: 'lower',
