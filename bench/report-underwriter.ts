@@ -5,13 +5,16 @@
  * descriptions — render the report in it/de/en, read it back with pdf.js and check, item by item, that
  * what the JSON report holds is printed: the outcome, every recurring obligation's amount, each income
  * source's payer, total and where its name came from (in words), the gambling, returned-debit, unusual and
- * largest rows themselves (words and amounts), the party named beside them. Run it in two checkouts:
+ * largest rows themselves (words and amounts), the party named beside them; and (session risk9) that a flag's
+ * rows are its most recent ones, newest first, with each list's heading saying which rows it holds and in what
+ * order (every applicant gets a year of bets, more than the ten rows a flag lists). Run it in two checkouts:
  *   node bench/report-underwriter.ts SEED [applicants]
  * With REPORT_UNDERWRITER_OUT=dir the PDFs are written there too, to look at.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildReport, REASON_CODE_TEXTS, validateReportInputs } from '../src/risk/index.ts';
+import { buildReport, categoriseTransactions, REASON_CODE_TEXTS, validateReportInputs } from '../src/risk/index.ts';
+import { t as translate, type Key } from '../src/report-pdf/i18n.ts';
 import type { RiskTransaction } from '../src/risk/types.ts';
 import { simulatePopulation } from '../src/risk/simulate/index.ts';
 import { renderReportPdf } from '../src/report-pdf/index.ts';
@@ -40,6 +43,18 @@ const tx = (date: string, eur: number, description: string, counterparty: string
   date, valueDate: null, amountMinor: Math.round(eur * 100), currency: 'EUR', description, counterparty, counterpartyIban, balanceMinor: null, codes: null,
 });
 
+/** The PDF's words; '?' for a key the checkout does not have (a checkout from before the headings said the order). */
+const tr = (lang: Lang, key: string, vars: Record<string, string | number> = {}): string => {
+  try {
+    return translate(lang, key as Key, vars);
+  } catch {
+    return '?';
+  }
+};
+
+/** Every applicant's transactions as the categoriser labels them, to check which rows the flags list. */
+const applicantTxns = new Map<number, { date: string; category: string }[]>();
+
 function applicantView(i: number): ReportView {
   const market = i % 2 ? 'de' : 'it';
   const dataSource = i % 4 >= 2 ? 'commercial' : 'retail';
@@ -61,8 +76,11 @@ function applicantView(i: number): ReportView {
     extra.push(tx(d(m), 310, it ? 'ACCREDITO BONIFICO RIMBORSO SPESE' : 'GUTSCHRIFT SPESENERSTATTUNG', null, it ? 'IT02L1234512345123456789012' : 'DE44500105175407324931'));
     extra.push(tx(d(m + 5), 150, it ? 'BONIFICO A VOSTRO FAVORE DA AFFITTI VERDI' : 'GUTSCHRIFT MIETE VON HAUSVERWALTUNG KRAUSE'));
   }
+  // a year of small bets, one every four weeks, more than the ten rows a flag lists
+  for (let w = 13; w >= 1; w--) extra.push(tx(d(w * 28 - 10), -(5 + w), it ? 'PAGAMENTO POS SISAL SUPERENALOTTO' : 'KARTENZAHLUNG LOTTOLAND'));
   const sources = [{ ...src, transactions: [...src.transactions, ...extra].sort((x, y) => x.date.localeCompare(y.date)) }, ...a.sources.slice(1)];
   const params = { ...a.params, account_holder: a.params.account_holder || 'Mario Rossi' };
+  applicantTxns.set(i, categoriseTransactions(sources.flatMap((x) => x.transactions), market as 'it' | 'de', { holderNames: [params.account_holder] }));
   return {
     report_id: `rep_uw_${i}`, process_id: 'proc_uw', ext_application_id: null, created_at: '2026-11-02T10:15:00Z', report_params: params,
     report_result: buildReport({ sources, params, asOf: a.asOf }), validation: validateReportInputs({ sources, params }), used_inputs: [], reason_code_texts: REASON_CODE_TEXTS,
@@ -101,6 +119,26 @@ for (let i = 0; i < count; i++) {
         if (x.counterparty) check('the party named beside its row', has(x.counterparty), `${lang} ${x.counterparty}`);
       }
     };
+    // a flag's rows: the most recent in the window, newest first (against every row the categoriser put under the flag)
+    const from = r.coverage.window?.from ?? '';
+    const txns = applicantTxns.get(i);
+    for (const [cat, list] of [['gambling', r.evidence.gambling], ['returned_debit', r.evidence.returned_debits]] as const) {
+      const all = (txns ?? []).filter((x) => x.category === cat && x.date >= from && x.date <= (r.coverage.window?.to ?? '9999')).map((x) => x.date).sort().reverse();
+      if (lang === 'it') check('flag rows: the most recent, newest first (JSON)', JSON.stringify(list.map((x) => x.date)) === JSON.stringify(all.slice(0, list.length)) && list.length === Math.min(10, all.length), `${cat} ${list[0]?.date} vs ${all[0]}`);
+    }
+    const held = r.categories.find((c) => c.category === 'gambling')?.count ?? 0;
+    const order = held > r.evidence.gambling.length ? tr(lang, 'rows_recent_of', { n: r.evidence.gambling.length, total: held }) : tr(lang, 'order_recent');
+    check('flag heading says which rows, in what order (PDF)', has(`${tr(lang, 'ev_gambling')} (${order})`), `${lang} ${order}`);
+    check('largest heading says largest first (PDF)', has(`${tr(lang, 'ev_largest_out')} (${tr(lang, 'order_largest')})`), lang);
+    // the printed order: the gambling rows' amounts appear in the JSON's (newest-first) order
+    // (each amount searched after the previous one: equal amounts on several rows are found in turn)
+    let at = text.indexOf(flat(tr(lang, 'ev_gambling')));
+    let inOrder = at >= 0;
+    for (const x of r.evidence.gambling) {
+      at = inOrder ? text.indexOf(flat(`${f.date(x.date)}`), at + 1) : -1;
+      inOrder = at >= 0;
+    }
+    check('flag rows printed in the JSON order (PDF)', inOrder, `${lang} ${r.evidence.gambling[0]?.date}`);
     rows('gambling rows', r.evidence.gambling);
     rows('returned-debit rows', r.evidence.returned_debits);
     rows('unusual rows', r.evidence.unusual);
