@@ -231,10 +231,20 @@ describe('every language’s words in every market (issue 21: an account is word
     [-18, 'INTERESSI PASSIVI SCOPERTO DI CONTO', 'overdraft_interest'],
     [1900, 'Gehalt 03/2026 Müller GmbH', 'salary'],
     [1700, 'BONIFICO A VOSTRO FAVORE STIPENDIO MARZO', 'salary'],
+    [-54.3, 'Kartenzahlung REWE Markt GmbH Köln', 'groceries'],
+    [-48.2, 'PAGAMENTO POS ESSELUNGA MILANO', 'groceries'],
   ];
   it.each(['it', 'de'] as const)('under market %s each line gets its category', (market) => {
     const got = lines.map(([eur, d]) => categoriseOne(txn(eur, d), market).category);
     expect(got).toEqual(lines.map(([, , c]) => c));
+  });
+
+  it('the other language’s brand names do not override the market’s own transfer words (they are names and words there)', () => {
+    // "TIM" is an Italian telecom and a German first name, "NORMA" a German discounter and an Italian first name
+    expect(categoriseOne(txn(-50, 'SEPA-Überweisung an Tim Schulz Geburtstag'), 'de').category).toBe('other_transfer');
+    expect(categoriseOne(txn(-50, 'BONIFICO A FAVORE DI NORMA BIANCHI REGALO'), 'it').category).toBe('other_transfer');
+    // with no word of the market's own, the other language's brand decides
+    expect(categoriseOne(txn(-30, 'ADDEBITO SDD TIM S.P.A. FATTURA 8Y0012'), 'de').category).toBe('telecom');
   });
 
   it('a report for an Italian applicant counts the cash withdrawn from a German account', () => {

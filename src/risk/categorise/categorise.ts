@@ -19,9 +19,18 @@ interface CompiledText {
  * Every language's words are read whatever the report's market: an Italian applicant's German account, or an
  * export worded in English, prints its cash, fees and instalments in its own bank's words. The market only breaks
  * ties between rules of equal priority: its own rules first, then the common (English and brand) ones, then the
- * other market's.
+ * other market's. One more guard: the other market's broad cues (merchants and brands, priority ≤ 60) are short
+ * names that are words or people's names in the market's language ("NORMA", "TIM", "REAL"), so they do not
+ * override the market's own (or the common) transfer words: "BONIFICO A FAVORE DI NORMA BIANCHI" stays a transfer.
  */
+const BROAD = 60;
+const GENERIC_TRANSFER = 20;
 const COMPILED: Record<Market, CompiledText[]> = { it: compileFor('it'), de: compileFor('de') };
+/** The market's own and the common generic transfer words, which the other market's brands do not override. */
+const OWN_TRANSFER_WORDS: Record<Market, CompiledText[]> = {
+  it: COMPILED.it.filter((r) => r.marketRank < 2 && r.priority <= GENERIC_TRANSFER),
+  de: COMPILED.de.filter((r) => r.marketRank < 2 && r.priority <= GENERIC_TRANSFER),
+};
 
 function compileFor(market: Market): CompiledText[] {
   return TEXT_RULES.map((r, order) => ({
@@ -84,7 +93,10 @@ export function categoriseOne(t: RiskTransaction, market: Market): CategoryResul
     if (r.sign && r.sign !== sign) continue;
     const m = r.re.exec(text);
     if (m) {
-      best = { priority: r.priority, res: result(r.category, r.id, m[0].trim()) };
+      // the other market's brand against the market's own transfer words: the transfer words decide
+      const own = r.marketRank === 2 && r.priority <= BROAD ? OWN_TRANSFER_WORDS[market].find((w) => (!w.sign || w.sign === sign) && w.re.test(text)) : undefined;
+      const won = own ?? r;
+      best = { priority: won.priority, res: result(won.category, won.id, (own ? (own.re.exec(text)?.[0] ?? '') : m[0]).trim()) };
       break;
     }
   }
