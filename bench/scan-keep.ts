@@ -13,6 +13,7 @@
  * worker, caches cleared between (as two document children): wall and CPU per phase, and pdf.js loads.
  * CPU is process.cpuUsage() (all threads of this process): the machine is shared, wall time is noise.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -149,8 +150,10 @@ if (args.includes('--e2e')) {
   for (const l of ['eng', 'ita']) await inner.recognize({ width: 64, height: 32, channels: 1, data: new Uint8Array(64 * 32).fill(255) }, { langs: [l] });
   // shutdownOcr() (caches cleared between the phases) terminates the engine set: this one keeps the worker.
   const kept = { recognize: inner.recognize.bind(inner), terminate: () => Promise.resolve() };
-  console.log('\nend to end (real OCR): scan | validation wall s / CPU s | parse wall s / CPU s | pdf.js loads validation + parse | reading KiB');
-  for (const s of scans.filter((x) => x.name.startsWith('generated'))) {
+  console.log('\nend to end (real OCR): scan | validation wall s / CPU s | parse wall s / CPU s | pdf.js loads validation + parse | reading KiB | status, parse result hash');
+  // With --testkit, its multi-page scans too (at most --e2e-max, default 6): a hash of each parse result compares trees.
+  const kitMulti = scans.filter((x) => !x.name.startsWith('generated') && (rows.find((r) => r.name === x.name)?.pages ?? 0) > 1).slice(0, Number(opt('--e2e-max') ?? 6));
+  for (const s of [...scans.filter((x) => x.name.startsWith('generated')), ...kitMulti]) {
     await shutdownOcr();
     setOcrEngine(kept);
     let w = performance.now();
@@ -165,9 +168,12 @@ if (args.includes('--e2e')) {
     w = performance.now();
     c = cpuMs();
     l = pdfLoadCount();
-    await parseDocument(s.bytes, { format: 'pdf', documentType: v.outcome.document_type, ...(v.outcome.ocr_lang ? { ocrLang: v.outcome.ocr_lang } : {}) }, v.reading);
+    const out = await parseDocument(s.bytes, { format: 'pdf', documentType: v.outcome.document_type, ...(v.outcome.ocr_lang ? { ocrLang: v.outcome.ocr_lang } : {}) }, v.reading).catch(
+      (e: unknown) => ({ error: String(e) }),
+    );
+    const hash = createHash('sha256').update(JSON.stringify(out)).digest('hex').slice(0, 12);
     console.log(
-      `${s.name} | ${vw.toFixed(1)} / ${vc.toFixed(1)} | ${((performance.now() - w) / 1000).toFixed(1)} / ${((cpuMs() - c) / 1000).toFixed(1)} | ${vl} + ${pdfLoadCount() - l} | ${((v.reading?.length ?? 0) / 1024).toFixed(0)}`,
+      `${s.name} | ${vw.toFixed(1)} / ${vc.toFixed(1)} | ${((performance.now() - w) / 1000).toFixed(1)} / ${((cpuMs() - c) / 1000).toFixed(1)} | ${vl} + ${pdfLoadCount() - l} | ${((v.reading?.length ?? 0) / 1024).toFixed(0)} | ${v.outcome.status} ${hash}`,
     );
   }
   setOcrEngine(null);
