@@ -115,8 +115,6 @@ async function validateWith(bytes: Uint8Array, opts: ValidateOptions, keep: bool
     try {
       // The readers answer with an outcome; if one throws, the file still gets one.
       const v = source === pdfText ? await validatePdf(copy, opts, undefined, r) : await validateImage(copy, format, opts, r);
-      // A statement scan's other pages, rendered while the document is open: the parse opens nothing.
-      if (keep && v.status === 'success' && source === pdfText && !isIdType(v.document_type)) await r.keepPages();
       return { outcome: v, reading: keep && v.status === 'success' ? r.kept() : null };
     } catch (e) {
       return none(thrown(format, e));

@@ -13,12 +13,12 @@ import type { FileFormat } from '../types.ts';
 import { ImageError } from './ocr/header.ts';
 import { textLayerReads } from './pdf/text-layer.ts';
 import type { LoadLimits, LoadResult } from './pdf/load.ts';
-import type { FirstPage, KnownPages, OcrPage, PageOcrOptions, RenderedPages } from './ocr/index.ts';
+import type { FirstPage, KnownPages, OcrPage, PageOcrOptions } from './ocr/index.ts';
 import type { PdfRenderer } from './ocr/render.ts';
 import type { StructuredFormat, StructuredRead } from './structured/index.ts';
 
 export type { LoadLimits, LoadResult, LoadedPdf } from './pdf/load.ts';
-export type { FirstPage, KnownPages, OcrPage, RenderedPages } from './ocr/index.ts';
+export type { FirstPage, KnownPages, OcrPage } from './ocr/index.ts';
 export type { PdfRenderer } from './ocr/render.ts';
 export type { StructuredFormat, StructuredRead } from './structured/index.ts';
 
@@ -83,7 +83,7 @@ export const ocr = {
    * `from`: pages read already with the same plan (validation's first page), a PDF open already, its
    * page count (where the known pages cover every page nothing is opened or decoded).
    */
-  async read(bytes, format, plan, from: { known?: KnownPages; doc?: PdfRenderer; pageCount?: number; rendered?: RenderedPages } = {}): Promise<OcrPage[]> {
+  async read(bytes, format, plan, from: { known?: KnownPages; doc?: PdfRenderer; pageCount?: number } = {}): Promise<OcrPage[]> {
     const m = await ocrModule();
     const opts: PageOcrOptions = { langs: plan.langs, ...(plan.mrz !== undefined ? { mrz: plan.mrz } : {}), ...(plan.cardsOnly ? { cardsOnly: true } : {}) };
     return format === 'pdf' ? m.ocrPdf(bytes, opts, plan.maxPages, plan.page, from) : m.ocrImageBytes(bytes, opts, plan.maxPages, from.known);

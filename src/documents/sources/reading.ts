@@ -13,11 +13,10 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { deserialize, serialize } from 'node:v8';
-import { deflateSync, inflateSync } from 'node:zlib';
 import type { FileFormat } from '../types.ts';
 import { LIMITS } from '../limits.ts';
 import { ocr, pdfText } from './index.ts';
-import type { FirstPage, LoadLimits, LoadResult, LoadedPdf, OcrPage, OcrPlan, PdfRenderer, RenderedPages } from './index.ts';
+import type { FirstPage, LoadLimits, LoadResult, LoadedPdf, OcrPage, OcrPlan, PdfRenderer } from './index.ts';
 import type { ExtractedDocument } from '../statement/model.ts';
 import type { WordPage } from '../layout/model.ts';
 
@@ -43,21 +42,6 @@ interface KeptReading {
    * its parse); absent in readings kept before exports were (those read the bytes again).
    */
   exported?: { format: FileFormat; doc: ExtractedDocument };
-  /**
-   * An image-only PDF's pages 2..n as validation rendered them for OCR (gray, the full-pass resolution,
-   * deflated): the parse reads them from here and does not open the PDF. Absent in older readings.
-   */
-  pages?: KeptPage[];
-}
-
-interface KeptPage {
-  page: number;
-  widthPt: number;
-  heightPt: number;
-  dpi: number;
-  width: number;
-  height: number;
-  z: Uint8Array;
 }
 
 const digestOf = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -116,44 +100,6 @@ export class Readings {
     await o?.close();
   }
 
-  /**
-   * An image-only PDF open to render (validation of a multi-page scan): its pages 2..n rendered as the
-   * parse renders them, one at a time, deflated and kept, so that the parse does not open the PDF.
-   */
-  async keepPages(): Promise<void> {
-    const doc = this.open;
-    const pdf = this.r.pdf?.pdf;
-    if (!doc || !pdf || this.r.pages || pdfText.reads(pdf.pages)) return;
-    const last = Math.min(doc.numPages, LIMITS.ocrMaxPages);
-    if (last < 2) return;
-    try {
-      await doc.checkBudget(last);
-    } catch {
-      return;
-    }
-    const pages: KeptPage[] = [];
-    for (let n = 2; n <= last; n++) {
-      const r = await doc.render(n, { gray: true });
-      const z = deflateSync(r.image.data, { level: 1 });
-      pages.push({ page: n, widthPt: r.widthPt, heightPt: r.heightPt, dpi: r.dpi, width: r.image.width, height: r.image.height, z: new Uint8Array(z.buffer, z.byteOffset, z.length) });
-    }
-    this.r.pages = pages;
-  }
-
-  private rendered(): RenderedPages | undefined {
-    const kept = this.r.pages;
-    if (!kept || this.open) return undefined;
-    const of = (n: number): KeptPage | undefined => kept.find((p) => p.page === n);
-    return {
-      has: (n) => of(n) !== undefined,
-      get: (n) => {
-        const p = of(n)!;
-        const data = inflateSync(p.z);
-        return { page: p.page, widthPt: p.widthPt, heightPt: p.heightPt, dpi: p.dpi, image: { width: p.width, height: p.height, channels: 1, data: new Uint8Array(data.buffer, data.byteOffset, data.length) } };
-      },
-    };
-  }
-
   /** ocr.look, once per file, format and page. */
   async look(format: FileFormat, plan: OcrPlan): Promise<OcrPage | null> {
     const key = `look:${format}:${plan.page ?? 1}:${plan.langs.join('+')}`;
@@ -185,7 +131,6 @@ export class Readings {
       ...(same ? { known: new Map([[1, first.page]]) } : {}),
       ...(this.open ? { doc: this.open } : {}),
       ...(this.r.pdf ? { pageCount: this.r.pdf.pdf.pageCount } : {}),
-      ...(this.rendered() ? { rendered: this.rendered()! } : {}),
     });
     this.r.ocr[key] = pages;
     return pages;
@@ -206,12 +151,7 @@ export class Readings {
     // child); where gc is exposed (the document children) it goes before the copy is made, so the copy
     // does not push the child over its RSS cap.
     if (this.r.exported) (globalThis as { gc?: () => void }).gc?.();
-    let out = serialize(this.r);
-    // Kept pages over the cap go first: the readings stay (the parse then opens the PDF to render).
-    if (out.length > LIMITS.keptReadingMaxBytes && this.r.pages) {
-      const { pages: _dropped, ...rest } = this.r;
-      out = serialize(rest);
-    }
+    const out = serialize(this.r);
     if (out.length > LIMITS.keptReadingMaxBytes) return null;
     // A buffer of its own (a small Buffer can be a slice of a shared pool, which IPC would send whole).
     return out.byteOffset === 0 && out.buffer.byteLength === out.length ? new Uint8Array(out.buffer, 0, out.length) : new Uint8Array(out);

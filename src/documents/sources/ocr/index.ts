@@ -389,19 +389,6 @@ export function ocrPdf(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_M
       const pages = Array.from({ length: last }, (_, i) => known.get(i + 1));
       if (pages.every((p) => p !== undefined)) return pages;
     }
-    // Every other page rendered already by validation (kept pages): read from there, nothing opened.
-    const { rendered } = from;
-    if (only === undefined && rendered && pageCount !== undefined) {
-      const nums = Array.from({ length: Math.min(pageCount, maxPages) }, (_, i) => i + 1);
-      if (nums.every((n) => known?.has(n) || rendered.has(n))) {
-        return eachPage(nums, async (n) => {
-          const done = known?.get(n);
-          if (done) return done;
-          const r = rendered.get(n);
-          return ocrPageImage(r.image, r.page, r.dpi, opts);
-        });
-      }
-    }
     const doc = open ?? (await openPdfForRender(bytes));
     try {
       // `only`: one page of a PDF that has a text layer elsewhere (a scanned identity card after a statement).
@@ -435,14 +422,6 @@ export interface PdfPagesFrom {
   doc?: PdfRenderer;
   /** The document's page count (its text-layer load): where `known` covers every page, nothing is opened. */
   pageCount?: number;
-  /** Pages rendered already at the full-pass resolution (validation's kept pages), one decoded at a time. */
-  rendered?: RenderedPages;
-}
-
-/** Rendered pages by number, decoded on demand. */
-export interface RenderedPages {
-  has(n: number): boolean;
-  get(n: number): RenderedPage;
 }
 
 /**
