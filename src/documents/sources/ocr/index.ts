@@ -18,7 +18,7 @@ import type { OcrEngine, OcrImage, OcrResult, OcrWord } from './types.ts';
 import type { Box } from './mrz-band.ts';
 import { chooseMrzLines, readMrzBand, readMrzBeside, readMrzOnPage, withBandLines } from './mrz-band.ts';
 import { paintSurround } from './surround.ts';
-import { cardShaped, findPageQuad, flattenPage, type PageQuad } from './page-quad.ts';
+import { cardShaped, findPageQuad, flattenPage, squarerSheet, type PageQuad } from './page-quad.ts';
 import { evenLight } from './light.ts';
 import { restorePeriods } from './periods.ts';
 import { restoreMinus } from './minus.ts';
@@ -168,11 +168,12 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // A sheet on its side with a card's proportions may be a card on a table (cardShaped): only a
   // statement's full reading takes it for a page; validation's look and identity reads see the photo as before.
   const full = opts.mrz === 'off' && !opts.look;
-  // The photo's own shades: the sheet is looked for on them where the normalised photo shows none (its
-  // grain, measured over a dark grained surround, whitened part of the sheet with it), and flattened from
+  // The photo's own shades: the sheet is looked for on them too (squarerSheet: where the normalised photo
+  // shows none, its grain over a dark grained surround having whitened part of the sheet, or a shadow's
+  // edge passed for a side), and flattened from
   // them where the normalised photo lost the glyphs (flatSheet).
   const shades: OcrImage = { width: image.width, height: image.height, channels: 1, data: toGray(image) };
-  const sheetFound = opts.mrz === 'id' ? null : (findPageQuad(gray) ?? findPageQuad(shades));
+  const sheetFound = opts.mrz === 'id' ? null : squarerSheet(findPageQuad(gray), () => findPageQuad(shades));
   const quad = sheetFound && (full || opts.sheetOnItsSide || !cardShaped(sheetFound)) ? sheetFound : null;
   // An image's size in points is a guess (NOMINAL_DPI): a 200 dpi scan or a phone photo of an A4
   // page measures card-sized by it. A statement's full reading, or a sheet found on the photo, is a page.

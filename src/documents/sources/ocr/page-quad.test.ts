@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NOMINAL_DPI } from './image.ts';
 import { ocrPageImage, setOcrEngine } from './index.ts';
-import { cardShaped, findPageQuad, flattenPage } from './page-quad.ts';
+import { cardShaped, findPageQuad, flattenPage, offSquare, squarerSheet, type PageQuad } from './page-quad.ts';
 import { homography, type Pt } from './warp.ts';
 import type { OcrImage } from './types.ts';
 
@@ -262,5 +262,33 @@ describe('ocrPageImage on a photographed page and a scan saved as an image', () 
     for (let x = 400; x < 1200; x++) s += read.data[1601 * read.width + x]!;
     // Before: taken for a card, the page skipped straightening and rule removal (the rule stayed, black).
     expect(s / 800).toBeGreaterThan(200);
+  });
+});
+
+describe('squarerSheet (the sheet on the normalised photo or on its own shades)', () => {
+  const q = (...c: [number, number][]): PageQuad => ({ corners: c.map(([x, y]) => ({ x, y })) as PageQuad['corners'] });
+  // Corners found on two generated phone photos (debug seed 1459439466, B0017 and B0036: a hand's shadow
+  // across the sheet): on the normalised photo the shadow's edge stood in for a side.
+  const sheared = q([142, 206], [1539, 131], [1434, 2126], [108, 1546]);
+  const sheet = q([139, 206], [1539, 131], [1434, 2128], [99, 2128]);
+  const topCut = q([165, 228], [1256, 695], [1217, 1867], [117, 1938]);
+  const topSheet = q([165, 221], [1271, 256], [1217, 1813], [125, 1744]);
+
+  it('a corner 20° and more off a right angle is a shadow’s edge, not the sheet: the squarer sheet on the shades is read', () => {
+    expect(offSquare(sheared.corners)).toBeGreaterThan(20);
+    expect(offSquare(sheet.corners)).toBeLessThan(7);
+    // Before: the normalised photo's sheet was taken whenever one was found (0 of 9 and 0 of 7 transactions read).
+    expect(squarerSheet(sheared, () => sheet)).toBe(sheet);
+    expect(squarerSheet(topCut, () => topSheet)).toBe(topSheet);
+  });
+
+  it('keeps the normalised photo’s sheet where the other is no squarer by more than 2°, and takes whichever is found', () => {
+    const a = q([176, 298], [1888, 390], [1888, 2510], [176, 2396]);
+    const b = q([235, 302], [1749, 383], [1839, 2506], [74, 2392]);
+    expect(squarerSheet(a, () => b)).toBe(a);
+    expect(squarerSheet(sheet, () => sheared)).toBe(sheet);
+    expect(squarerSheet(null, () => sheet)).toBe(sheet);
+    expect(squarerSheet(sheet, () => null)).toBe(sheet);
+    expect(squarerSheet(null, () => null)).toBeNull();
   });
 });

@@ -294,6 +294,41 @@ function cross(hz: { m: number; c: number }, vt: { m: number; c: number }): Pt |
   return { x: vt.m * y + vt.c, y };
 }
 
+/**
+ * The sheet found on the normalised photo or on the photo's own shades, whichever is the squarer
+ * quadrilateral. A sheet's corners are right angles seen in a little perspective (a phone held over
+ * it: up to ~15° off); where a shadow's edge across the sheet stood in for one of its sides (the
+ * normalised photo's stretch sets shadowed paper apart from lit paper), one corner came out 20° off
+ * and more, and the flattened page was sheared (rows cut diagonally, 0 of 13 transactions read). The
+ * own shades join shadowed and lit paper gradually. The normalised photo's sheet is kept unless the
+ * other is squarer by more than SQUARER_BY.
+ */
+export function squarerSheet(onNormalised: PageQuad | null, onShades: () => PageQuad | null): PageQuad | null {
+  const other = onShades();
+  if (!onNormalised || !other) return onNormalised ?? other;
+  return offSquare(other.corners) + SQUARER_BY < offSquare(onNormalised.corners) ? other : onNormalised;
+}
+
+/** Degrees by which the shades' sheet must be squarer to be taken. */
+const SQUARER_BY = 2;
+
+/** The largest deviation from a right angle among a quadrilateral's corners, in degrees. */
+export function offSquare(q: Quad): number {
+  let worst = 0;
+  for (let i = 0; i < 4; i++) {
+    const p = q[i]!;
+    const a = q[(i + 3) % 4]!;
+    const b = q[(i + 1) % 4]!;
+    const ux = a.x - p.x;
+    const uy = a.y - p.y;
+    const vx = b.x - p.x;
+    const vy = b.y - p.y;
+    const cos = (ux * vx + uy * vy) / Math.max(1e-9, Math.hypot(ux, uy) * Math.hypot(vx, vy));
+    worst = Math.max(worst, Math.abs((Math.acos(Math.max(-1, Math.min(1, cos))) * 180) / Math.PI - 90));
+  }
+  return worst;
+}
+
 /** A quadrilateral on its side with a card's proportions: a photographed card may be what was found. */
 export function cardShaped(quad: PageQuad): boolean {
   const [a, c, d, e] = quad.corners;

@@ -20,4 +20,25 @@ describe('ocrVerdict', () => {
     expect(v.ok).toBe(false);
     expect(v.reason).toMatch(/illegible or blurred/);
   });
+
+  it('a blurred photo’s page with many confident words passes at a lower confidence; an illegible scan’s noise does not', () => {
+    // 50 words read confidently, 130 blurred ones at 40 %: per character 50 % (a 150 dpi photo at blur 1.03
+    // read 72 of 182 words confidently at 55 %, refused as illegible though every row stood legible).
+    const blurred = [...Array.from({ length: 50 }, () => word('Saldo', 0.8)), ...Array.from({ length: 130 }, () => word('Ruwe', 0.4))];
+    const c = textConfidence(blurred);
+    expect(c).toBeGreaterThan(0.45);
+    expect(c).toBeLessThan(0.55);
+    // Before: refused (under 55 %).
+    expect(ocrVerdict(result(blurred)).ok).toBe(true);
+    // Fewer confident words at that confidence: still illegible.
+    const few = [...Array.from({ length: 30 }, () => word('Saldo', 0.8)), ...Array.from({ length: 78 }, () => word('Ruwe', 0.4))];
+    expect(ocrVerdict(result(few)).ok).toBe(false);
+    // Many confident words but the rest noise pulling the page under 45 %: illegible.
+    const noisy = [...Array.from({ length: 45 }, () => word('Saldo', 0.75)), ...Array.from({ length: 300 }, () => word('Ruwe', 0.3))];
+    expect(textConfidence(noisy)).toBeLessThan(0.45);
+    expect(ocrVerdict(result(noisy)).ok).toBe(false);
+    // An illegible scan (blur 5, 72–90 dpi): hundreds of words, none confident.
+    const noise = Array.from({ length: 500 }, () => word('ee', 0.22));
+    expect(ocrVerdict(result(noise)).ok).toBe(false);
+  });
 });
