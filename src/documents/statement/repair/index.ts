@@ -13,6 +13,7 @@ import type { WordPage } from '../../layout/model.ts';
 import type { StatementExtraction } from '../pages.ts';
 import { closingGap } from './closing-gap.ts';
 import type { Repaired, RepairEdit, RepairState } from './edit.ts';
+import { ibanCheckDigits } from './iban.ts';
 import { lettersInAmounts } from './letters.ts';
 import { confusableDigit, debitCreditMarker, lostSign } from './row.ts';
 import { lostSeparator, lostSeparatorUnconfirmed } from './separator.ts';
@@ -53,6 +54,8 @@ export const REPAIR_STAGES: readonly Stage[] = [
   },
   // No balance printed at all: only a row gained confirms a separator put back.
   { rounds: 6, enter: noChain, repairs: [{ name: 'lost_separator_unconfirmed', apply: lostSeparatorUnconfirmed }] },
+  // The account's IBAN not read: one character its country's format rules out, mended by the check digits.
+  { rounds: 1, enter: (x) => x.ibanValue === null, repairs: [{ name: 'iban_check_digits', apply: ibanCheckDigits }] },
 ];
 
 /** The stages without the repairs `names` (bench/repairs.ts: what each repair is worth). */
