@@ -14,7 +14,7 @@ import type { StatementExtraction } from '../pages.ts';
 import { closingGap } from './closing-gap.ts';
 import type { Repaired, RepairEdit, RepairState } from './edit.ts';
 import { ibanCheckDigits } from './iban.ts';
-import { lettersInAmounts } from './letters.ts';
+import { lettersInAmounts, strayMarksInAmounts } from './letters.ts';
 import { confusableDigit, debitCreditMarker, lostSign } from './row.ts';
 import { lostSeparator, lostSeparatorUnconfirmed } from './separator.ts';
 
@@ -39,6 +39,8 @@ const noChain = (x: StatementExtraction): boolean => x.quality.reconciled === nu
 export const REPAIR_STAGES: readonly Stage[] = [
   // Letters of a digit's shape inside amounts, on every page at once.
   { rounds: 1, enter: notReconciled, repairs: [{ name: 'letters_in_amounts', apply: lettersInAmounts }] },
+  // A speck between an amount's sign and its digits ("+.154,00"), on every page at once.
+  { rounds: 1, enter: notReconciled, repairs: [{ name: 'stray_mark_in_amounts', apply: strayMarksInAmounts }] },
   // The chain, one row at a time (a few rounds: independent misreadings).
   {
     rounds: 6,
