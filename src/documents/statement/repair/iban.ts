@@ -20,7 +20,7 @@ export function ibanClasses(country: string): string | null {
   const spec = countrySpecs[country];
   if (!spec?.chars || !spec.bban_regexp) return null;
   let out = 'AANN';
-  for (const m of spec.bban_regexp.matchAll(/\[([^\]]+)\]\{(\d+)\}/g)) {
+  for (const m of spec.bban_regexp.matchAll(/\[([-A-Z0-9a-z]{3,7})\]\{(\d{1,2})\}/g)) {
     const set = m[1]!;
     const cls = set === 'A-Z' ? 'A' : set === '0-9' ? 'N' : 'C';
     out += cls.repeat(Number(m[2]));
