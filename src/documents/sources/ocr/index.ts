@@ -21,7 +21,7 @@ import { paintSurround } from './surround.ts';
 import { cardShaped, findPageQuad, flattenPage, squarerSheet, type PageQuad } from './page-quad.ts';
 import { evenLight } from './light.ts';
 import { restorePeriods } from './periods.ts';
-import { restoreMinus } from './minus.ts';
+import { misreadMinus, restoreMinus } from './minus.ts';
 import { withInk } from './ink.ts';
 import { joinSplitCodes, restoreCapitalI, trustLettersInCodes } from './codes.ts';
 import { rereadWords } from './reread.ts';
@@ -216,12 +216,12 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   }
   const first = quads.length > 0 ? await readQuads({ width: original.width, height: original.height, channels: 1, data: toGray(original) }, quads, opts.langs) : cards.length > 0 ? await readCards({ width: original.width, height: original.height, channels: 1, data: toGray(original) }, cards, opts.langs) : await ocrEngine().recognize(norm, { langs: opts.langs, segmentation: opts.segmentation ?? 'block', choices: statement && !opts.look });
   // Statement pages (no MRZ pass): codes split in two are joined, letters the decoder turned into
-  // digits inside codes, periods dropped after abbreviations and minus signs dropped before amounts
+  // digits inside codes, periods dropped after abbreviations and minus signs dropped or misread before amounts
   // are put back from what the network and the pixels show, and words known to lose characters are
   // read again on their own (reread.ts).
   let r: OcrResult;
   if (statement) {
-    const words = restoreMinus(restorePeriods(restoreCapitalI(trustLettersInCodes(joinSplitCodes(withInk(first.words, norm))), norm), norm), norm);
+    const words = restoreMinus(misreadMinus(restorePeriods(restoreCapitalI(trustLettersInCodes(joinSplitCodes(withInk(first.words, norm))), norm), norm), norm), norm);
     r = { ...first, words: opts.look ? words : await rereadWords(words, norm, ocrEngine(), opts.langs) };
   } else r = cards.length > 0 || quads.length > 0 ? first : await refineMrz(norm, first, opts.mrz === 'id');
   const out: OcrPage = {

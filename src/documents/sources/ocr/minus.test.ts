@@ -1,6 +1,6 @@
 /** Dropped minus signs before amounts: the word's box and the pixels (synthetic page, no OCR engine). */
 import { describe, expect, it } from 'vitest';
-import { restoreMinus } from './minus.ts';
+import { misreadMinus, restoreMinus } from './minus.ts';
 import type { OcrImage, OcrWord } from './types.ts';
 
 const W = 400;
@@ -69,5 +69,30 @@ describe('restoreMinus', () => {
     const img = blank();
     const words = [amount(img, 0, '-113,64'), amount(img, 1, '-269,10'), amount(img, 2, '491,34', { bar: true })];
     expect(restoreMinus(words, img).map((w) => w.text)).toEqual(['-113,64', '-269,10', '491,34']);
+  });
+});
+
+describe('misreadMinus', () => {
+  /** An amount printed with a minus bar, read with `sign` in its place (the first glyph too). */
+  const misread = (img: OcrImage, r: number, body: string, sign: string): OcrWord => {
+    const w = amount(img, r, `-${body}`);
+    return { ...w, text: `${sign}${body}`, glyphs: w.glyphs!.map((g, i) => (i === 0 ? { ...g, text: sign } : g)) };
+  };
+
+  it('a minus read as "=", an em dash or "~" is a minus where the pixels hold one bar', () => {
+    const img = blank();
+    const words = [misread(img, 0, '1018,08', '='), misread(img, 1, '139,20', '\u2014'), misread(img, 2, '27,99', '~'), amount(img, 3, '48,02')];
+    expect(misreadMinus(words, img).map((w) => w.text)).toEqual(['-1018,08', '-139,20', '-27,99', '48,02']);
+  });
+
+  it('an "=" printed as two bars stays, and so does one read without glyph boxes over a stroke', () => {
+    const img = blank();
+    const w = amount(img, 0, '491,34');
+    const x0 = w.x0 - MINUS_LEAD;
+    fill(img, x0, w.y0 + 3, x0 + 6, w.y0 + 5);
+    fill(img, x0, w.y0 + 9, x0 + 6, w.y0 + 11);
+    const eq = { ...w, text: '=491,34', x0, glyphs: undefined };
+    const stem = { ...amount(img, 2, '345,03', { stem: true }), text: '=345,03', glyphs: undefined };
+    expect(misreadMinus([eq, stem], img).map((x) => x.text)).toEqual(['=491,34', '=345,03']);
   });
 });

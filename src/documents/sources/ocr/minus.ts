@@ -24,6 +24,28 @@ const median = (xs: readonly number[]): number => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
+/** A minus read as another dash or bar: "=1018,08", "—139,20", "~27,99" (a U+2212 minus at 200 dpi, blurred). */
+const MISREAD = /^[=\u2014~_¬"\u201c\u201d](\d{1,3}(?:[.,]\d{3})*[.,]\d\d|\d+[.,]\d\d)$/;
+
+/**
+ * Minus signs read as something else in front of an amount: "=1018,08" for −1018,08 (tesseract takes a
+ * typographic minus, longer and thinner than a hyphen, for "=" or an em dash). Kept where the pixels
+ * in front of the digits hold one horizontal bar at mid-height and nothing above or below it (barAtLeft),
+ * so an "=" really printed (two bars) stays as read.
+ */
+export function misreadMinus(words: readonly OcrWord[], img: OcrImage): OcrWord[] {
+  if (img.channels !== 1) return [...words];
+  return words.map((w) => {
+    const m = MISREAD.exec(w.text);
+    if (!m) return w;
+    const g = w.glyphs?.[0];
+    // The sign's extent: its glyph's box, or one character's share of the word's.
+    const share = (w.x1 - w.x0) / w.text.length;
+    const width = g && !/\d/.test(g.text) && g.x1 - g.x0 >= 0.5 * share ? g.x1 - g.x0 : share;
+    return oneBar(img, w.x0, w.y0, w.x0 + 0.8 * width, w.y1) ? { ...w, text: `-${m[1]}` } : w;
+  });
+}
+
 export function restoreMinus(words: readonly OcrWord[], img: OcrImage): OcrWord[] {
   if (img.channels !== 1) return [...words];
   const amounts = words.filter((w) => AMOUNT.test(w.text));
@@ -69,4 +91,31 @@ function barAtLeft(img: OcrImage, w: OcrWord, lead: number): boolean {
   // One band, thin, its middle between a quarter and four fifths of the digits' height.
   const mid = (top + bottom + 1) / 2 / h;
   return bottom - top + 1 === inkRows.length && inkRows.length <= 0.3 * h && mid >= 0.25 && mid <= 0.8;
+}
+
+/**
+ * One horizontal bar in the window: rows across most of its width form a single band, thin, across
+ * the middle of the digits' height; elsewhere (the band's blurred fringe aside) hardly any ink.
+ */
+function oneBar(img: OcrImage, ax0: number, ay0: number, ax1: number, ay1: number): boolean {
+  const x0 = Math.max(0, Math.round(ax0));
+  const x1 = Math.min(img.width, Math.round(ax1));
+  const y0 = Math.max(0, Math.round(ay0));
+  const y1 = Math.min(img.height, Math.round(ay1));
+  const h = y1 - y0;
+  if (x1 - x0 < 2 || h < 6) return false;
+  const n: number[] = [];
+  for (let y = y0; y < y1; y++) {
+    let c = 0;
+    for (let x = x0; x < x1; x++) if (img.data[y * img.width + x]! < INK) c++;
+    n.push(c / (x1 - x0));
+  }
+  const band = n.flatMap((v, i) => (v >= 0.5 ? [i] : []));
+  if (band.length === 0) return false;
+  const top = band[0]!;
+  const bottom = band[band.length - 1]!;
+  if (bottom - top + 1 !== band.length || band.length > 0.3 * h) return false;
+  if (n.some((v, i) => v > 0.25 && (i < top - 1 || i > bottom + 1))) return false;
+  const mid = (top + bottom + 1) / 2 / h;
+  return mid >= 0.25 && mid <= 0.8;
 }

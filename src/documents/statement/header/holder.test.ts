@@ -140,4 +140,16 @@ describe('bank name', () => {
     });
     expect(findBankName([...lines(words('BancaViva', 45, 40)), ...later], 842)?.value).toBe('BancaViva');
   });
+
+  it('a sender line in small print stays out of the name though a speck read as a word stretches its box (scan)', () => {
+    // The window of a 200 dpi scan: the bank's mark read as "ER", 11 pt tall, at the start of the 4 pt sender line.
+    const speck = { text: 'ER', x0: 301, x1: 328, y0: 81, y1: 92 };
+    const ls = lines(
+      [speck, ...words('Isartal eG - 40294 Düsseldorf', 330, 81, 4)],
+      words('URSULA NEUMANN', 301, 96, 5.5),
+      words('Am Markt 79', 301, 104, 5.5),
+      words('50664 Köln', 301, 113, 5.5),
+    );
+    expect(findHolder(ls)?.value).toBe('URSULA NEUMANN');
+  });
 });

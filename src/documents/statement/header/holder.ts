@@ -163,7 +163,7 @@ export function windowHolder(lines: readonly Line[], opts: HolderOptions = {}): 
   let best: { score: number; name: string; words: PositionedWord[]; page: number } | null = null;
   for (const b of blocks) {
     const texts = b.phrases.map((p) => p.text.trim());
-    const hMed = median(b.phrases.map((p) => p.y1 - p.y0));
+    const hMed = median(b.phrases.map(textHeight));
     for (let pc = 1; pc < texts.length; pc++) {
       if (!isPostcodeLine(texts[pc]!)) continue;
       // Upwards from the postcode: the street (a line with a number; a city line may sit between), …
@@ -189,7 +189,7 @@ export function windowHolder(lines: readonly Line[], opts: HolderOptions = {}): 
       for (; i >= 0 && nameParts.length < 3; i--) {
         const t = texts[i]!;
         const ph = b.phrases[i]!;
-        if (ph.y1 - ph.y0 < hMed * 0.8 || /[·•|]/.test(t)) break; // sender line (DIN return address)
+        if (textHeight(ph) < hMed * 0.8 || /[·•|]/.test(t)) break; // sender line (DIN return address)
         if (isSalutationOnly(t)) {
           salutation = true;
           break;
@@ -259,6 +259,15 @@ function cells(l: Line): Phrase[] {
   }
   if (cur.length > 0) out.push(makePhrase(cur));
   return out;
+}
+
+/**
+ * A phrase's text height: the median of its words' heights. On a scan one speck or a logo read as a
+ * word ("ER" over a bank's mark) stretches the phrase's box, and a sender line in small print then
+ * measured as tall as the name under it.
+ */
+function textHeight(p: Phrase): number {
+  return p.words.length > 0 ? median(p.words.map((w) => w.y1 - w.y0)) : p.y1 - p.y0;
 }
 
 function median(xs: number[]): number {

@@ -15,7 +15,9 @@ export type RepairEvidence =
   /** Fewer failed conformity checks. */
   | 'fewer_failed_checks'
   /** A statement without balances: one more row read and no failed check more. */
-  | 'one_more_row';
+  | 'one_more_row'
+  /** An IBAN's mod-97 check digits hold with the one character its country's format asks for. */
+  | 'check_digits';
 
 /** One word changed, recorded the way id/mrz.ts records MRZ corrections. */
 export interface WordEdit {

@@ -67,8 +67,8 @@ describe('runRepairs', () => {
     expect(skipped.calls).toBe(0);
   });
 
-  it('the default list names every repair once, letters first and the unconfirmed separator last', () => {
-    expect(REPAIR_NAMES).toEqual(['letters_in_amounts', 'confusable_digit', 'debit_credit_marker', 'lost_sign', 'closing_gap', 'lost_separator', 'lost_separator_unconfirmed']);
+  it('the default list names every repair once, letters first, the unconfirmed separator and the IBAN last', () => {
+    expect(REPAIR_NAMES).toEqual(['letters_in_amounts', 'stray_mark_in_amounts', 'confusable_digit', 'debit_credit_marker', 'lost_sign', 'closing_gap', 'lost_separator', 'lost_separator_unconfirmed', 'iban_check_digits']);
   });
 
   it('stagesWithout leaves the named repairs out, and a stage left without repairs goes', () => {

@@ -13,7 +13,8 @@ import type { WordPage } from '../../layout/model.ts';
 import type { StatementExtraction } from '../pages.ts';
 import { closingGap } from './closing-gap.ts';
 import type { Repaired, RepairEdit, RepairState } from './edit.ts';
-import { lettersInAmounts } from './letters.ts';
+import { ibanCheckDigits } from './iban.ts';
+import { lettersInAmounts, strayMarksInAmounts } from './letters.ts';
 import { confusableDigit, debitCreditMarker, lostSign } from './row.ts';
 import { lostSeparator, lostSeparatorUnconfirmed } from './separator.ts';
 
@@ -38,6 +39,8 @@ const noChain = (x: StatementExtraction): boolean => x.quality.reconciled === nu
 export const REPAIR_STAGES: readonly Stage[] = [
   // Letters of a digit's shape inside amounts, on every page at once.
   { rounds: 1, enter: notReconciled, repairs: [{ name: 'letters_in_amounts', apply: lettersInAmounts }] },
+  // A speck between an amount's sign and its digits ("+.154,00"), on every page at once.
+  { rounds: 1, enter: notReconciled, repairs: [{ name: 'stray_mark_in_amounts', apply: strayMarksInAmounts }] },
   // The chain, one row at a time (a few rounds: independent misreadings).
   {
     rounds: 6,
@@ -53,6 +56,8 @@ export const REPAIR_STAGES: readonly Stage[] = [
   },
   // No balance printed at all: only a row gained confirms a separator put back.
   { rounds: 6, enter: noChain, repairs: [{ name: 'lost_separator_unconfirmed', apply: lostSeparatorUnconfirmed }] },
+  // The account's IBAN not read: one character its country's format rules out, mended by the check digits.
+  { rounds: 1, enter: (x) => x.ibanValue === null, repairs: [{ name: 'iban_check_digits', apply: ibanCheckDigits }] },
 ];
 
 /** The stages without the repairs `names` (bench/repairs.ts: what each repair is worth). */

@@ -11,13 +11,31 @@ export function fixAmountWord(t: string): string {
   return t.replace(/[OoIlSB]/g, (c) => DIGIT_OF_LETTER[c] ?? c);
 }
 
+// A sign, then a speck read as a mark, then an amount: "+.154,00", "-'12,50" (a real Postbank page at 200 dpi).
+const STRAY_MARK = /^([-+\u2212])[.,'`´:](\d{1,3}(?:[.,']\d{3})*[.,]\d{2})$/;
+
+/** "+.154,00" → "+154,00": a mark between an amount's sign and its digits is a speck, not a separator. */
+export function dropStrayMark(t: string): string {
+  const m = STRAY_MARK.exec(t);
+  return m ? m[1]! + m[2]! : t;
+}
+
 /** Letters inside amounts (O/0, l/1, S/5, B/8), on every page at once; kept where the same checks run and fewer fail. */
-export function lettersInAmounts({ x, pages }: RepairState): Repaired | null {
+export function lettersInAmounts(state: RepairState): Repaired | null {
+  return everyWord(state, fixAmountWord);
+}
+
+/** Specks between an amount's sign and its digits, on every page at once; kept where the same checks run and fewer fail. */
+export function strayMarksInAmounts(state: RepairState): Repaired | null {
+  return everyWord(state, dropStrayMark);
+}
+
+function everyWord({ x, pages }: RepairState, fix: (t: string) => string): Repaired | null {
   const edits: WordEdit[] = [];
   const fixed = pages.map((p) => ({
     ...p,
     words: p.words.map((w) => {
-      const text = fixAmountWord(w.text);
+      const text = fix(w.text);
       if (text === w.text) return w;
       edits.push({ page: p.page, from: w.text, to: text, by: 'fewer_failed_checks' });
       return { ...w, text };
