@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseId, confirmNamesByFront, confirmNumberByFront, legibleId, resolveValidity, sameGlyphs } from './analyse.ts';
+import { analyseId, confirmNamesByFront, confirmNumberByFront, legibleId, resolveValidity, sameGlyphs, zoneReads } from './analyse.ts';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
 import type { FoundMrz } from './find.ts';
 import type { FrontFields } from './front.ts';
@@ -179,6 +179,19 @@ describe('resolveValidity and legibleId', () => {
     const two: FrontFields = { surname: v('ROSSI'), expiration_date: v('01.01.2030') };
     expect(legibleId({ ...base, type: 'residency_permit', mrz: null, front: two })).toBe(true);
     expect(legibleId({ ...base, type: null, mrz: null, front: two })).toBe(false);
+  });
+
+  it('a zone read from specks is not legible: one check digit holding is chance unless the state is a state', () => {
+    const base = { front: {}, hasFront: false, hasBack: true, completeness: null, crossChecks: [], frontPage: null };
+    // Lines of a page of noise, as the zone finder read them: TD2-shaped, the number's check made to hold.
+    const specks = found(['ATRTERECEAINCONTAAAYOYZINEIEEEEARRRR', '2GILEHAIP5SBANETINETOONPUPCESCRELE<<']);
+    expect(specks.checks.filter((c) => c.valid).length).toBe(1);
+    expect(legibleId({ ...base, type: 'identity_card', mrz: specks })).toBe(false);
+    expect(zoneReads(specks)).toBe(false);
+    // The same single holding check under a real state's code, or two checks holding, read.
+    expect(zoneReads({ checks: specks.checks, issuingState: 'ITA' })).toBe(true);
+    const two = specks.checks.map((c, i) => ({ ...c, valid: c.valid || i === 1 }));
+    expect(zoneReads({ checks: two, issuingState: 'RTE' })).toBe(true);
   });
 });
 
