@@ -18,6 +18,7 @@ import type { IdLabel, IdLabelField } from '../data/id-labels.data.ts';
 import { AUTHORITY_WORDS, ID_LABELS } from '../data/id-labels.data.ts';
 import { MONTHS } from '../data/months.data.ts';
 import { editDistance } from '../text.ts';
+import { knownState } from './mrz.ts';
 
 /** Fields read from the printed sides; `validity` is a date of the ambiguous "validity" label. */
 export type FrontField = Exclude<IdLabelField, 'address' | 'remarks' | 'height' | 'tax_code' | 'parents' | 'signature'> | 'validity';
@@ -39,8 +40,16 @@ export function foldUpper(s: string): string {
     .replace(/ß/g, 'SS');
 }
 
-/** A word's folded tokens: letters and digits, '/' kept as its own token. */
+/**
+ * A word that is one glyph OCR reads for a bilingual label's slash in small type ("AUTORITA' 7 AUTHORITY",
+ * "AUTORITA' { AUTHORITY", "NOME f NAME"): a slash where a label follows it (labelsOfLine), else nothing.
+ */
+const SLASH_LIKE = /^[7fl{}()[\]\\!]$/;
+const MAYBE_SLASH = '/?';
+
+/** A word's folded tokens: letters and digits, '/' kept as its own token ('/?' for a glyph that may be one). */
 function tokensOf(text: string): string[] {
+  if (SLASH_LIKE.test(text.trim())) return [MAYBE_SLASH];
   return foldUpper(text)
     // A bilingual label's slash read as a bar ("Narne | Surname").
     .replace(/\|/g, '/')
@@ -83,25 +92,41 @@ const squashed = (s: string): string => s.replace(/RN/g, 'M');
  * The label phrase at token i and how many tokens it spans: word by word, or (a phrase of six letters or
  * more) as the tokens' letters run together, where OCR joined or split its words ("DINASCITA", "NASC ITA")
  * or misread a short one ("PLACE ANO DATE OF BIRTH"): the joined letters then match within the edits a
- * word of that length allows. Longest phrases first; a '/' is never part of a run.
+ * word of that length allows. The phrase spanning the most tokens wins, word by word before joined (a
+ * phrase's first word alone is not a longer phrase misread: "RILASCIATO" of "RILASCIATO DA" is no
+ * "RILASCIATO IL" two letters short); then the longest phrase. A '/' is never part of a run.
  */
 function phraseAt(tokens: readonly Token[], i: number): { phrase: Phrase; n: number } | null {
   if (i >= tokens.length) return null;
+  let best: { phrase: Phrase; n: number; joined: boolean } | null = null;
+  const better = (n: number, joined: boolean): boolean => !best || n > best.n || (n === best.n && best.joined && !joined);
   for (const p of PHRASES) {
-    if (i + p.words.length <= tokens.length && p.words.every((w, k) => wordMatches(tokens[i + k]!.text, w))) return { phrase: p, n: p.words.length };
+    if (i + p.words.length <= tokens.length && p.words.every((w, k) => wordMatches(tokens[i + k]!.text, w))) {
+      if (better(p.words.length, false)) best = { phrase: p, n: p.words.length, joined: false };
+      continue;
+    }
     const target = p.words.join('');
     if (target.length < 6) {
-      if (p.words.length === 1 && squashed(tokens[i]!.text) === squashed(target)) return { phrase: p, n: 1 };
+      if (p.words.length === 1 && squashed(tokens[i]!.text) === squashed(target) && better(1, false)) best = { phrase: p, n: 1, joined: false };
       continue;
     }
     for (let n = Math.max(1, p.words.length - 2); n <= p.words.length + 2 && i + n <= tokens.length; n++) {
       const run = tokens.slice(i, i + n).map((t) => t.text);
-      if (run.includes('/')) break;
+      if (run.some((t) => t.startsWith('/'))) break;
       const joined = run.join('');
-      if (wordMatches(joined, target) || squashed(joined) === squashed(target)) return { phrase: p, n };
+      if (wordMatches(joined, target) || squashed(joined) === squashed(target)) {
+        if (better(n, true)) best = { phrase: p, n, joined: true };
+        break;
+      }
     }
   }
-  return null;
+  return best ? { phrase: best.phrase, n: best.n } : null;
+}
+
+/** A slash at token k: read as one, or a glyph that may be one with a label after it. */
+function isSlash(tokens: readonly Token[], k: number): boolean {
+  const t = tokens[k]?.text;
+  return t === '/' || (t === MAYBE_SLASH && phraseAt(tokens, k + 1) !== null);
 }
 
 export interface LabelHit {
@@ -136,7 +161,7 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
     const at = phraseAt(tokens, i);
     const p = at?.phrase ?? null;
     const short = p !== null && p.words.length === 1 && p.words[0]!.length <= 4;
-    const slashNext = at !== null && tokens[i + at.n]?.text === '/';
+    const slashNext = at !== null && isSlash(tokens, i + at.n);
     const raw = p ? line.words[tokens[i]!.word]!.text : '';
     const standsAlone = short && (opensColumn(tokens[i]!.word) || slashNext || /[.:]$/.test(raw));
     if (!p || (short && !standsAlone) || (p.words[0]!.length <= 2 && p.words.length === 1 && !slashNext && !/[.:]$/.test(raw))) {
@@ -146,7 +171,7 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
     let end = i + at!.n;
     // "COGNOME / SURNAME", "NOME / NAME", "LUOGO E DATA DI NASCITA / PLACE AND DATE OF BIRTH": the translation is part of the label.
     for (;;) {
-      if (tokens[end]?.text !== '/') break;
+      if (!isSlash(tokens, end)) break;
       const q = phraseAt(tokens, end + 1);
       if (!q) {
         // A translation OCR misread ("Authonty"): a word in the label's type size after the slash is
@@ -500,6 +525,7 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
   const out: FrontFields = {};
   let unlabelledAuthority: FrontValue | undefined;
   let unlabelledNumber: FrontValue | undefined;
+  const unlabelledPlaces: FrontValue[] = [];
   for (const page of pages) {
     const excl = excludeBoxes.filter((e) => e.page === page.page).map((e) => e.bbox);
     // The MRZ's words go, not whole lines: a card beside the MRZ's (both sides photographed side by side)
@@ -533,11 +559,16 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
     const labelled = found.issuing_authority ? blocks.find((b) => takenBlock.has(b) && sameBox(b, found.issuing_authority!.bbox)) : undefined;
     const authority = authorityBlock(labelled, blocks, takenBlock);
     if (authority) {
-      const v = { page: page.page, bbox: bboxOf(authority), confidence: confidenceOf(authority), value: withoutLabelWords(textOf(authority)) };
+      const v = { page: page.page, bbox: bboxOf(authority), confidence: confidenceOf(authority), value: splitJoinedAuthority(withoutLabelWords(textOf(authority))) };
       if (labelled) found.issuing_authority = v;
       else unlabelledAuthority ??= v;
     }
     for (const [k, v] of Object.entries(found) as [FrontField, FrontValue][]) out[k] ??= v;
+    for (const b of blocks) {
+      if (takenBlock.has(b)) continue;
+      const place = placeWithState(withoutLabelWords(textOf(b.words)));
+      if (place) unlabelledPlaces.push({ page: page.page, bbox: bboxOf(b.words), confidence: confidenceOf(b.words), value: place });
+    }
     // A document number printed without a label (in a corner, in its own typeface): one free word of
     // 8-10 capitals and digits, at least three of them digits, on the page.
     const numbers = blocks
@@ -551,7 +582,22 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
   }
   if (unlabelledAuthority) out.issuing_authority ??= unlabelledAuthority;
   if (unlabelledNumber) out.document_number ??= unlabelledNumber;
+  // A place with its state's code in brackets ("KONYA (TUR)", "CEBU CITY (PHL)"), as permits print the place
+  // of birth, where its label did not read: one such value on the pages, else none.
+  if (new Set(unlabelledPlaces.map((p) => p.value)).size === 1) out.birth_place ??= unlabelledPlaces[0]!;
   return out;
+}
+
+/**
+ * A place followed by an ICAO 9303 state code in brackets ("KONYA (TUR)", "Cebu City (PHL)"; the closing
+ * bracket may be lost): the place as printed, code included; null for anything else. The place is letters
+ * (three or more, no digits: an address has its house number and postcode), the code a known state.
+ */
+export function placeWithState(text: string): string | null {
+  const m = /^(\p{Lu}[\p{L}'.\- ]*\p{L})\s*\(([A-Z]{3})\)?$/u.exec(text.trim());
+  if (!m || m[1]!.replace(/[^\p{L}]/gu, '').length < 3 || !knownState(m[2]!)) return null;
+  if (withoutLabelWords(m[1]!) !== m[1]) return null;
+  return `${m[1]!} (${m[2]!})`;
 }
 
 /**
@@ -655,6 +701,28 @@ function authorityBlock(labelled: Block | undefined, blocks: readonly Block[], t
     }
   }
   return words;
+}
+
+/**
+ * An authority's name whose words OCR ran together ("QUESTURADIVERONA" for "QUESTURA DI VERONA"): a word that
+ * opens with an authority's word of five letters or more (AUTHORITY_WORDS) and runs on with a joining word
+ * (Italian "DI", German "VON", French "DE") and a name of three letters or more is split into them; a word
+ * without the joining word is left whole ("STADTVERWALTUNG").
+ */
+export function splitJoinedAuthority(text: string): string {
+  return text
+    .split(' ')
+    .map((w) => {
+      const t = foldUpper(w);
+      if (t !== w) return w;
+      const a = AUTHORITY_WORDS.find((x) => x.length >= 5 && t.startsWith(x) && t.length >= x.length + 3 && /^[A-Z]+$/.test(t));
+      if (!a) return w;
+      const rest = w.slice(a.length);
+      // Only with its joining word: "STADTVERWALTUNG" is one word.
+      const join = /^(DI|VON|DE)(?=[A-Z]{3})/.exec(rest);
+      return join ? `${w.slice(0, a.length)} ${join[1]!} ${rest.slice(join[1]!.length)}` : w;
+    })
+    .join(' ');
 }
 
 function isAuthorityWord(text: string): boolean {
