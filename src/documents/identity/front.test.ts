@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
-import { looksLikeFront, parseFrontDate, readFront, splitCombined, withoutLabelWords } from './front.ts';
+import { buildLines } from '../layout/lines.ts';
+import { labelsOfLine, looksLikeFront, parseFrontDate, readFront, splitCombined, splitJoinedAuthority, withoutLabelWords } from './front.ts';
 import { resolveValidity } from './analyse.ts';
 
 /** Words laid out left to right from x on one line at y (5.5 pt glyphs, 3.2 pt a character). */
@@ -219,5 +220,45 @@ describe('withoutLabelWords: a colon ends a label', () => {
     expect(withoutLabelWords('MILANO')).toBe('MILANO');
     expect(withoutLabelWords('Stadt Frankfurt am Main')).toBe('Stadt Frankfurt am Main');
     expect(withoutLabelWords('PLACE OF BITH: KYIV')).toBe('KYIV');
+  });
+});
+
+describe('readFront: labels OCR read apart, values with no label (h/ids9)', () => {
+  it('"RILASCIATO DA / ISSUED BY" is the authority label: its first word alone is no "RILASCIATO IL" two letters short', () => {
+    const f = readFront([
+      page([
+        ...line(30, 78, 'RILASCIATO DA / ISSUED BY'),
+        ...line(37, 78, 'UFFICIO STRANIERI VERONA', 8),
+        ...line(52, 78, 'NUMERO / NUMBER'),
+        ...line(59, 78, 'INQ417120', 8),
+      ]),
+    ]);
+    expect(f.issuing_authority?.value).toBe('UFFICIO STRANIERI VERONA');
+  });
+
+  it('a bilingual label whose slash OCR read as "7", "{" or "f" is one label (its translation no label of its own)', () => {
+    for (const slash of ['7', '{', 'f']) {
+      for (const text of [`AUTORITA' ${slash} AUTHORITY`, `NOME ${slash} NAME`]) {
+        const [l] = buildLines(page(line(30, 78, text)));
+        const hits = labelsOfLine(l!, 0);
+        expect(hits).toHaveLength(1);
+        expect(hits[0]!.words.map((w) => w.text).join(' ')).toBe(text);
+      }
+    }
+  });
+
+  it('a place with its state code in brackets is the place of birth where its label did not read; two such places are none', () => {
+    const base = [...line(30, 78, 'COGNOME / SURNAME'), ...line(37, 78, 'KAYA', 8), ...line(52, 78, 'Pace of ity: KONYA (TUR)', 8)];
+    expect(readFront([page(base)]).birth_place?.value).toBe('KONYA (TUR)');
+    expect(readFront([page([...base, ...line(70, 78, 'LVIV (UKR)', 8)])]).birth_place).toBeUndefined();
+    // An address (house number, postcode) and an unknown code are no place of birth.
+    expect(readFront([page([...line(30, 78, 'KAYA', 8), ...line(52, 78, 'Via Roma 12, 10100 TORINO (TO)', 8), ...line(70, 78, 'DHAKA (XQZ)', 8)])]).birth_place).toBeUndefined();
+  });
+
+  it('an authority OCR ran into one word is split at its joining word; one German word stays whole', () => {
+    expect(splitJoinedAuthority('QUESTURADIVERONA')).toBe('QUESTURA DI VERONA');
+    expect(splitJoinedAuthority('COMUNEDIBOLOGNA')).toBe('COMUNE DI BOLOGNA');
+    expect(splitJoinedAuthority('STADTVERWALTUNG')).toBe('STADTVERWALTUNG');
+    expect(splitJoinedAuthority('Landratsamt Ebersberg')).toBe('Landratsamt Ebersberg');
   });
 });
