@@ -251,6 +251,9 @@ describe('readFront: labels OCR read apart, values with no label (h/ids9)', () =
     const base = [...line(30, 78, 'COGNOME / SURNAME'), ...line(37, 78, 'KAYA', 8), ...line(52, 78, 'Pace of ity: KONYA (TUR)', 8)];
     expect(readFront([page(base)]).birth_place?.value).toBe('KONYA (TUR)');
     expect(readFront([page([...base, ...line(70, 78, 'LVIV (UKR)', 8)])]).birth_place).toBeUndefined();
+    // OCR ran another column's date into it, and boxed the code small: the place and its code still.
+    const small = [...line(52, 78, 'CASABLANCA', 8), { text: '(MAR)', x0: 128, y0: 55, x1: 138, y1: 58.5 }, ...line(52, 141, '18.04.2034', 8)];
+    expect(readFront([page([...line(30, 78, 'KAYA', 8), ...small])]).birth_place?.value).toBe('CASABLANCA (MAR)');
     // An address (house number, postcode) and an unknown code are no place of birth.
     expect(readFront([page([...line(30, 78, 'KAYA', 8), ...line(52, 78, 'Via Roma 12, 10100 TORINO (TO)', 8), ...line(70, 78, 'DHAKA (XQZ)', 8)])]).birth_place).toBeUndefined();
   });

@@ -564,10 +564,12 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
       else unlabelledAuthority ??= v;
     }
     for (const [k, v] of Object.entries(found) as [FrontField, FrontValue][]) out[k] ??= v;
-    for (const b of blocks) {
-      if (takenBlock.has(b)) continue;
-      const place = placeWithState(withoutLabelWords(textOf(b.words)));
-      if (place) unlabelledPlaces.push({ page: page.page, bbox: bboxOf(b.words), confidence: confidenceOf(b.words), value: place });
+    const takenWords = new Set([...takenBlock].flatMap((b) => b.words));
+    for (const l of lines) {
+      const words = placeBeforeState(l, labelWords);
+      if (!words || words.some((w) => takenWords.has(w))) continue;
+      const place = placeWithState(withoutLabelWords(textOf(words)));
+      if (place) unlabelledPlaces.push({ page: page.page, bbox: bboxOf(words), confidence: confidenceOf(words), value: place });
     }
     // A document number printed without a label (in a corner, in its own typeface): one free word of
     // 8-10 capitals and digits, at least three of them digits, on the page.
@@ -586,6 +588,28 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
   // of birth, where its label did not read: one such value on the pages, else none.
   if (new Set(unlabelledPlaces.map((p) => p.value)).size === 1) out.birth_place ??= unlabelledPlaces[0]!;
   return out;
+}
+
+/**
+ * The words of a line's run that ends in a bracketed state code ("(TUR)", "(MAR"): the code and the words
+ * before it in one type size, up to a column gap, a label's word or a number (a date of another column OCR ran into it is
+ * after the code, and left out). The code's box may be much smaller than the place's (OCR boxed "DELHI"
+ * tall): it is taken whatever its size, which the blocks do not (a speck beside a value is no value).
+ */
+function placeBeforeState(line: Line, labelWords: ReadonlySet<PositionedWord>): PositionedWord[] | null {
+  const h = heightOf(line.words);
+  const j = line.words.findIndex((w) => /^\([A-Z]{3}\)?$/.test(w.text) && knownState(w.text.slice(1, 4)));
+  if (j <= 0) return null;
+  // The place's type: its last word's; a word in smaller or larger type before it is another's (a label OCR garbled).
+  const ref = line.words[j - 1]!.y1 - line.words[j - 1]!.y0;
+  let k = j;
+  while (k > 0) {
+    const w = line.words[k - 1]!;
+    const wh = w.y1 - w.y0;
+    if (labelWords.has(w) || /\d/.test(w.text) || line.words[k]!.x0 - w.x1 > h * 1.8 || wh < ref * 0.7 || wh > ref / 0.7) break;
+    k--;
+  }
+  return k < j ? line.words.slice(k, j + 1) : null;
 }
 
 /**
