@@ -258,6 +258,11 @@ describe('readFront: labels OCR read apart, values with no label (h/ids9)', () =
     expect(readFront([page([...line(30, 78, 'KAYA', 8), ...line(52, 78, 'Via Roma 12, 10100 TORINO (TO)', 8), ...line(70, 78, 'DHAKA (XQZ)', 8)])]).birth_place).toBeUndefined();
   });
 
+  it('an unlabelled authority whose first words OCR put on a line of their own, left of the rest: the whole name', () => {
+    const f = readFront([page([...line(30, 78, 'KAYA', 8), ...line(52, 78, 'GARDA NATIONAL', 8), ...line(48, 148, 'IMMIGRATION BUREAU', 8)])]);
+    expect(f.issuing_authority?.value).toBe('GARDA NATIONAL IMMIGRATION BUREAU');
+  });
+
   it('an authority OCR ran into one word is split at its joining word; one German word stays whole', () => {
     expect(splitJoinedAuthority('QUESTURADIVERONA')).toBe('QUESTURA DI VERONA');
     expect(splitJoinedAuthority('COMUNEDIBOLOGNA')).toBe('COMUNE DI BOLOGNA');

@@ -724,6 +724,25 @@ function authorityBlock(labelled: Block | undefined, blocks: readonly Block[], t
       break;
     }
   }
+  // Known by its word (no label), the name may open left of it in a block OCR put on a line of its own
+  // ("GARDA NATIONAL" a little lower than "IMMIGRATION BUREAU"): a block just left of it, in its type, that
+  // opens with an authority's word too.
+  for (let more = !labelled; more; ) {
+    more = false;
+    const box = bboxOf(words);
+    const h = heightOf(words);
+    for (const b of blocks) {
+      if (used.has(b) || taken.has(b) || /\d/.test(textOf(b.words)) || !isAuthorityWord(b.words[0]!.text)) continue;
+      const small = Math.min(h, b.h);
+      const overlapY = Math.min(box[3], b.y1) - Math.max(box[1], b.y0);
+      const beside = overlapY >= 0.5 * Math.min(box[3] - box[1], b.y1 - b.y0) && b.x1 <= box[0] + small * 0.3 && box[0] - b.x1 <= small * 1.5;
+      if (!beside || b.h < h * 0.4 || b.h > h * 2.5) continue;
+      words.unshift(...b.words);
+      used.add(b);
+      more = true;
+      break;
+    }
+  }
   return words;
 }
 
