@@ -263,6 +263,34 @@ describe('readFront: labels OCR read apart, values with no label (h/ids9)', () =
     expect(f.issuing_authority?.value).toBe('GARDA NATIONAL IMMIGRATION BUREAU');
   });
 
+  it('a label whose words OCR put on two lines (a card photographed askew) is read across them', () => {
+    const f = readFront([
+      page([...line(30, 49, 'Name', 4), ...line(36, 49, 'KOVALENKO', 6), ...line(50, 49, 'Giltig', 4), ...line(48, 65.8, 'bis', 4), ...line(57, 49, '14.05.2026', 6)]),
+    ]);
+    expect(f.expiration_date?.value).toBe('14.05.2026');
+    expect(f.surname?.value).toBe('KOVALENKO');
+  });
+
+  it("a document's title is no label: the number printed beside it is not its value", () => {
+    const f = readFront([page([...line(20, 70, 'PERMESSO DI SOGGIORNO / RESIDENCE PERMIT', 5), ...line(20, 200, 'IES755267', 5), ...line(40, 70, 'COGNOME'), ...line(47, 70, 'KAYA', 8)])]);
+    expect(f.document_number?.value).toBe('IES755267');
+  });
+
+  it('a translation OCR garbled past reading, in the label\'s type after its slash, is part of the label ("t5$048D BY")', () => {
+    const w = (text: string, x0: number, x1: number, y0: number, y1: number): PositionedWord => ({ text, x0, x1, y0, y1 });
+    const f = readFront([
+      page([
+        w('RILASCIATO', 69.4, 93.1, 41.2, 44.1),
+        w('DA', 94.7, 100, 41.5, 44.4),
+        w('/', 101.8, 102.5, 42.8, 44.6),
+        w('t5$048D', 104.6, 119.2, 41.8, 44.7),
+        w('BY', 121.1, 125.1, 42.1, 44.9),
+        ...line(47, 69, 'UFFICIO STRANIERI MILANO', 6),
+      ]),
+    ]);
+    expect(f.issuing_authority?.value).toBe('UFFICIO STRANIERI MILANO');
+  });
+
   it('an authority OCR ran into one word is split at its joining word; one German word stays whole', () => {
     expect(splitJoinedAuthority('QUESTURADIVERONA')).toBe('QUESTURA DI VERONA');
     expect(splitJoinedAuthority('COMUNEDIBOLOGNA')).toBe('COMUNE DI BOLOGNA');

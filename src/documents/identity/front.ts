@@ -21,7 +21,7 @@ import { editDistance } from '../text.ts';
 import { knownState } from './mrz.ts';
 
 /** Fields read from the printed sides; `validity` is a date of the ambiguous "validity" label. */
-export type FrontField = Exclude<IdLabelField, 'address' | 'remarks' | 'height' | 'tax_code' | 'parents' | 'signature'> | 'validity';
+export type FrontField = Exclude<IdLabelField, 'address' | 'remarks' | 'height' | 'tax_code' | 'parents' | 'signature' | 'title'> | 'validity';
 
 export interface FrontValue {
   value: string;
@@ -174,14 +174,21 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
       if (!isSlash(tokens, end)) break;
       const q = phraseAt(tokens, end + 1);
       if (!q) {
-        // A translation OCR misread ("Authonty"): a word in the label's type size after the slash is
-        // part of the label (values are printed larger than their labels); else the slash dangles.
+        // A translation OCR misread ("Authonty", "t5$048D BY"): a word in the label's type size after the slash
+        // is part of the label (values are printed larger than their labels); else the slash dangles.
         end++;
         const next = tokens[end];
-        const labelH = heightOf(tokens.slice(i, end).map((t) => line.words[t.word]!));
+        // The label's type by its words (a slash's box is small).
+        const labelH = heightOf(tokens.slice(i, end - 1).map((t) => line.words[t.word]!));
         const w = next ? line.words[next.word]! : null;
-        if (w && next!.word !== tokens[end - 1]!.word && /^[A-Z]{3,}$/.test(next!.text) && w.y1 - w.y0 <= labelH * 1.15) {
+        if (w && next!.word !== tokens[end - 1]!.word && /^(?=.*[A-Z])[A-Z0-9]{3,}$/.test(foldUpper(w.text).replace(/[^A-Z0-9]/g, '')) && w.y1 - w.y0 <= labelH * 1.15) {
           while (end < tokens.length && tokens[end]!.word === next!.word) end++;
+          // The translation's last word in the label's type, close after it ("t5$048D BY" for "ISSUED BY").
+          const last = tokens[end];
+          const lw = last ? line.words[last.word]! : null;
+          if (lw && /^[A-Z]{1,3}$/.test(last!.text) && lw.y1 - lw.y0 <= labelH * 1.15 && lw.x0 - line.words[next!.word]!.x1 <= labelH * 1.5) {
+            while (end < tokens.length && tokens[end]!.word === last!.word) end++;
+          }
         }
         break;
       }
@@ -218,6 +225,61 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
     i = end;
   }
   return hits;
+}
+
+/**
+ * Labels OCR's lines cut apart: on a card photographed a little askew, a label's words in small type drift
+ * across its line's height, and the line reader puts them on two or three lines ("LUOGO E DATA DI" /
+ * "NASCITA / PLACE AND" / "DATE OF BIRTH", "Gültig" below "bis"). Words are chained to the next word on
+ * their right in their type size (a word's gap, centres within most of its height), and the labels of a
+ * chain that spans lines are taken where they hold more than the lines' own labels: a label found on one
+ * line gives way to the chain's label that holds all its words, and is kept otherwise.
+ */
+export function withCrossLineLabels(lines: readonly Line[], hits: readonly LabelHit[]): LabelHit[] {
+  const lineOf = new Map<PositionedWord, number>();
+  lines.forEach((l, i) => l.words.forEach((w) => lineOf.set(w, i)));
+  const words = lines.flatMap((l) => l.words);
+  const mid = (w: PositionedWord): number => (w.y0 + w.y1) / 2;
+  const next = new Map<PositionedWord, PositionedWord>();
+  const hasPrev = new Set<PositionedWord>();
+  for (const w of words) {
+    const hw = w.y1 - w.y0;
+    let best: PositionedWord | null = null;
+    let bestGap = Infinity;
+    for (const v of words) {
+      const hv = v.y1 - v.y0;
+      if (v === w || hv > hw * 1.5 || hv < hw / 1.5) continue;
+      const h = Math.min(hw, hv);
+      const gap = v.x0 - w.x1;
+      if (gap < -h * 0.3 || gap > h * 1.2 || Math.abs(mid(v) - mid(w)) > h * 0.8) continue;
+      if (gap < bestGap) {
+        best = v;
+        bestGap = gap;
+      }
+    }
+    if (best && !hasPrev.has(best)) {
+      next.set(w, best);
+      hasPrev.add(best);
+    }
+  }
+  let out = [...hits];
+  let k = lines.length;
+  for (const w of words) {
+    if (hasPrev.has(w) || !next.has(w)) continue;
+    const chain = [w];
+    for (let v = next.get(w); v && chain.length < 40; v = next.get(v)) chain.push(v);
+    if (new Set(chain.map((x) => lineOf.get(x))).size < 2) continue;
+    const box = bboxOf(chain);
+    const line: Line = { page: lines[0]!.page, words: chain, text: chain.map((x) => x.text).join(' '), x0: box[0], y0: box[1], x1: box[2], y1: box[3] };
+    for (const hit of labelsOfLine(line, k++)) {
+      if (new Set(hit.words.map((x) => lineOf.get(x))).size < 2) continue;
+      const inHit = new Set(hit.words);
+      const overlapped = out.filter((o) => o.words.some((x) => inHit.has(x)));
+      if (overlapped.some((o) => o.words.some((x) => !inHit.has(x)))) continue;
+      out = [...out.filter((o) => !overlapped.includes(o)), hit];
+    }
+  }
+  return out;
 }
 
 export interface Block {
@@ -409,6 +471,8 @@ export function fits(field: IdLabelField, text: string): boolean {
     case 'parents':
     case 'signature':
       return text.length > 0;
+    case 'title':
+      return false;
   }
 }
 
@@ -532,7 +596,7 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
     // prints its fields at the MRZ lines' height.
     const inZone = (w: PositionedWord): boolean => excl.some((b) => w.y0 >= b[1] - 2 && w.y1 <= b[3] + 2 && w.x1 >= b[0] - 2 && w.x0 <= b[2] + 2);
     const lines = buildLines({ ...page, words: page.words.filter((w) => !inZone(w)) });
-    const hits = lines.flatMap((l, i) => labelsOfLine(l, i));
+    const hits = withCrossLineLabels(lines, lines.flatMap((l, i) => labelsOfLine(l, i)));
     const labelWords = new Set(hits.flatMap((h) => h.words));
     const blocks = lines.flatMap((l, i) => blocksOf(l, i, labelWords));
     const takenHit = new Set<LabelHit>();
@@ -774,7 +838,7 @@ function isAuthorityWord(text: string): boolean {
 }
 
 function isFrontField(f: IdLabelField): f is FrontField & IdLabelField {
-  return !['address', 'remarks', 'height', 'tax_code', 'parents', 'signature'].includes(f);
+  return !['address', 'remarks', 'height', 'tax_code', 'parents', 'signature', 'title'].includes(f);
 }
 
 /**
