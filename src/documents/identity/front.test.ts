@@ -291,6 +291,20 @@ describe('readFront: labels OCR read apart, values with no label (h/ids9)', () =
     expect(f.issuing_authority?.value).toBe('UFFICIO STRANIERI MILANO');
   });
 
+  it('a bilingual label whose bar OCR boxed tall ("Behivde | Authority") still spans its unread first language', () => {
+    const w = (text: string, x0: number, x1: number, y0: number, y1: number): PositionedWord => ({ text, x0, x1, y0, y1 });
+    const f = readFront([page([w('Behivde', 86, 101, 145, 148), w('|', 104, 105, 143, 149), w('Authority', 107, 125, 145, 148), ...line(150, 86, 'Ufficio Stranieri', 6)])]);
+    expect(f.issuing_authority?.value).toBe('Ufficio Stranieri');
+  });
+
+  it('unlabelled authorities: a longer name before a word alone, a box OCR drew too wide does not cut the name', () => {
+    const w = (text: string, x0: number, x1: number, y0: number, y1: number): PositionedWord => ({ text, x0, x1, y0, y1 });
+    // "HOME" of a misread "NOME" label above "QUESTURA" whose other words OCR boxed much smaller.
+    expect(readFront([page([...line(20, 68, 'HOME', 3), ...line(40, 69, 'QUESTURA', 12), ...line(48, 130, 'DI MILANO', 4)])]).issuing_authority?.value).toBe('QUESTURA');
+    // "COMUNE" boxed over the start of "DI TORINO", which OCR put a little higher.
+    expect(readFront([page([w('COMUNE', 78, 120, 73, 79), w('DI', 112, 120, 69, 82), w('TORINO', 122, 154, 72, 81)])]).issuing_authority?.value).toBe('COMUNE DI TORINO');
+  });
+
   it('an authority OCR ran into one word is split at its joining word; one German word stays whole', () => {
     expect(splitJoinedAuthority('QUESTURADIVERONA')).toBe('QUESTURA DI VERONA');
     expect(splitJoinedAuthority('COMUNEDIBOLOGNA')).toBe('COMUNE DI BOLOGNA');
