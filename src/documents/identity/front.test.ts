@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
 import { buildLines } from '../layout/lines.ts';
-import { labelsOfLine, looksLikeFront, parseFrontDate, readFront, splitCombined, splitJoinedAuthority, withoutLabelWords } from './front.ts';
+import { labelsOfLine, looksLikeFront, parseFrontDate, placeBesideBirthDate, readFront, splitCombined, splitJoinedAuthority, withoutLabelWords } from './front.ts';
 import { resolveValidity } from './analyse.ts';
 
 /** Words laid out left to right from x on one line at y (5.5 pt glyphs, 3.2 pt a character). */
@@ -305,10 +305,17 @@ describe('readFront: labels OCR read apart, values with no label (h/ids9)', () =
     expect(readFront([page([w('COMUNE', 78, 120, 73, 79), w('DI', 112, 120, 69, 82), w('TORINO', 122, 154, 72, 81)])]).issuing_authority?.value).toBe('COMUNE DI TORINO');
   });
 
+  it('the place beside the birth date where OCR boxed the date in two sizes (two blocks of one run)', () => {
+    const p = page([...line(20, 69, 'KUMAR', 8), ...line(40, 69, 'MUMBAI 08.', 12), ...line(43, 143, '05.1997', 6)]);
+    expect(placeBesideBirthDate([p], [], '1997-05-08')?.value).toBe('MUMBAI');
+  });
+
   it('an authority OCR ran into one word is split at its joining word; one German word stays whole', () => {
     expect(splitJoinedAuthority('QUESTURADIVERONA')).toBe('QUESTURA DI VERONA');
     expect(splitJoinedAuthority('COMUNEDIBOLOGNA')).toBe('COMUNE DI BOLOGNA');
     expect(splitJoinedAuthority('STADTVERWALTUNG')).toBe('STADTVERWALTUNG');
+    expect(splitJoinedAuthority('QUESTURA O1 TRENTO')).toBe('QUESTURA DI TRENTO');
+    expect(splitJoinedAuthority('MA 35 Wien')).toBe('MA 35 Wien');
     expect(splitJoinedAuthority('Landratsamt Ebersberg')).toBe('Landratsamt Ebersberg');
   });
 });

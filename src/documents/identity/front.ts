@@ -705,7 +705,7 @@ export function placeBesideBirthDate(pages: readonly WordPage[], excludeBoxes: r
     const inZone = (w: PositionedWord): boolean => excl.some((b) => w.y0 >= b[1] - 2 && w.y1 <= b[3] + 2 && w.x1 >= b[0] - 2 && w.x0 <= b[2] + 2);
     const lines = buildLines({ ...page, words: page.words.filter((w) => !inZone(w)) });
     const labelWords = new Set(lines.flatMap((l, i) => labelsOfLine(l, i)).flatMap((h) => h.words));
-    for (const b of lines.flatMap((l, i) => blocksOf(l, i, labelWords))) {
+    for (const b of lines.flatMap((l, i) => withRuns(l, blocksOf(l, i, labelWords)))) {
       const text = textOf(b.words);
       const { date, rest } = splitCombined(text);
       if (!date || !rest || parseFrontDate(date) !== birthIso) continue;
@@ -727,7 +727,28 @@ export function placeBesideBirthDate(pages: readonly WordPage[], excludeBoxes: r
       found.push({ value: place, page: page.page, bbox: bboxOf(restWords), confidence: confidenceOf(restWords) });
     }
   }
-  return found.length === 1 ? found[0]! : null;
+  const places = [...new Map(found.map((f) => [f.value, f])).values()];
+  return places.length === 1 ? places[0]! : null;
+}
+
+/**
+ * A line's blocks and, where two or more follow one another a word's gap apart, their run as one block: a
+ * place and its date that OCR boxed in different sizes ("MUMBAI 08." tall, "05.1997" small) are cut into
+ * blocks, but they are one value.
+ */
+function withRuns(line: Line, blocks: readonly Block[]): Block[] {
+  const h = heightOf(line.words);
+  const out = [...blocks];
+  for (let a = 0; a < blocks.length; a++) {
+    let z = a;
+    while (z + 1 < blocks.length && blocks[z + 1]!.x0 - blocks[z]!.x1 <= h * 1.8 && blocks[z + 1]!.x0 >= blocks[z]!.x0) z++;
+    if (z === a) continue;
+    const words = blocks.slice(a, z + 1).flatMap((b) => b.words);
+    const box = bboxOf(words);
+    out.push({ line: blocks[a]!.line, words, x0: box[0], y0: box[1], x1: box[2], y1: box[3], h: heightOf(words) });
+    a = z;
+  }
+  return out;
 }
 
 function bareNumber(text: string): string {
@@ -823,11 +844,13 @@ function grownAuthority(start: readonly PositionedWord[], from: Block, labelled:
  * An authority's name whose words OCR ran together ("QUESTURADIVERONA" for "QUESTURA DI VERONA"): a word that
  * opens with an authority's word of five letters or more (AUTHORITY_WORDS) and runs on with a joining word
  * (Italian "DI", German "VON", French "DE") and a name of three letters or more is split into them; a word
- * without the joining word is left whole ("STADTVERWALTUNG").
+ * without the joining word is left whole ("STADTVERWALTUNG"). A joining "DI" OCR misread ("O1") is read as one.
  */
 export function splitJoinedAuthority(text: string): string {
   return text
     .split(' ')
+    // "DI" after an authority's word, read as "O1", "0I", "Dl": OCR's confusions of its two glyphs.
+    .map((w, i, all) => (i > 0 && isAuthorityWord(all[i - 1]!) && /^[O0D][I1l|!]$/.test(w) && i < all.length - 1 ? 'DI' : w))
     .map((w) => {
       const t = foldUpper(w);
       if (t !== w) return w;
