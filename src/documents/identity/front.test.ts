@@ -315,6 +315,7 @@ describe('readFront: labels OCR read apart, values with no label (h/ids9)', () =
     expect(splitJoinedAuthority('COMUNEDIBOLOGNA')).toBe('COMUNE DI BOLOGNA');
     expect(splitJoinedAuthority('STADTVERWALTUNG')).toBe('STADTVERWALTUNG');
     expect(splitJoinedAuthority('QUESTURA O1 TRENTO')).toBe('QUESTURA DI TRENTO');
+    expect(splitJoinedAuthority('QUESTURA o1 TRENTO')).toBe('QUESTURA DI TRENTO');
     expect(splitJoinedAuthority('MA 35 Wien')).toBe('MA 35 Wien');
     expect(splitJoinedAuthority('Landratsamt Ebersberg')).toBe('Landratsamt Ebersberg');
   });

@@ -850,7 +850,7 @@ export function splitJoinedAuthority(text: string): string {
   return text
     .split(' ')
     // "DI" after an authority's word, read as "O1", "0I", "Dl": OCR's confusions of its two glyphs.
-    .map((w, i, all) => (i > 0 && isAuthorityWord(all[i - 1]!) && /^[O0D][I1l|!]$/.test(w) && i < all.length - 1 ? 'DI' : w))
+    .map((w, i, all) => (i > 0 && isAuthorityWord(all[i - 1]!) && /^[O0Do][I1l|!i]$/.test(w) && i < all.length - 1 ? 'DI' : w))
     .map((w) => {
       const t = foldUpper(w);
       if (t !== w) return w;
