@@ -297,6 +297,12 @@ describe('readFront: labels OCR read apart, values with no label (h/ids9)', () =
     expect(f.issuing_authority?.value).toBe('Ufficio Stranieri');
   });
 
+  it('a whole bilingual label after a bar (a card\'s rule boxed tall) takes no words before the bar: its value below stays aligned', () => {
+    const w = (text: string, x0: number, x1: number, y0: number, y1: number): PositionedWord => ({ text, x0, x1, y0, y1 });
+    const f = readFront([page([w('Ah', 64, 70, 93, 99), w('|', 76, 77, 91, 105), ...line(93, 80, 'Cognome / Surname', 6), ...line(101, 80, 'NIKOLIC', 12)])]);
+    expect(f.surname?.value).toBe('NIKOLIC');
+  });
+
   it('unlabelled authorities: a longer name before a word alone, a box OCR drew too wide does not cut the name', () => {
     const w = (text: string, x0: number, x1: number, y0: number, y1: number): PositionedWord => ({ text, x0, x1, y0, y1 });
     // "HOME" of a misread "NOME" label above "QUESTURA" whose other words OCR boxed much smaller.

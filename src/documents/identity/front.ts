@@ -202,7 +202,9 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
     // Read only after its slash, a bilingual label still spans the first language's words OCR could not
     // read ("RRLASICATO DA / ISSUED BY"): the words before the slash in the label's type, up to a column
     // gap, are the label's (its left edge is where its value below is aligned).
-    if (i > 0 && tokens[i - 1]!.text === '/') {
+    // Only a label read as one language has one left unread: "Cognome / Surname" after a bar ("Ah | Cognome /
+    // Surname", a card's rule boxed tall) is whole, and the words before the bar are no part of it.
+    if (i > 0 && tokens[i - 1]!.text === '/' && !tokens.slice(i, end).some((t) => t.text === '/' || t.text === MAYBE_SLASH)) {
       for (let k = tokens[i - 1]!.word; k >= 0 && !own.includes(k); k--) {
         const w = line.words[k]!;
         const after = line.words[k + 1]!;
