@@ -31,7 +31,8 @@ export type IdLabelField =
   | 'height'
   | 'tax_code'
   | 'parents'
-  | 'signature';
+  | 'signature'
+  | 'title';
 
 export interface IdLabel {
   /** The words of the label, upper case without accents or punctuation. */
@@ -75,6 +76,9 @@ export const ID_LABELS: readonly IdLabel[] = [
   ...L('height', 'STATURA', 'ALTEZZA', 'HEIGHT', 'GROSSE', 'TAILLE'),
   ...L('tax_code', 'CODICE FISCALE', 'FISCAL CODE', 'STEUER ID', 'PPS NO', 'PPS NUMBER'),
   ...L('signature', 'FIRMA DEL TITOLARE', 'FIRMA', 'SIGNATURE', 'UNTERSCHRIFT'),
+  // A document's title is no field's label and takes no value; listed so that its words are not read as
+  // one ("RESIDENCE" of "RESIDENCE PERMIT" as an address label taking the number printed beside the title).
+  ...L('title', 'RESIDENCE PERMIT', 'PERMESSO DI SOGGIORNO', 'IDENTITY CARD', 'CARTA D IDENTITA', 'CARTA DI IDENTITA', 'CARTA DIDENTITA', 'TITRE DE SEJOUR', 'CARTE D IDENTITE', 'CARTE NATIONALE D IDENTITE', 'PERSONALAUSWEIS'),
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
-import { looksLikeFront, parseFrontDate, readFront, splitCombined, withoutLabelWords } from './front.ts';
+import { buildLines } from '../layout/lines.ts';
+import { labelsOfLine, looksLikeFront, parseFrontDate, placeBesideBirthDate, readFront, splitCombined, splitJoinedAuthority, withoutLabelWords } from './front.ts';
 import { resolveValidity } from './analyse.ts';
 
 /** Words laid out left to right from x on one line at y (5.5 pt glyphs, 3.2 pt a character). */
@@ -219,5 +220,109 @@ describe('withoutLabelWords: a colon ends a label', () => {
     expect(withoutLabelWords('MILANO')).toBe('MILANO');
     expect(withoutLabelWords('Stadt Frankfurt am Main')).toBe('Stadt Frankfurt am Main');
     expect(withoutLabelWords('PLACE OF BITH: KYIV')).toBe('KYIV');
+  });
+});
+
+describe('readFront: labels OCR read apart, values with no label (h/ids9)', () => {
+  it('"RILASCIATO DA / ISSUED BY" is the authority label: its first word alone is no "RILASCIATO IL" two letters short', () => {
+    const f = readFront([
+      page([
+        ...line(30, 78, 'RILASCIATO DA / ISSUED BY'),
+        ...line(37, 78, 'UFFICIO STRANIERI VERONA', 8),
+        ...line(52, 78, 'NUMERO / NUMBER'),
+        ...line(59, 78, 'INQ417120', 8),
+      ]),
+    ]);
+    expect(f.issuing_authority?.value).toBe('UFFICIO STRANIERI VERONA');
+  });
+
+  it('a bilingual label whose slash OCR read as "7", "{" or "f" is one label (its translation no label of its own)', () => {
+    for (const slash of ['7', '{', 'f']) {
+      for (const text of [`AUTORITA' ${slash} AUTHORITY`, `NOME ${slash} NAME`]) {
+        const [l] = buildLines(page(line(30, 78, text)));
+        const hits = labelsOfLine(l!, 0);
+        expect(hits).toHaveLength(1);
+        expect(hits[0]!.words.map((w) => w.text).join(' ')).toBe(text);
+      }
+    }
+  });
+
+  it('a place with its state code in brackets is the place of birth where its label did not read; two such places are none', () => {
+    const base = [...line(30, 78, 'COGNOME / SURNAME'), ...line(37, 78, 'KAYA', 8), ...line(52, 78, 'Pace of ity: KONYA (TUR)', 8)];
+    expect(readFront([page(base)]).birth_place?.value).toBe('KONYA (TUR)');
+    expect(readFront([page([...base, ...line(70, 78, 'LVIV (UKR)', 8)])]).birth_place).toBeUndefined();
+    // OCR ran another column's date into it, and boxed the code small: the place and its code still.
+    const small = [...line(52, 78, 'CASABLANCA', 8), { text: '(MAR)', x0: 128, y0: 55, x1: 138, y1: 58.5 }, ...line(52, 141, '18.04.2034', 8)];
+    expect(readFront([page([...line(30, 78, 'KAYA', 8), ...small])]).birth_place?.value).toBe('CASABLANCA (MAR)');
+    // An address (house number, postcode) and an unknown code are no place of birth.
+    expect(readFront([page([...line(30, 78, 'KAYA', 8), ...line(52, 78, 'Via Roma 12, 10100 TORINO (TO)', 8), ...line(70, 78, 'DHAKA (XQZ)', 8)])]).birth_place).toBeUndefined();
+  });
+
+  it('an unlabelled authority whose first words OCR put on a line of their own, left of the rest: the whole name', () => {
+    const f = readFront([page([...line(30, 78, 'KAYA', 8), ...line(52, 78, 'GARDA NATIONAL', 8), ...line(48, 148, 'IMMIGRATION BUREAU', 8)])]);
+    expect(f.issuing_authority?.value).toBe('GARDA NATIONAL IMMIGRATION BUREAU');
+  });
+
+  it('a label whose words OCR put on two lines (a card photographed askew) is read across them', () => {
+    const f = readFront([
+      page([...line(30, 49, 'Name', 4), ...line(36, 49, 'KOVALENKO', 6), ...line(50, 49, 'Giltig', 4), ...line(48, 65.8, 'bis', 4), ...line(57, 49, '14.05.2026', 6)]),
+    ]);
+    expect(f.expiration_date?.value).toBe('14.05.2026');
+    expect(f.surname?.value).toBe('KOVALENKO');
+  });
+
+  it("a document's title is no label: the number printed beside it is not its value", () => {
+    const f = readFront([page([...line(20, 70, 'PERMESSO DI SOGGIORNO / RESIDENCE PERMIT', 5), ...line(20, 200, 'IES755267', 5), ...line(40, 70, 'COGNOME'), ...line(47, 70, 'KAYA', 8)])]);
+    expect(f.document_number?.value).toBe('IES755267');
+  });
+
+  it('a translation OCR garbled past reading, in the label\'s type after its slash, is part of the label ("t5$048D BY")', () => {
+    const w = (text: string, x0: number, x1: number, y0: number, y1: number): PositionedWord => ({ text, x0, x1, y0, y1 });
+    const f = readFront([
+      page([
+        w('RILASCIATO', 69.4, 93.1, 41.2, 44.1),
+        w('DA', 94.7, 100, 41.5, 44.4),
+        w('/', 101.8, 102.5, 42.8, 44.6),
+        w('t5$048D', 104.6, 119.2, 41.8, 44.7),
+        w('BY', 121.1, 125.1, 42.1, 44.9),
+        ...line(47, 69, 'UFFICIO STRANIERI MILANO', 6),
+      ]),
+    ]);
+    expect(f.issuing_authority?.value).toBe('UFFICIO STRANIERI MILANO');
+  });
+
+  it('a bilingual label whose bar OCR boxed tall ("Behivde | Authority") still spans its unread first language', () => {
+    const w = (text: string, x0: number, x1: number, y0: number, y1: number): PositionedWord => ({ text, x0, x1, y0, y1 });
+    const f = readFront([page([w('Behivde', 86, 101, 145, 148), w('|', 104, 105, 143, 149), w('Authority', 107, 125, 145, 148), ...line(150, 86, 'Ufficio Stranieri', 6)])]);
+    expect(f.issuing_authority?.value).toBe('Ufficio Stranieri');
+  });
+
+  it('a whole bilingual label after a bar (a card\'s rule boxed tall) takes no words before the bar: its value below stays aligned', () => {
+    const w = (text: string, x0: number, x1: number, y0: number, y1: number): PositionedWord => ({ text, x0, x1, y0, y1 });
+    const f = readFront([page([w('Ah', 64, 70, 93, 99), w('|', 76, 77, 91, 105), ...line(93, 80, 'Cognome / Surname', 6), ...line(101, 80, 'NIKOLIC', 12)])]);
+    expect(f.surname?.value).toBe('NIKOLIC');
+  });
+
+  it('unlabelled authorities: a longer name before a word alone, a box OCR drew too wide does not cut the name', () => {
+    const w = (text: string, x0: number, x1: number, y0: number, y1: number): PositionedWord => ({ text, x0, x1, y0, y1 });
+    // "HOME" of a misread "NOME" label above "QUESTURA" whose other words OCR boxed much smaller.
+    expect(readFront([page([...line(20, 68, 'HOME', 3), ...line(40, 69, 'QUESTURA', 12), ...line(48, 130, 'DI MILANO', 4)])]).issuing_authority?.value).toBe('QUESTURA');
+    // "COMUNE" boxed over the start of "DI TORINO", which OCR put a little higher.
+    expect(readFront([page([w('COMUNE', 78, 120, 73, 79), w('DI', 112, 120, 69, 82), w('TORINO', 122, 154, 72, 81)])]).issuing_authority?.value).toBe('COMUNE DI TORINO');
+  });
+
+  it('the place beside the birth date where OCR boxed the date in two sizes (two blocks of one run)', () => {
+    const p = page([...line(20, 69, 'KUMAR', 8), ...line(40, 69, 'MUMBAI 08.', 12), ...line(43, 143, '05.1997', 6)]);
+    expect(placeBesideBirthDate([p], [], '1997-05-08')?.value).toBe('MUMBAI');
+  });
+
+  it('an authority OCR ran into one word is split at its joining word; one German word stays whole', () => {
+    expect(splitJoinedAuthority('QUESTURADIVERONA')).toBe('QUESTURA DI VERONA');
+    expect(splitJoinedAuthority('COMUNEDIBOLOGNA')).toBe('COMUNE DI BOLOGNA');
+    expect(splitJoinedAuthority('STADTVERWALTUNG')).toBe('STADTVERWALTUNG');
+    expect(splitJoinedAuthority('QUESTURA O1 TRENTO')).toBe('QUESTURA DI TRENTO');
+    expect(splitJoinedAuthority('QUESTURA o1 TRENTO')).toBe('QUESTURA DI TRENTO');
+    expect(splitJoinedAuthority('MA 35 Wien')).toBe('MA 35 Wien');
+    expect(splitJoinedAuthority('Landratsamt Ebersberg')).toBe('Landratsamt Ebersberg');
   });
 });

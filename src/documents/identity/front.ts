@@ -18,9 +18,10 @@ import type { IdLabel, IdLabelField } from '../data/id-labels.data.ts';
 import { AUTHORITY_WORDS, ID_LABELS } from '../data/id-labels.data.ts';
 import { MONTHS } from '../data/months.data.ts';
 import { editDistance } from '../text.ts';
+import { knownState } from './mrz.ts';
 
 /** Fields read from the printed sides; `validity` is a date of the ambiguous "validity" label. */
-export type FrontField = Exclude<IdLabelField, 'address' | 'remarks' | 'height' | 'tax_code' | 'parents' | 'signature'> | 'validity';
+export type FrontField = Exclude<IdLabelField, 'address' | 'remarks' | 'height' | 'tax_code' | 'parents' | 'signature' | 'title'> | 'validity';
 
 export interface FrontValue {
   value: string;
@@ -39,8 +40,16 @@ export function foldUpper(s: string): string {
     .replace(/ß/g, 'SS');
 }
 
-/** A word's folded tokens: letters and digits, '/' kept as its own token. */
+/**
+ * A word that is one glyph OCR reads for a bilingual label's slash in small type ("AUTORITA' 7 AUTHORITY",
+ * "AUTORITA' { AUTHORITY", "NOME f NAME"): a slash where a label follows it (labelsOfLine), else nothing.
+ */
+const SLASH_LIKE = /^[7fl{}()[\]\\!]$/;
+const MAYBE_SLASH = '/?';
+
+/** A word's folded tokens: letters and digits, '/' kept as its own token ('/?' for a glyph that may be one). */
 function tokensOf(text: string): string[] {
+  if (SLASH_LIKE.test(text.trim())) return [MAYBE_SLASH];
   return foldUpper(text)
     // A bilingual label's slash read as a bar ("Narne | Surname").
     .replace(/\|/g, '/')
@@ -83,25 +92,41 @@ const squashed = (s: string): string => s.replace(/RN/g, 'M');
  * The label phrase at token i and how many tokens it spans: word by word, or (a phrase of six letters or
  * more) as the tokens' letters run together, where OCR joined or split its words ("DINASCITA", "NASC ITA")
  * or misread a short one ("PLACE ANO DATE OF BIRTH"): the joined letters then match within the edits a
- * word of that length allows. Longest phrases first; a '/' is never part of a run.
+ * word of that length allows. The phrase spanning the most tokens wins, word by word before joined (a
+ * phrase's first word alone is not a longer phrase misread: "RILASCIATO" of "RILASCIATO DA" is no
+ * "RILASCIATO IL" two letters short); then the longest phrase. A '/' is never part of a run.
  */
 function phraseAt(tokens: readonly Token[], i: number): { phrase: Phrase; n: number } | null {
   if (i >= tokens.length) return null;
+  let best: { phrase: Phrase; n: number; joined: boolean } | null = null;
+  const better = (n: number, joined: boolean): boolean => !best || n > best.n || (n === best.n && best.joined && !joined);
   for (const p of PHRASES) {
-    if (i + p.words.length <= tokens.length && p.words.every((w, k) => wordMatches(tokens[i + k]!.text, w))) return { phrase: p, n: p.words.length };
+    if (i + p.words.length <= tokens.length && p.words.every((w, k) => wordMatches(tokens[i + k]!.text, w))) {
+      if (better(p.words.length, false)) best = { phrase: p, n: p.words.length, joined: false };
+      continue;
+    }
     const target = p.words.join('');
     if (target.length < 6) {
-      if (p.words.length === 1 && squashed(tokens[i]!.text) === squashed(target)) return { phrase: p, n: 1 };
+      if (p.words.length === 1 && squashed(tokens[i]!.text) === squashed(target) && better(1, false)) best = { phrase: p, n: 1, joined: false };
       continue;
     }
     for (let n = Math.max(1, p.words.length - 2); n <= p.words.length + 2 && i + n <= tokens.length; n++) {
       const run = tokens.slice(i, i + n).map((t) => t.text);
-      if (run.includes('/')) break;
+      if (run.some((t) => t.startsWith('/'))) break;
       const joined = run.join('');
-      if (wordMatches(joined, target) || squashed(joined) === squashed(target)) return { phrase: p, n };
+      if (wordMatches(joined, target) || squashed(joined) === squashed(target)) {
+        if (better(n, true)) best = { phrase: p, n, joined: true };
+        break;
+      }
     }
   }
-  return null;
+  return best ? { phrase: best.phrase, n: best.n } : null;
+}
+
+/** A slash at token k: read as one, or a glyph that may be one with a label after it. */
+function isSlash(tokens: readonly Token[], k: number): boolean {
+  const t = tokens[k]?.text;
+  return t === '/' || (t === MAYBE_SLASH && phraseAt(tokens, k + 1) !== null);
 }
 
 export interface LabelHit {
@@ -136,7 +161,7 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
     const at = phraseAt(tokens, i);
     const p = at?.phrase ?? null;
     const short = p !== null && p.words.length === 1 && p.words[0]!.length <= 4;
-    const slashNext = at !== null && tokens[i + at.n]?.text === '/';
+    const slashNext = at !== null && isSlash(tokens, i + at.n);
     const raw = p ? line.words[tokens[i]!.word]!.text : '';
     const standsAlone = short && (opensColumn(tokens[i]!.word) || slashNext || /[.:]$/.test(raw));
     if (!p || (short && !standsAlone) || (p.words[0]!.length <= 2 && p.words.length === 1 && !slashNext && !/[.:]$/.test(raw))) {
@@ -146,17 +171,24 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
     let end = i + at!.n;
     // "COGNOME / SURNAME", "NOME / NAME", "LUOGO E DATA DI NASCITA / PLACE AND DATE OF BIRTH": the translation is part of the label.
     for (;;) {
-      if (tokens[end]?.text !== '/') break;
+      if (!isSlash(tokens, end)) break;
       const q = phraseAt(tokens, end + 1);
       if (!q) {
-        // A translation OCR misread ("Authonty"): a word in the label's type size after the slash is
-        // part of the label (values are printed larger than their labels); else the slash dangles.
+        // A translation OCR misread ("Authonty", "t5$048D BY"): a word in the label's type size after the slash
+        // is part of the label (values are printed larger than their labels); else the slash dangles.
         end++;
         const next = tokens[end];
-        const labelH = heightOf(tokens.slice(i, end).map((t) => line.words[t.word]!));
+        // The label's type by its words (a slash's box is small).
+        const labelH = heightOf(tokens.slice(i, end - 1).map((t) => line.words[t.word]!));
         const w = next ? line.words[next.word]! : null;
-        if (w && next!.word !== tokens[end - 1]!.word && /^[A-Z]{3,}$/.test(next!.text) && w.y1 - w.y0 <= labelH * 1.15) {
+        if (w && next!.word !== tokens[end - 1]!.word && /^(?=.*[A-Z])[A-Z0-9]{3,}$/.test(foldUpper(w.text).replace(/[^A-Z0-9]/g, '')) && w.y1 - w.y0 <= labelH * 1.15) {
           while (end < tokens.length && tokens[end]!.word === next!.word) end++;
+          // The translation's last word in the label's type, close after it ("t5$048D BY" for "ISSUED BY").
+          const last = tokens[end];
+          const lw = last ? line.words[last.word]! : null;
+          if (lw && /^[A-Z]{1,3}$/.test(last!.text) && lw.y1 - lw.y0 <= labelH * 1.15 && lw.x0 - line.words[next!.word]!.x1 <= labelH * 1.5) {
+            while (end < tokens.length && tokens[end]!.word === last!.word) end++;
+          }
         }
         break;
       }
@@ -170,11 +202,15 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
     // Read only after its slash, a bilingual label still spans the first language's words OCR could not
     // read ("RRLASICATO DA / ISSUED BY"): the words before the slash in the label's type, up to a column
     // gap, are the label's (its left edge is where its value below is aligned).
-    if (i > 0 && tokens[i - 1]!.text === '/') {
+    // Only a label read as one language has one left unread: "Cognome / Surname" after a bar ("Ah | Cognome /
+    // Surname", a card's rule boxed tall) is whole, and the words before the bar are no part of it.
+    if (i > 0 && tokens[i - 1]!.text === '/' && !tokens.slice(i, end).some((t) => t.text === '/' || t.text === MAYBE_SLASH)) {
       for (let k = tokens[i - 1]!.word; k >= 0 && !own.includes(k); k--) {
         const w = line.words[k]!;
         const after = line.words[k + 1]!;
-        if (!labelType(w, 1.5) || (k !== tokens[i - 1]!.word && !near(w, after))) break;
+        // The slash itself is measured by nothing (a bar OCR boxed tall: "Behivde | Authority").
+        const slash = k === tokens[i - 1]!.word;
+        if ((!slash && !labelType(w, 1.5)) || (!slash && !near(w, after))) break;
         own.unshift(k);
       }
     }
@@ -193,6 +229,61 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
     i = end;
   }
   return hits;
+}
+
+/**
+ * Labels OCR's lines cut apart: on a card photographed a little askew, a label's words in small type drift
+ * across its line's height, and the line reader puts them on two or three lines ("LUOGO E DATA DI" /
+ * "NASCITA / PLACE AND" / "DATE OF BIRTH", "Gültig" below "bis"). Words are chained to the next word on
+ * their right in their type size (a word's gap, centres within most of its height), and the labels of a
+ * chain that spans lines are taken where they hold more than the lines' own labels: a label found on one
+ * line gives way to the chain's label that holds all its words, and is kept otherwise.
+ */
+export function withCrossLineLabels(lines: readonly Line[], hits: readonly LabelHit[]): LabelHit[] {
+  const lineOf = new Map<PositionedWord, number>();
+  lines.forEach((l, i) => l.words.forEach((w) => lineOf.set(w, i)));
+  const words = lines.flatMap((l) => l.words);
+  const mid = (w: PositionedWord): number => (w.y0 + w.y1) / 2;
+  const next = new Map<PositionedWord, PositionedWord>();
+  const hasPrev = new Set<PositionedWord>();
+  for (const w of words) {
+    const hw = w.y1 - w.y0;
+    let best: PositionedWord | null = null;
+    let bestGap = Infinity;
+    for (const v of words) {
+      const hv = v.y1 - v.y0;
+      if (v === w || hv > hw * 1.5 || hv < hw / 1.5) continue;
+      const h = Math.min(hw, hv);
+      const gap = v.x0 - w.x1;
+      if (gap < -h * 0.3 || gap > h * 1.2 || Math.abs(mid(v) - mid(w)) > h * 0.8) continue;
+      if (gap < bestGap) {
+        best = v;
+        bestGap = gap;
+      }
+    }
+    if (best && !hasPrev.has(best)) {
+      next.set(w, best);
+      hasPrev.add(best);
+    }
+  }
+  let out = [...hits];
+  let k = lines.length;
+  for (const w of words) {
+    if (hasPrev.has(w) || !next.has(w)) continue;
+    const chain = [w];
+    for (let v = next.get(w); v && chain.length < 40; v = next.get(v)) chain.push(v);
+    if (new Set(chain.map((x) => lineOf.get(x))).size < 2) continue;
+    const box = bboxOf(chain);
+    const line: Line = { page: lines[0]!.page, words: chain, text: chain.map((x) => x.text).join(' '), x0: box[0], y0: box[1], x1: box[2], y1: box[3] };
+    for (const hit of labelsOfLine(line, k++)) {
+      if (new Set(hit.words.map((x) => lineOf.get(x))).size < 2) continue;
+      const inHit = new Set(hit.words);
+      const overlapped = out.filter((o) => o.words.some((x) => inHit.has(x)));
+      if (overlapped.some((o) => o.words.some((x) => !inHit.has(x)))) continue;
+      out = [...out.filter((o) => !overlapped.includes(o)), hit];
+    }
+  }
+  return out;
 }
 
 export interface Block {
@@ -384,6 +475,8 @@ export function fits(field: IdLabelField, text: string): boolean {
     case 'parents':
     case 'signature':
       return text.length > 0;
+    case 'title':
+      return false;
   }
 }
 
@@ -500,13 +593,14 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
   const out: FrontFields = {};
   let unlabelledAuthority: FrontValue | undefined;
   let unlabelledNumber: FrontValue | undefined;
+  const unlabelledPlaces: FrontValue[] = [];
   for (const page of pages) {
     const excl = excludeBoxes.filter((e) => e.page === page.page).map((e) => e.bbox);
     // The MRZ's words go, not whole lines: a card beside the MRZ's (both sides photographed side by side)
     // prints its fields at the MRZ lines' height.
     const inZone = (w: PositionedWord): boolean => excl.some((b) => w.y0 >= b[1] - 2 && w.y1 <= b[3] + 2 && w.x1 >= b[0] - 2 && w.x0 <= b[2] + 2);
     const lines = buildLines({ ...page, words: page.words.filter((w) => !inZone(w)) });
-    const hits = lines.flatMap((l, i) => labelsOfLine(l, i));
+    const hits = withCrossLineLabels(lines, lines.flatMap((l, i) => labelsOfLine(l, i)));
     const labelWords = new Set(hits.flatMap((h) => h.words));
     const blocks = lines.flatMap((l, i) => blocksOf(l, i, labelWords));
     const takenHit = new Set<LabelHit>();
@@ -533,11 +627,18 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
     const labelled = found.issuing_authority ? blocks.find((b) => takenBlock.has(b) && sameBox(b, found.issuing_authority!.bbox)) : undefined;
     const authority = authorityBlock(labelled, blocks, takenBlock);
     if (authority) {
-      const v = { page: page.page, bbox: bboxOf(authority), confidence: confidenceOf(authority), value: withoutLabelWords(textOf(authority)) };
+      const v = { page: page.page, bbox: bboxOf(authority), confidence: confidenceOf(authority), value: splitJoinedAuthority(withoutLabelWords(textOf(authority))) };
       if (labelled) found.issuing_authority = v;
       else unlabelledAuthority ??= v;
     }
     for (const [k, v] of Object.entries(found) as [FrontField, FrontValue][]) out[k] ??= v;
+    const takenWords = new Set([...takenBlock].flatMap((b) => b.words));
+    for (const l of lines) {
+      const words = placeBeforeState(l, labelWords);
+      if (!words || words.some((w) => takenWords.has(w))) continue;
+      const place = placeWithState(withoutLabelWords(textOf(words)));
+      if (place) unlabelledPlaces.push({ page: page.page, bbox: bboxOf(words), confidence: confidenceOf(words), value: place });
+    }
     // A document number printed without a label (in a corner, in its own typeface): one free word of
     // 8-10 capitals and digits, at least three of them digits, on the page.
     const numbers = blocks
@@ -551,7 +652,44 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
   }
   if (unlabelledAuthority) out.issuing_authority ??= unlabelledAuthority;
   if (unlabelledNumber) out.document_number ??= unlabelledNumber;
+  // A place with its state's code in brackets ("KONYA (TUR)", "CEBU CITY (PHL)"), as permits print the place
+  // of birth, where its label did not read: one such value on the pages, else none.
+  if (new Set(unlabelledPlaces.map((p) => p.value)).size === 1) out.birth_place ??= unlabelledPlaces[0]!;
   return out;
+}
+
+/**
+ * The words of a line's run that ends in a bracketed state code ("(TUR)", "(MAR"): the code and the words
+ * before it in one type size, up to a column gap, a label's word or a number (a date of another column OCR ran into it is
+ * after the code, and left out). The code's box may be much smaller than the place's (OCR boxed "DELHI"
+ * tall): it is taken whatever its size, which the blocks do not (a speck beside a value is no value).
+ */
+function placeBeforeState(line: Line, labelWords: ReadonlySet<PositionedWord>): PositionedWord[] | null {
+  const h = heightOf(line.words);
+  const j = line.words.findIndex((w) => /^\([A-Z]{3}\)?$/.test(w.text) && knownState(w.text.slice(1, 4)));
+  if (j <= 0) return null;
+  // The place's type: its last word's; a word in smaller or larger type before it is another's (a label OCR garbled).
+  const ref = line.words[j - 1]!.y1 - line.words[j - 1]!.y0;
+  let k = j;
+  while (k > 0) {
+    const w = line.words[k - 1]!;
+    const wh = w.y1 - w.y0;
+    if (labelWords.has(w) || /\d/.test(w.text) || line.words[k]!.x0 - w.x1 > h * 1.8 || wh < ref * 0.7 || wh > ref / 0.7) break;
+    k--;
+  }
+  return k < j ? line.words.slice(k, j + 1) : null;
+}
+
+/**
+ * A place followed by an ICAO 9303 state code in brackets ("KONYA (TUR)", "Cebu City (PHL)"; the closing
+ * bracket may be lost): the place as printed, code included; null for anything else. The place is letters
+ * (three or more, no digits: an address has its house number and postcode), the code a known state.
+ */
+export function placeWithState(text: string): string | null {
+  const m = /^(\p{Lu}[\p{L}'.\- ]*\p{L})\s*\(([A-Z]{3})\)?$/u.exec(text.trim());
+  if (!m || m[1]!.replace(/[^\p{L}]/gu, '').length < 3 || !knownState(m[2]!)) return null;
+  if (withoutLabelWords(m[1]!) !== m[1]) return null;
+  return `${m[1]!} (${m[2]!})`;
 }
 
 /**
@@ -569,7 +707,7 @@ export function placeBesideBirthDate(pages: readonly WordPage[], excludeBoxes: r
     const inZone = (w: PositionedWord): boolean => excl.some((b) => w.y0 >= b[1] - 2 && w.y1 <= b[3] + 2 && w.x1 >= b[0] - 2 && w.x0 <= b[2] + 2);
     const lines = buildLines({ ...page, words: page.words.filter((w) => !inZone(w)) });
     const labelWords = new Set(lines.flatMap((l, i) => labelsOfLine(l, i)).flatMap((h) => h.words));
-    for (const b of lines.flatMap((l, i) => blocksOf(l, i, labelWords))) {
+    for (const b of lines.flatMap((l, i) => withRuns(l, blocksOf(l, i, labelWords)))) {
       const text = textOf(b.words);
       const { date, rest } = splitCombined(text);
       if (!date || !rest || parseFrontDate(date) !== birthIso) continue;
@@ -591,7 +729,28 @@ export function placeBesideBirthDate(pages: readonly WordPage[], excludeBoxes: r
       found.push({ value: place, page: page.page, bbox: bboxOf(restWords), confidence: confidenceOf(restWords) });
     }
   }
-  return found.length === 1 ? found[0]! : null;
+  const places = [...new Map(found.map((f) => [f.value, f])).values()];
+  return places.length === 1 ? places[0]! : null;
+}
+
+/**
+ * A line's blocks and, where two or more follow one another a word's gap apart, their run as one block: a
+ * place and its date that OCR boxed in different sizes ("MUMBAI 08." tall, "05.1997" small) are cut into
+ * blocks, but they are one value.
+ */
+function withRuns(line: Line, blocks: readonly Block[]): Block[] {
+  const h = heightOf(line.words);
+  const out = [...blocks];
+  for (let a = 0; a < blocks.length; a++) {
+    let z = a;
+    while (z + 1 < blocks.length && blocks[z + 1]!.x0 - blocks[z]!.x1 <= h * 1.8 && blocks[z + 1]!.x0 >= blocks[z]!.x0) z++;
+    if (z === a) continue;
+    const words = blocks.slice(a, z + 1).flatMap((b) => b.words);
+    const box = bboxOf(words);
+    out.push({ line: blocks[a]!.line, words, x0: box[0], y0: box[1], x1: box[2], y1: box[3], h: heightOf(words) });
+    a = z;
+  }
+  return out;
 }
 
 function bareNumber(text: string): string {
@@ -619,21 +778,27 @@ function sameBox(b: Block, box: BBox): boolean {
  * is a little higher). A line under it is another field's value (values are printed on one line).
  */
 function authorityBlock(labelled: Block | undefined, blocks: readonly Block[], taken: ReadonlySet<Block>): PositionedWord[] | null {
-  let start: PositionedWord[] | null = null;
-  let from: Block | undefined = labelled;
-  if (labelled) start = labelled.words;
-  else {
-    for (const b of blocks) {
-      if (taken.has(b)) continue;
-      // A two-letter word ("BH", "MA") names an authority only before more words.
-      const k = b.words.findIndex((w, i) => isAuthorityWord(w.text) && (foldUpper(w.text).length > 2 || i < b.words.length - 1));
-      if (k < 0 || /\d{4}/.test(textOf(b.words))) continue;
-      start = b.words.slice(k);
-      from = b;
-      break;
-    }
+  if (labelled) return grownAuthority(labelled.words, labelled, true, blocks, taken);
+  // Unlabelled, a name of two words or more before a word alone, and of words alone the longest: "HOME" (a
+  // misread "NOME" label) is no "QUESTURA" further down.
+  let single: PositionedWord[] | null = null;
+  for (const b of blocks) {
+    if (taken.has(b)) continue;
+    // A two-letter word ("BH", "MA") names an authority only before more words.
+    const k = b.words.findIndex((w, i) => isAuthorityWord(w.text) && (foldUpper(w.text).length > 2 || i < b.words.length - 1));
+    if (k < 0 || /\d{4}/.test(textOf(b.words))) continue;
+    const words = grownAuthority(b.words.slice(k), b, false, blocks, taken);
+    if (words.length >= 2) return words;
+    // Of single words, the longest ("QUESTURA" before "HOME").
+    if (!single || letters(words[0]!.text) > letters(single[0]!.text)) single = words;
   }
-  if (!start || !from) return null;
+  return single;
+}
+
+const letters = (t: string): number => t.replace(/[^\p{L}]/gu, '').length;
+
+/** An authority's first words with the blocks that continue it (authorityBlock). */
+function grownAuthority(start: readonly PositionedWord[], from: Block, labelled: boolean, blocks: readonly Block[], taken: ReadonlySet<Block>): PositionedWord[] {
   const words = [...start];
   const used = new Set<Block>([from]);
   for (let more = true; more; ) {
@@ -646,9 +811,29 @@ function authorityBlock(labelled: Block | undefined, blocks: readonly Block[], t
       // the two measures the gap, and the type sizes must not differ more than that.
       const small = Math.min(h, b.h);
       const overlapY = Math.min(box[3], b.y1) - Math.max(box[1], b.y0);
-      const beside = overlapY >= 0.5 * Math.min(box[3] - box[1], b.y1 - b.y0) && b.x0 >= box[2] - small * 0.3 && b.x0 - box[2] <= small * 1.5;
+      // A box OCR drew too wide ("COMUNE" over the start of "DI TORINO") overlaps the next a little.
+      const beside = overlapY >= 0.5 * Math.min(box[3] - box[1], b.y1 - b.y0) && b.x0 >= box[2] - small * 1.5 && b.x1 > box[2] + small && b.x0 - box[2] <= small * 1.5;
       if (!beside || b.h < h * 0.4 || b.h > h * 2.5) continue;
       words.push(...b.words);
+      used.add(b);
+      more = true;
+      break;
+    }
+  }
+  // Known by its word (no label), the name may open left of it in a block OCR put on a line of its own
+  // ("GARDA NATIONAL" a little lower than "IMMIGRATION BUREAU"): a block just left of it, in its type, that
+  // opens with an authority's word too.
+  for (let more = !labelled; more; ) {
+    more = false;
+    const box = bboxOf(words);
+    const h = heightOf(words);
+    for (const b of blocks) {
+      if (used.has(b) || taken.has(b) || /\d/.test(textOf(b.words)) || !isAuthorityWord(b.words[0]!.text)) continue;
+      const small = Math.min(h, b.h);
+      const overlapY = Math.min(box[3], b.y1) - Math.max(box[1], b.y0);
+      const beside = overlapY >= 0.5 * Math.min(box[3] - box[1], b.y1 - b.y0) && b.x1 <= box[0] + small * 0.3 && box[0] - b.x1 <= small * 1.5;
+      if (!beside || b.h < h * 0.4 || b.h > h * 2.5) continue;
+      words.unshift(...b.words);
       used.add(b);
       more = true;
       break;
@@ -657,13 +842,37 @@ function authorityBlock(labelled: Block | undefined, blocks: readonly Block[], t
   return words;
 }
 
+/**
+ * An authority's name whose words OCR ran together ("QUESTURADIVERONA" for "QUESTURA DI VERONA"): a word that
+ * opens with an authority's word of five letters or more (AUTHORITY_WORDS) and runs on with a joining word
+ * (Italian "DI", German "VON", French "DE") and a name of three letters or more is split into them; a word
+ * without the joining word is left whole ("STADTVERWALTUNG"). A joining "DI" OCR misread ("O1") is read as one.
+ */
+export function splitJoinedAuthority(text: string): string {
+  return text
+    .split(' ')
+    // "DI" after an authority's word, read as "O1", "0I", "Dl": OCR's confusions of its two glyphs.
+    .map((w, i, all) => (i > 0 && isAuthorityWord(all[i - 1]!) && /^[O0Do][I1l|!i]$/.test(w) && i < all.length - 1 ? 'DI' : w))
+    .map((w) => {
+      const t = foldUpper(w);
+      if (t !== w) return w;
+      const a = AUTHORITY_WORDS.find((x) => x.length >= 5 && t.startsWith(x) && t.length >= x.length + 3 && /^[A-Z]+$/.test(t));
+      if (!a) return w;
+      const rest = w.slice(a.length);
+      // Only with its joining word: "STADTVERWALTUNG" is one word.
+      const join = /^(DI|VON|DE)(?=[A-Z]{3})/.exec(rest);
+      return join ? `${w.slice(0, a.length)} ${join[1]!} ${rest.slice(join[1]!.length)}` : w;
+    })
+    .join(' ');
+}
+
 function isAuthorityWord(text: string): boolean {
   const t = foldUpper(text).replace(/[^A-Z]/g, '');
   return t.length >= 2 && AUTHORITY_WORDS.some((a) => t === a || (a.length >= 7 && editDistance(t, a, 2) <= 1));
 }
 
 function isFrontField(f: IdLabelField): f is FrontField & IdLabelField {
-  return !['address', 'remarks', 'height', 'tax_code', 'parents', 'signature'].includes(f);
+  return !['address', 'remarks', 'height', 'tax_code', 'parents', 'signature', 'title'].includes(f);
 }
 
 /**
