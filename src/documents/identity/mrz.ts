@@ -611,6 +611,52 @@ export function numberPlacedCandidates(input: readonly string[], printed: string
   return out.sort((a, b) => a.d - b.d).map((o) => o.r);
 }
 
+/**
+ * OCR-B glyph pairs the recogniser swaps in a document number (both ways): TO_DIGIT's look-alikes and OCR-B's
+ * 6 read as E. Two or more such swaps can leave every check digit holding (O→0 weighs 24·3 ≡ 2 and 6→E 8·1 ≡ 8,
+ * together ≡ 0 mod 10: "DOE950364" and "D06950364" both pass), so the zone alone cannot tell them apart.
+ */
+const NUMBER_LOOKALIKES: Readonly<Record<string, readonly string[]>> = (() => {
+  const pairs: [string, string][] = [...Object.entries(TO_DIGIT), ['E', '6']];
+  const out: Record<string, string[]> = {};
+  for (const [a, b] of pairs) {
+    (out[a] ??= []).push(b);
+    (out[b] ??= []).push(a);
+  }
+  return out;
+})();
+
+/**
+ * The zone's other readings of its document number that every check digit holds as well as the reading itself:
+ * two or three look-alike swaps (NUMBER_LOOKALIKES) inside the number, the rest of the zone unchanged. A
+ * valid zone only; none where the number is too long to search (TD1 long numbers: the digits sit elsewhere).
+ * These are candidates, not a repair: only independent evidence (the front's printed number) may choose one.
+ */
+export function equivalentNumberReadings(input: readonly string[], opts: ReadOptions = {}): MrzReading[] {
+  const format = formatOf(input);
+  if (!format) return [];
+  const asRead = readMrz(input, { ...opts, repair: false });
+  if (!asRead?.valid) return [];
+  if (format === 'TD1' && td1LongNumber(input) !== null) return [];
+  const f = LAYOUT[format].checked.find((c) => c.field === 'document_number')!;
+  const { line, start, end } = f.parts[0]!;
+  const cols: number[] = [];
+  for (let c = start; c < end; c++) if (NUMBER_LOOKALIKES[input[line]![c]!]) cols.push(c);
+  if (cols.length > 9) return [];
+  const out = new Map<string, MrzReading>();
+  for (let k = 2; k <= 3; k++) {
+    for (const combo of combinations(cols.length, k)) {
+      for (const pick of product(combo.map((i) => NUMBER_LOOKALIKES[input[line]![cols[i]!]!]!))) {
+        const lines = [...input];
+        combo.forEach((i, n) => setChar(lines, line, cols[i]!, pick[n]!));
+        const r = readMrz(lines, { ...opts, repair: false });
+        if (r?.valid && !out.has(lines[line]!)) out.set(lines[line]!, r);
+      }
+    }
+  }
+  return [...out.values()];
+}
+
 /** A filler run speckled with look-alikes at a line's end (before a final check digit) as all fillers. */
 export function fillerTail(line: string): string {
   // eslint-disable-next-line regexp/no-super-linear-move -- one MRZ line (at most 44 characters)
