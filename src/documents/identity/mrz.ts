@@ -693,6 +693,26 @@ function shiftCandidates(input: readonly string[], format: MrzFormat, opts: Read
   return [...found.values()];
 }
 
+/**
+ * How much a reading's check digits say for it, to choose between formats and line groups: the check digits
+ * that hold, less those that hold for nothing (an empty personal number with its '<' or 0 digit: every TD3
+ * reading of a line with a filler tail has it), less one where the document code is not one of the format's
+ * (ICAO 9303: TD3 is the passport's and the visa's, P or V; a TD1 card's two lines stretched to 44 are not a
+ * passport).
+ */
+export function zoneEvidence(r: MrzReading): number {
+  const layout = LAYOUT[r.format];
+  let n = 0;
+  for (const c of r.checks) {
+    if (!c.valid) continue;
+    const f = layout.checked.find((x) => x.field === c.field)!;
+    if (c.field === 'personal_number' && /^<*$/.test(f.parts.map((p) => get(r.lines, p)).join(''))) continue;
+    n++;
+  }
+  if (r.format === 'TD3' && !/^[PV]/.test(r.lines[0]!)) n--;
+  return n;
+}
+
 /** Reads MRZ lines of exact length; null when they are not a TD1/TD2/TD3 zone. */
 export function readMrz(input: readonly string[], opts: ReadOptions = {}): MrzReading | null {
   const r = readMrzOnce(input, opts);

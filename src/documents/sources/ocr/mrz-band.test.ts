@@ -265,3 +265,13 @@ describe('a zone on a grainy page (testkit clean renders: a card at the top of a
     expect(zoneShaped([box(188, 236, 599, 22)])).toBe(false);
   });
 });
+
+describe('chooseMrzLines: a format is chosen by what its check digits say', () => {
+  it("a TD1 card's lines misread are not stretched into a passport's two (an empty personal number passes for nothing)", () => {
+    // Read from a generated identity card (TD1, clean render): the second line misread at every scale.
+    const v = [['CLITACFZTBI3REI<<<<<<<<<<<<<<<'], ['TEO09D099OMSS04293ITA<<<<<<<<<<4'], ['RIZZO<<SALVATORE<<<<<<<<<<<<<<']];
+    const r = chooseMrzLines(v)!;
+    expect([...r.texts.values()].map((t) => t.length)).toEqual([30, 30, 30]);
+    expect(r.texts.get(2)).toBe('RIZZO<<SALVATORE<<<<<<<<<<<<<<');
+  });
+});

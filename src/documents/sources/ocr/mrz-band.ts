@@ -8,7 +8,7 @@
  * happen in id/mrz.ts, and only where a check digit confirms them.
  */
 import type { GlyphAlternatives, MrzFormat } from '../../identity/mrz.ts';
-import { cleanMrzLine, fillerTail, fitLength, MRZ_LENGTHS, readMrz } from '../../identity/mrz.ts';
+import { cleanMrzLine, fillerTail, fitLength, MRZ_LENGTHS, readMrz, zoneEvidence } from '../../identity/mrz.ts';
 import type { OcrEngine, OcrGlyph, OcrImage, OcrWord } from './types.ts';
 
 export const MRZ_WHITELIST = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
@@ -477,7 +477,7 @@ export function chooseMrzLines(
         const oddTail = combo.reduce((s, c, k) => s + (k === namesLine ? 0 : diffCount(c[0], speckledTail(fillerTail(c[0])))), 0);
         const oddName = combo.reduce((s, c) => s + c[2], 0);
         const score =
-          (r.valid ? 1000 : 0) + r.checks.filter((c) => c.valid).length * 100 + agree * 2 - oddK - 5 * oddTail - 3 * oddName - r.corrections.length * 0.1;
+          (r.valid ? 1000 : 0) + zoneEvidence(r) * 100 + agree * 2 - oddK - 5 * oddTail - 3 * oddName - r.corrections.length * 0.1;
         if (!best || score > best.score) {
           // The lines after the reader's check-digit-confirmed repairs.
           best = { score, valid: r.valid, texts: new Map(r.lines.map((l, k) => [i + k, l])) };
