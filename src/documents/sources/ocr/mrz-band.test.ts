@@ -275,3 +275,20 @@ describe('chooseMrzLines: a format is chosen by what its check digits say', () =
     expect(r.texts.get(2)).toBe('RIZZO<<SALVATORE<<<<<<<<<<<<<<');
   });
 });
+
+describe('chooseMrzLines: a data line read one glyph too long, with no filler run to take it up', () => {
+  // Read from a generated residence permit (TD1, clean render): "BGD" read "BG6D" at every scale.
+  const first = 'IRITAJ5D4911130<<<<<<<<<KKKKKKK';
+  const names = 'UDDIN<<MD<RAHIM<<<<<<<<<<<<';
+
+  it('the one deletion after which every check digit holds and the nationality is a state is taken', () => {
+    const r = chooseMrzLines([[first], ['6910240M3003013BG6D397697605185'], [names]])!;
+    expect(r.valid).toBe(true);
+    expect(r.texts.get(1)).toBe('6910240M3003013BGD397697605185');
+  });
+
+  it('a line too long whose deletions leave the check digits failing gives no valid zone', () => {
+    const r = chooseMrzLines([[first], ['6910240M3003013BG6D397697605186'], [names]]);
+    expect(r?.valid ?? false).toBe(false);
+  });
+});
