@@ -637,7 +637,7 @@ export function equivalentNumberReadings(input: readonly string[], opts: ReadOpt
   if (!format) return [];
   const asRead = readMrz(input, { ...opts, repair: false });
   if (!asRead?.valid) return [];
-  if (format === 'TD1' && td1LongNumber(input) !== null) return [];
+  if (format === 'TD1' && td1LongNumber([...input]) !== null) return [];
   const f = LAYOUT[format].checked.find((c) => c.field === 'document_number')!;
   const { line, start, end } = f.parts[0]!;
   const cols: number[] = [];

@@ -55,6 +55,15 @@ describe('readingText: filler look-alikes told apart by glyph shape', () => {
     expect(readingText(word('M39 A39 R39 I39 E38 <34 <34 <33 C39'))).toBe('MARIE<<<C');
   });
 
+  it("a K between names that the network rates a filler at least as high is a filler; one it rates lower stays", () => {
+    const w = word('A39 N39 N39 A39 K39 M39 A39 R39 I39 A39 <34 <34');
+    const k = w[0]!.glyphs![4]!;
+    (k as { choices?: { text: string; confidence: number }[] }).choices = [{ text: '<', confidence: 0.81 }, { text: 'K', confidence: 0.78 }];
+    expect(readingText(w)).toBe('ANNA<MARIA<<');
+    (k as { choices?: { text: string; confidence: number }[] }).choices = [{ text: 'K', confidence: 0.9 }, { text: '<', confidence: 0.2 }];
+    expect(readingText(w)).toBe('ANNAKMARIA<<');
+  });
+
   it('without glyph boxes, or too few glyphs to measure, the text is kept', () => {
     expect(readingText([{ text: 'ERIK<<', x0: 0, y0: 0, x1: 10, y1: 10, confidence: 1 }])).toBe('ERIK<<');
     expect(readingText(word('K63 <34'))).toBe('K<');

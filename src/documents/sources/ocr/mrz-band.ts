@@ -255,6 +255,14 @@ export function readingGlyphs(words: readonly OcrWord[]): { text: string; alts: 
       if (fillerSized || h > letterH * 1.3) texts[i] = '<';
     });
   }
+  // A K or X among letters and fillers that the network itself rates a filler at least as high as the glyph
+  // it gave ("ANNAKMARIA": '<' 0.81, K 0.78): the decoder's pick, not the network's reading, made it a letter.
+  glyphs.forEach((g, i) => {
+    if (!/^[KX]$/.test(texts[i]!) || !/^[A-Z<]$/.test(texts[i - 1] ?? '') || !/^[A-Z<]$/.test(texts[i + 1] ?? '')) return;
+    const own = g.choices?.find((c) => c.text === g.text)?.confidence;
+    const filler = g.choices?.find((c) => c.text === '<')?.confidence;
+    if (own !== undefined && filler !== undefined && filler >= own) texts[i] = '<';
+  });
   let text = '';
   const alts: (Record<string, number> | null)[] = [];
   glyphs.forEach((g, i) => {
@@ -413,7 +421,7 @@ export function chooseMrzLines(
   variants: readonly (readonly (string | { text: string; alts?: GlyphAlternatives })[])[],
 ): { texts: Map<number, string>; valid: boolean } | null {
   let best: { score: number; texts: Map<number, string>; valid: boolean } | null = null;
-  let cutFound: { score: number; texts: Map<number, string>; valid: boolean; keys: Set<string> } | null = null;
+  let cutFound = null as { score: number; texts: Map<number, string>; valid: boolean; keys: Set<string> } | null;
   for (const format of ['TD1', 'TD3', 'TD2'] as MrzFormat[]) {
     const spec = MRZ_LENGTHS[format];
     for (let i = 0; i + spec.lines <= variants.length; i++) {
