@@ -247,13 +247,13 @@ export function confirmNumberByFront(mrz: FoundMrz, front: FrontFields, opts: Re
 }
 
 /**
- * A valid zone whose number has other readings every check digit holds as well (look-alike swaps that cancel
- * mod 10: "DOE950364" / "D06950364"), settled by the front's printed number even where the front read it
+ * A zone whose number has other readings its check digit holds as well (look-alike swaps that cancel mod 10:
+ * "DOE950364" / "D06950364"; the zone's other digits hold or fail alike for each), settled by the front's printed number even where the front read it
  * only in part ("96950364"): the reading nearest the printed one, where it is the only nearest, within two
  * edits of it and nearer than the zone as read. The check digits cannot choose; the second reading does.
  */
 function settleByFront(mrz: FoundMrz, printed: string, opts: ReadOptions): FoundMrz {
-  if (!mrz.valid || mrz.documentNumber === null) return mrz;
+  if (mrz.documentNumber === null) return mrz;
   const number = printed.replace(/\]/g, 'J').replace(/[^A-Z0-9]/g, '');
   if (number.length < 5) return mrz;
   const dist = (n: string | null): number => (n === null ? Infinity : editDistance(n, number, 4));

@@ -612,12 +612,12 @@ export function numberPlacedCandidates(input: readonly string[], printed: string
 }
 
 /**
- * OCR-B glyph pairs the recogniser swaps in a document number (both ways): TO_DIGIT's look-alikes and OCR-B's
- * 6 read as E. Two or more such swaps can leave every check digit holding (O→0 weighs 24·3 ≡ 2 and 6→E 8·1 ≡ 8,
+ * OCR-B glyph pairs the recogniser swaps in a document number (both ways): TO_DIGIT's look-alikes, OCR-B's
+ * 6 read as E, and I read as L (I 18 and L 21: two of them at weights 7 and 3 cancel, "LLY320784" / "IIY320784"). Two or more such swaps can leave every check digit holding (O→0 weighs 24·3 ≡ 2 and 6→E 8·1 ≡ 8,
  * together ≡ 0 mod 10: "DOE950364" and "D06950364" both pass), so the zone alone cannot tell them apart.
  */
 const NUMBER_LOOKALIKES: Readonly<Record<string, readonly string[]>> = (() => {
-  const pairs: [string, string][] = [...Object.entries(TO_DIGIT), ['E', '6']];
+  const pairs: [string, string][] = [...Object.entries(TO_DIGIT), ['E', '6'], ['I', 'L']];
   const out: Record<string, string[]> = {};
   for (const [a, b] of pairs) {
     (out[a] ??= []).push(b);
@@ -627,16 +627,18 @@ const NUMBER_LOOKALIKES: Readonly<Record<string, readonly string[]>> = (() => {
 })();
 
 /**
- * The zone's other readings of its document number that every check digit holds as well as the reading itself:
- * two or three look-alike swaps (NUMBER_LOOKALIKES) inside the number, the rest of the zone unchanged. A
- * valid zone only; none where the number is too long to search (TD1 long numbers: the digits sit elsewhere).
+ * The zone's other readings of its document number that the check digits hold as well as the reading itself:
+ * two or three look-alike swaps (NUMBER_LOOKALIKES) inside the number, the rest of the zone unchanged. Only
+ * where the number's own check digit holds (the composite weighs the number as that digit does, so it holds or
+ * fails alike for every such reading); none where the number is too long to search (TD1 long numbers).
  * These are candidates, not a repair: only independent evidence (the front's printed number) may choose one.
  */
 export function equivalentNumberReadings(input: readonly string[], opts: ReadOptions = {}): MrzReading[] {
   const format = formatOf(input);
   if (!format) return [];
   const asRead = readMrz(input, { ...opts, repair: false });
-  if (!asRead?.valid) return [];
+  const numberHolds = (r: MrzReading | null): boolean => r?.checks.find((c) => c.field === 'document_number')?.valid === true;
+  if (!asRead || !numberHolds(asRead)) return [];
   if (format === 'TD1' && td1LongNumber([...input]) !== null) return [];
   const f = LAYOUT[format].checked.find((c) => c.field === 'document_number')!;
   const { line, start, end } = f.parts[0]!;
@@ -650,7 +652,7 @@ export function equivalentNumberReadings(input: readonly string[], opts: ReadOpt
         const lines = [...input];
         combo.forEach((i, n) => setChar(lines, line, cols[i]!, pick[n]!));
         const r = readMrz(lines, { ...opts, repair: false });
-        if (r?.valid && !out.has(lines[line]!)) out.set(lines[line]!, r);
+        if (r && numberHolds(r) && r.valid === asRead.valid && !out.has(lines[line]!)) out.set(lines[line]!, r);
       }
     }
   }
