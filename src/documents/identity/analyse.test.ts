@@ -42,6 +42,42 @@ describe('document number: an extra glyph in the MRZ, confirmed by the front sid
   });
 });
 
+describe('document number: readings the check digits hold alike, settled by the front side', () => {
+  // Read from a generated residence permit: O for 0 and E for 6 cancel mod 10 (24·3 + 14·1 ≡ 0·3 + 6·1).
+  const read = ['IRIRLDOE9503648<<<<<<<<<<<<<<<', '0110129M2610162IND<<<<<<<<<<<8', 'KUMAR<<AMIT<<<<<<<<<<<<<<<<<<<'];
+  const truth = 'IRIRLD069503648<<<<<<<<<<<<<<<';
+
+  it('the zone passes both ways; a front read only in part ("96950364") tells which', () => {
+    expect(readMrz(read)!.valid).toBe(true);
+    expect(readMrz([truth, read[1]!, read[2]!])!.valid).toBe(true);
+    const r = confirmNumberByFront(found(read), front('96950364'));
+    expect(r.lines[0]).toBe(truth);
+    expect(r.documentNumber).toBe('D06950364');
+    expect(r.valid).toBe(true);
+    expect(r.corrections).toEqual([
+      { line: 0, column: 6, from: 'O', to: '0', by: 'front_side' },
+      { line: 0, column: 7, from: 'E', to: '6', by: 'front_side' },
+    ]);
+  });
+
+  it('a zone whose composite digit failed (read as a filler) but whose number holds: the number is settled all the same', () => {
+    // An Italian permit: Germany's number alphabet has no I.
+    const good = td1('IIY320784').map((l, i) => (i === 0 ? l.replace('ARD<<', 'IRITA') : l));
+    // I 18 and L 21 at weights 7 and 3: 3·7 + 3·3 = 30, nothing to the check digit.
+    const read = [good[0]!.replace('IIY320784', 'LLY320784'), good[1]!.slice(0, 29) + '<', good[2]!];
+    expect(readMrz(read)!.checks.find((c) => c.field === 'document_number')!.valid).toBe(true);
+    const r = confirmNumberByFront(found(read), front('ITY320784'));
+    expect(r.documentNumber).toBe('IIY320784');
+    expect(r.lines[0]).toBe(good[0]);
+  });
+
+  it('a front that agrees with the zone as read, or names neither reading, changes nothing', () => {
+    expect(confirmNumberByFront(found(read), front('DOE950364')).lines).toEqual(read);
+    expect(confirmNumberByFront(found(read), front('12345678')).lines).toEqual(read);
+    expect(confirmNumberByFront(found(read), {}).lines).toEqual(read);
+  });
+});
+
 describe('document number: the printed number put in the MRZ zone, kept where every check digit holds it', () => {
   it('two glyphs read as four ("55" → "5S5S"): the line shifts by two, the printed number fits', () => {
     const good = td1('YF5584999');

@@ -11,7 +11,7 @@ import type { FrontFields, FrontValue } from './front.ts';
 import { DATE_SOURCE, foldUpper, looksLikeFront, parseFrontDate, placeBesideBirthDate, readFront } from './front.ts';
 import type { ReadOptions } from './mrz.ts';
 import { editDistance } from '../text.ts';
-import { checkDigit, cleanMrzLine, idTypeOfCode, insertionCandidates, knownState, numberPlacedCandidates, readMrz, resolveDate } from './mrz.ts';
+import { checkDigit, cleanMrzLine, equivalentNumberReadings, idTypeOfCode, insertionCandidates, knownState, numberPlacedCandidates, readMrz, resolveDate } from './mrz.ts';
 import { buildLines } from '../layout/lines.ts';
 
 export type IdType = 'residency_permit' | 'identity_card' | 'passport';
@@ -242,8 +242,32 @@ export function confirmNumberByFront(mrz: FoundMrz, front: FrontFields, opts: Re
   // overrules an MRZ that passes its digits with a number the front contradicts (two mod-10 checks
   // pass one misreading in a hundred: "AU8B94Z04" for AU8942045 did).
   const placed = numberPlacedCandidates(mrz.lines, printed, opts)[0];
-  if (!placed) return mrz;
-  return { ...mrz, ...placed, raw: mrz.raw, corrections: [...mrz.corrections, ...placed.corrections] };
+  if (placed) return { ...mrz, ...placed, raw: mrz.raw, corrections: [...mrz.corrections, ...placed.corrections] };
+  return settleByFront(mrz, printed, opts);
+}
+
+/**
+ * A zone whose number has other readings its check digit holds as well (look-alike swaps that cancel mod 10:
+ * "DOE950364" / "D06950364"; the zone's other digits hold or fail alike for each), settled by the front's printed number even where the front read it
+ * only in part ("96950364"): the reading nearest the printed one, where it is the only nearest, within two
+ * edits of it and nearer than the zone as read. The check digits cannot choose; the second reading does.
+ */
+function settleByFront(mrz: FoundMrz, printed: string, opts: ReadOptions): FoundMrz {
+  if (mrz.documentNumber === null) return mrz;
+  const number = printed.replace(/\]/g, 'J').replace(/[^A-Z0-9]/g, '');
+  if (number.length < 5) return mrz;
+  const dist = (n: string | null): number => (n === null ? Infinity : editDistance(n, number, 4));
+  const own = dist(mrz.documentNumber);
+  const scored = equivalentNumberReadings(mrz.lines, opts)
+    .map((r) => ({ r, d: dist(r.documentNumber) }))
+    .sort((a, b) => a.d - b.d);
+  const best = scored[0];
+  if (!best || best.d > 2 || best.d >= own || scored[1]?.d === best.d) return mrz;
+  const line = mrz.format === 'TD1' ? 0 : 1;
+  const fixes = [...best.r.lines[line]!].flatMap((ch, column) =>
+    ch === mrz.lines[line]![column] ? [] : [{ line, column, from: mrz.lines[line]![column]!, to: ch, by: 'front_side' as const }],
+  );
+  return { ...mrz, ...best.r, raw: mrz.raw, corrections: [...mrz.corrections, ...fixes] };
 }
 
 /** Glyphs OCR of the front's typeface confuses, as classes; everything else must match exactly. */

@@ -7,7 +7,7 @@ import type { BBox, Line, PositionedWord, WordPage } from '../layout/model.ts';
 import { bboxOf } from '../layout/model.ts';
 import { buildLines } from '../layout/lines.ts';
 import type { MrzFormat, MrzReading, ReadOptions } from './mrz.ts';
-import { cleanMrzLine, fitLength, knownState, MRZ_LENGTHS, readMrz } from './mrz.ts';
+import { cleanMrzLine, fitLength, knownState, MRZ_LENGTHS, readMrz, zoneEvidence } from './mrz.ts';
 
 export interface FoundMrz extends MrzReading {
   page: number;
@@ -45,7 +45,7 @@ export function findMrzOnLines(page: WordPage, lines: readonly Line[], opts: Rea
  */
 function rank(r: FoundMrz): number {
   const state = r.lines[0]!.slice(2, 5);
-  return (r.valid ? 100 : 0) + r.checks.filter((c) => c.valid).length * 10 - (knownState(state) ? 0 : 15) - r.corrections.length * 0.01;
+  return (r.valid ? 100 : 0) + zoneEvidence(r) * 10 - (knownState(state) ? 0 : 15) - r.corrections.length * 0.01;
 }
 
 function findOnPage(page: WordPage, lines: readonly Line[], opts: ReadOptions): FoundMrz[] {

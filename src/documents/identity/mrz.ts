@@ -611,6 +611,54 @@ export function numberPlacedCandidates(input: readonly string[], printed: string
   return out.sort((a, b) => a.d - b.d).map((o) => o.r);
 }
 
+/**
+ * OCR-B glyph pairs the recogniser swaps in a document number (both ways): TO_DIGIT's look-alikes, OCR-B's
+ * 6 read as E, and I read as L (I 18 and L 21: two of them at weights 7 and 3 cancel, "LLY320784" / "IIY320784"). Two or more such swaps can leave every check digit holding (O→0 weighs 24·3 ≡ 2 and 6→E 8·1 ≡ 8,
+ * together ≡ 0 mod 10: "DOE950364" and "D06950364" both pass), so the zone alone cannot tell them apart.
+ */
+const NUMBER_LOOKALIKES: Readonly<Record<string, readonly string[]>> = (() => {
+  const pairs: [string, string][] = [...Object.entries(TO_DIGIT), ['E', '6'], ['I', 'L']];
+  const out: Record<string, string[]> = {};
+  for (const [a, b] of pairs) {
+    (out[a] ??= []).push(b);
+    (out[b] ??= []).push(a);
+  }
+  return out;
+})();
+
+/**
+ * The zone's other readings of its document number that the check digits hold as well as the reading itself:
+ * two or three look-alike swaps (NUMBER_LOOKALIKES) inside the number, the rest of the zone unchanged. Only
+ * where the number's own check digit holds (the composite weighs the number as that digit does, so it holds or
+ * fails alike for every such reading); none where the number is too long to search (TD1 long numbers).
+ * These are candidates, not a repair: only independent evidence (the front's printed number) may choose one.
+ */
+export function equivalentNumberReadings(input: readonly string[], opts: ReadOptions = {}): MrzReading[] {
+  const format = formatOf(input);
+  if (!format) return [];
+  const asRead = readMrz(input, { ...opts, repair: false });
+  const numberHolds = (r: MrzReading | null): boolean => r?.checks.find((c) => c.field === 'document_number')?.valid === true;
+  if (!asRead || !numberHolds(asRead)) return [];
+  if (format === 'TD1' && td1LongNumber([...input]) !== null) return [];
+  const f = LAYOUT[format].checked.find((c) => c.field === 'document_number')!;
+  const { line, start, end } = f.parts[0]!;
+  const cols: number[] = [];
+  for (let c = start; c < end; c++) if (NUMBER_LOOKALIKES[input[line]![c]!]) cols.push(c);
+  if (cols.length > 9) return [];
+  const out = new Map<string, MrzReading>();
+  for (let k = 2; k <= 3; k++) {
+    for (const combo of combinations(cols.length, k)) {
+      for (const pick of product(combo.map((i) => NUMBER_LOOKALIKES[input[line]![cols[i]!]!]!))) {
+        const lines = [...input];
+        combo.forEach((i, n) => setChar(lines, line, cols[i]!, pick[n]!));
+        const r = readMrz(lines, { ...opts, repair: false });
+        if (r && numberHolds(r) && r.valid === asRead.valid && !out.has(lines[line]!)) out.set(lines[line]!, r);
+      }
+    }
+  }
+  return [...out.values()];
+}
+
 /** A filler run speckled with look-alikes at a line's end (before a final check digit) as all fillers. */
 export function fillerTail(line: string): string {
   // eslint-disable-next-line regexp/no-super-linear-move -- one MRZ line (at most 44 characters)
@@ -645,6 +693,26 @@ function shiftCandidates(input: readonly string[], format: MrzFormat, opts: Read
     }
   }
   return [...found.values()];
+}
+
+/**
+ * How much a reading's check digits say for it, to choose between formats and line groups: the check digits
+ * that hold, less those that hold for nothing (an empty personal number with its '<' or 0 digit: every TD3
+ * reading of a line with a filler tail has it), less one where the document code is not one of the format's
+ * (ICAO 9303: TD3 is the passport's and the visa's, P or V; a TD1 card's two lines stretched to 44 are not a
+ * passport).
+ */
+export function zoneEvidence(r: MrzReading): number {
+  const layout = LAYOUT[r.format];
+  let n = 0;
+  for (const c of r.checks) {
+    if (!c.valid) continue;
+    const f = layout.checked.find((x) => x.field === c.field)!;
+    if (c.field === 'personal_number' && /^<*$/.test(f.parts.map((p) => get(r.lines, p)).join(''))) continue;
+    n++;
+  }
+  if (r.format === 'TD3' && !/^[PV]/.test(r.lines[0]!)) n--;
+  return n;
 }
 
 /** Reads MRZ lines of exact length; null when they are not a TD1/TD2/TD3 zone. */

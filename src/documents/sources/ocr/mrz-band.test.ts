@@ -55,6 +55,15 @@ describe('readingText: filler look-alikes told apart by glyph shape', () => {
     expect(readingText(word('M39 A39 R39 I39 E38 <34 <34 <33 C39'))).toBe('MARIE<<<C');
   });
 
+  it("a K between names that the network rates a filler at least as high is a filler; one it rates lower stays", () => {
+    const w = word('A39 N39 N39 A39 K39 M39 A39 R39 I39 A39 <34 <34');
+    const k = w[0]!.glyphs![4]!;
+    (k as { choices?: { text: string; confidence: number }[] }).choices = [{ text: '<', confidence: 0.81 }, { text: 'K', confidence: 0.78 }];
+    expect(readingText(w)).toBe('ANNA<MARIA<<');
+    (k as { choices?: { text: string; confidence: number }[] }).choices = [{ text: 'K', confidence: 0.9 }, { text: '<', confidence: 0.2 }];
+    expect(readingText(w)).toBe('ANNAKMARIA<<');
+  });
+
   it('without glyph boxes, or too few glyphs to measure, the text is kept', () => {
     expect(readingText([{ text: 'ERIK<<', x0: 0, y0: 0, x1: 10, y1: 10, confidence: 1 }])).toBe('ERIK<<');
     expect(readingText(word('K63 <34'))).toBe('K<');
@@ -263,5 +272,32 @@ describe('a zone on a grainy page (testkit clean renders: a card at the top of a
     expect(zoneShaped([box(27, 502, 526, 12), box(11, 519, 642, 13), box(0, 551, 644, 11)])).toBe(false);
     expect(zoneShaped([box(122, 28, 422, 12), box(121, 50, 497, 14)])).toBe(false);
     expect(zoneShaped([box(188, 236, 599, 22)])).toBe(false);
+  });
+});
+
+describe('chooseMrzLines: a format is chosen by what its check digits say', () => {
+  it("a TD1 card's lines misread are not stretched into a passport's two (an empty personal number passes for nothing)", () => {
+    // Read from a generated identity card (TD1, clean render): the second line misread at every scale.
+    const v = [['CLITACFZTBI3REI<<<<<<<<<<<<<<<'], ['TEO09D099OMSS04293ITA<<<<<<<<<<4'], ['RIZZO<<SALVATORE<<<<<<<<<<<<<<']];
+    const r = chooseMrzLines(v)!;
+    expect([...r.texts.values()].map((t) => t.length)).toEqual([30, 30, 30]);
+    expect(r.texts.get(2)).toBe('RIZZO<<SALVATORE<<<<<<<<<<<<<<');
+  });
+});
+
+describe('chooseMrzLines: a data line read one glyph too long, with no filler run to take it up', () => {
+  // Read from a generated residence permit (TD1, clean render): "BGD" read "BG6D" at every scale.
+  const first = 'IRITAJ5D4911130<<<<<<<<<KKKKKKK';
+  const names = 'UDDIN<<MD<RAHIM<<<<<<<<<<<<';
+
+  it('the one deletion after which every check digit holds and the nationality is a state is taken', () => {
+    const r = chooseMrzLines([[first], ['6910240M3003013BG6D397697605185'], [names]])!;
+    expect(r.valid).toBe(true);
+    expect(r.texts.get(1)).toBe('6910240M3003013BGD397697605185');
+  });
+
+  it('a line too long whose deletions leave the check digits failing gives no valid zone', () => {
+    const r = chooseMrzLines([[first], ['6910240M3003013BG6D397697605186'], [names]]);
+    expect(r?.valid ?? false).toBe(false);
   });
 });

@@ -8,7 +8,7 @@
  * happen in id/mrz.ts, and only where a check digit confirms them.
  */
 import type { GlyphAlternatives, MrzFormat } from '../../identity/mrz.ts';
-import { cleanMrzLine, fillerTail, fitLength, MRZ_LENGTHS, readMrz } from '../../identity/mrz.ts';
+import { cleanMrzLine, fillerTail, fitLength, knownState, MRZ_LENGTHS, readMrz, zoneEvidence } from '../../identity/mrz.ts';
 import type { OcrEngine, OcrGlyph, OcrImage, OcrWord } from './types.ts';
 
 export const MRZ_WHITELIST = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
@@ -255,6 +255,14 @@ export function readingGlyphs(words: readonly OcrWord[]): { text: string; alts: 
       if (fillerSized || h > letterH * 1.3) texts[i] = '<';
     });
   }
+  // A K or X among letters and fillers that the network itself rates a filler at least as high as the glyph
+  // it gave ("ANNAKMARIA": '<' 0.81, K 0.78): the decoder's pick, not the network's reading, made it a letter.
+  glyphs.forEach((g, i) => {
+    if (!/^[KX]$/.test(texts[i]!) || !/^[A-Z<]$/.test(texts[i - 1] ?? '') || !/^[A-Z<]$/.test(texts[i + 1] ?? '')) return;
+    const own = g.choices?.find((c) => c.text === g.text)?.confidence;
+    const filler = g.choices?.find((c) => c.text === '<')?.confidence;
+    if (own !== undefined && filler !== undefined && filler >= own) texts[i] = '<';
+  });
   let text = '';
   const alts: (Record<string, number> | null)[] = [];
   glyphs.forEach((g, i) => {
@@ -413,6 +421,7 @@ export function chooseMrzLines(
   variants: readonly (readonly (string | { text: string; alts?: GlyphAlternatives })[])[],
 ): { texts: Map<number, string>; valid: boolean } | null {
   let best: { score: number; texts: Map<number, string>; valid: boolean } | null = null;
+  let cutFound = null as { score: number; texts: Map<number, string>; valid: boolean; keys: Set<string> } | null;
   for (const format of ['TD1', 'TD3', 'TD2'] as MrzFormat[]) {
     const spec = MRZ_LENGTHS[format];
     for (let i = 0; i + spec.lines <= variants.length; i++) {
@@ -423,11 +432,15 @@ export function chooseMrzLines(
         const alts = new Map<string, GlyphAlternatives>();
         altsOf[k] = alts;
         const fitted: string[] = [];
+        const overlong: string[] = [];
         for (const v of vs) {
           const { text, alts: a } = typeof v === 'string' ? { text: v, alts: undefined } : v;
           const c = cleanMrzLine(text);
           const t = c ? fitLength(c, spec.len) : null;
-          if (t === null) continue;
+          if (t === null) {
+            if (c && k !== namesLine) overlong.push(c);
+            continue;
+          }
           fitted.push(t);
           if (a && c === text && !alts.has(t)) alts.set(t, fitAlts(text, a, t));
         }
@@ -460,7 +473,18 @@ export function chooseMrzLines(
         // filler: OCR-B's '<' becomes X, the reverse does not happen; no check digit decides.
         const odd = (f: string): number =>
           k !== namesLine ? 0 : [...f.matchAll(/(?<=[A-Z])[KX](?=[A-Z])/g)].filter((m) => fitted.some((g) => g[m.index] === '<')).length;
-        return [...count.entries()].map(([t, n]) => [t, n, odd(t)] as const);
+        // A data line every variant read a glyph too long with no filler run to take it up ("…3013BG6D3976…"
+        // for "…3013BGD3976…": one glyph read as two): each glyph deleted is a candidate, taken only where every
+        // check digit then holds and the nationality is a state's, and only where one deletion does (below).
+        const cuts = new Set<string>();
+        if (fitted.length === 0) {
+          for (const d of overlong.flatMap((o) => oneGlyphLess(o, spec.len))) {
+            if (count.has(d)) continue;
+            count.set(d, 0);
+            cuts.add(d);
+          }
+        }
+        return [...count.entries()].map(([t, n]) => [t, n, odd(t), cuts.has(t)] as const);
       });
       if (opts.some((o) => o.length === 0)) continue;
       for (const combo of product(opts)) {
@@ -477,7 +501,14 @@ export function chooseMrzLines(
         const oddTail = combo.reduce((s, c, k) => s + (k === namesLine ? 0 : diffCount(c[0], speckledTail(fillerTail(c[0])))), 0);
         const oddName = combo.reduce((s, c) => s + c[2], 0);
         const score =
-          (r.valid ? 1000 : 0) + r.checks.filter((c) => c.valid).length * 100 + agree * 2 - oddK - 5 * oddTail - 3 * oddName - r.corrections.length * 0.1;
+          (r.valid ? 1000 : 0) + zoneEvidence(r) * 100 + agree * 2 - oddK - 5 * oddTail - 3 * oddName - r.corrections.length * 0.1;
+        if (combo.some((c) => c[3])) {
+          if (!r.valid || !knownState(r.nationality ?? '')) continue;
+          const key = r.lines.join('\n');
+          if (!cutFound || cutFound.score < score) cutFound = { score, valid: r.valid, texts: new Map(r.lines.map((l, k) => [i + k, l])), keys: new Set([...(cutFound?.keys ?? []), key]) };
+          else cutFound.keys.add(key);
+          continue;
+        }
         if (!best || score > best.score) {
           // The lines after the reader's check-digit-confirmed repairs.
           best = { score, valid: r.valid, texts: new Map(r.lines.map((l, k) => [i + k, l])) };
@@ -485,7 +516,17 @@ export function chooseMrzLines(
       }
     }
   }
+  // A glyph deleted is taken only where exactly one deletion gives a reading every check digit holds.
+  if (cutFound && cutFound.keys.size === 1 && (!best || cutFound.score > best.score)) best = cutFound;
   return best ? { texts: best.texts, valid: best.valid } : null;
+}
+
+/** A line one glyph longer than its format's, with each glyph in turn deleted (distinct results only). */
+export function oneGlyphLess(line: string, len: number): string[] {
+  if (line.length !== len + 1) return [];
+  const out = new Set<string>();
+  for (let i = 0; i < line.length; i++) out.add(line.slice(0, i) + line.slice(i + 1));
+  return [...out];
 }
 
 /**
