@@ -73,6 +73,24 @@ describe('findCardQuads', () => {
     expect(found[0]![0].x).toBeLessThan(found[1]![0].x);
   });
 
+  it('finds a card on wood whose streaks stray from the wood\'s tone further than any tolerance (one-sided split)', () => {
+    const q: Quad = [
+      { x: 150, y: 120 },
+      { x: 1040, y: 90 },
+      { x: 1060, y: 680 },
+      { x: 130, y: 650 },
+    ];
+    const img = photo(1200, 800, q, 60);
+    // Long dark and light streaks of grain across the table, 40 px wide: 60 and 145.
+    for (let y = 0; y < 800; y++) for (let x = 0; x < 1200; x++) if (img.data[y * 1200 + x]! < 100 && Math.floor(y / 40) % 2 === 1) img.data[y * 1200 + x]! += 85;
+    const found = findCardQuads(img);
+    expect(found).toHaveLength(1);
+    found[0]!.forEach((p, i) => {
+      expect(Math.abs(p.x - q[i]!.x)).toBeLessThan(8);
+      expect(Math.abs(p.y - q[i]!.y)).toBeLessThan(8);
+    });
+  });
+
   it('finds nothing where the surround has the card tone (a white card on a white table)', () => {
     const q: Quad = [
       { x: 150, y: 120 },

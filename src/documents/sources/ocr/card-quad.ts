@@ -25,12 +25,25 @@ const RATIO = { min: 1.3, max: 1.9 } as const;
  * the whole image.
  */
 export function findCardQuads(img: OcrImage): Quad[] {
-  if (img.channels !== 1) return [];
+  const found = cardQuadsOf(img);
+  return found.covered >= MOSTLY_CARDS ? found.quads : [];
+}
+
+/**
+ * A photo of cards shows mostly cards (one card, or both sides side by side): cards found over less
+ * than 40 % of it missed one (a card whose tone met the surround's, a card half in a shadow), and
+ * reading only the others would lose that side: the photo is read as it stands.
+ */
+const MOSTLY_CARDS = 0.4;
+
+function cardQuadsOf(img: OcrImage): Found {
+  const none: Found = { quads: [], covered: 0 };
+  if (img.channels !== 1) return none;
   const { width: w, height: h, data } = img;
   const cell = Math.max(2, Math.round(Math.max(w, h) / 400));
   const cw = Math.floor(w / cell);
   const ch = Math.floor(h / cell);
-  if (cw < 40 || ch < 20) return [];
+  if (cw < 40 || ch < 20) return none;
   const raw = new Float32Array(cw * ch);
   const rawGrain = new Float32Array(cw * ch);
   for (let cy = 0; cy < ch; cy++) {
@@ -72,6 +85,27 @@ export function findCardQuads(img: OcrImage): Quad[] {
   const surroundGrain = ringGrain[ringGrain.length >> 1]!;
   const smooth = (i: number): boolean => surroundGrain >= 8 && grain[i]! < surroundGrain * 0.65;
   const like = (i: number): boolean => (Math.abs(mean[i]! - ref) <= tol && !smooth(i)) || mean[i]! < Math.min(ref, 40);
+  const first = quadsOn(like, cw, ch, cell, w, h);
+  if (first.covered >= MOSTLY_CARDS) return first;
+  // Second try, one-sided: a light card on a darker surface is every cell nearer the cards' tone than the
+  // surround's (Otsu's split of the cells' tones), however far the surround strays on its dark side (the
+  // streaks of wood grain, a shadow on the table) or the card towards it (its shaded half, a pale print).
+  const split = otsu(mean);
+  const cardTone = percentileOf(mean, 0.9);
+  if (split === null || ref >= split || cardTone - ref < 60) return first;
+  // Cell by cell (not over the cells around): a threshold this far from both tones would otherwise move the edges.
+  const second = quadsOn((i) => raw[i]! < split, cw, ch, cell, w, h);
+  return second.covered > first.covered ? second : first;
+}
+
+/** Cards found, in reading order, and the share of the photo their quadrilaterals cover. */
+interface Found {
+  quads: Quad[];
+  covered: number;
+}
+
+/** Cards found where `like` tells the surround's cells, as findCardQuads returns them. */
+function quadsOn(like: (i: number) => boolean, cw: number, ch: number, cell: number, w: number, h: number): Found {
   // The surround: flood from the ring through cells in its tone.
   const surround = new Uint8Array(cw * ch);
   const stack: number[] = [];
@@ -104,7 +138,7 @@ export function findCardQuads(img: OcrImage): Quad[] {
       ringSurround += surround[cy * cw + cx]!;
     }
   }
-  if (ringSurround < ringCells * 0.7) return [];
+  if (ringSurround < ringCells * 0.7) return { quads: [], covered: 0 };
   const quads: { q: Quad; box: [number, number, number, number] }[] = [];
   const seen = new Uint8Array(cw * ch);
   for (let i = 0; i < cw * ch; i++) {
@@ -137,15 +171,14 @@ export function findCardQuads(img: OcrImage): Quad[] {
     const ys = corners.map((p) => p.y);
     quads.push({ q: corners, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] });
   }
-  // A photo of cards shows mostly cards (one card, or both sides side by side): cards found over less
-  // than 40 % of it missed one (a card whose tone met the surround's), and reading only the others
-  // would lose that side.
-  if (quads.reduce((s, x) => s + quadArea(x.q), 0) < w * h * 0.4) return [];
   // The card is the image (a cropped photo): nothing to flatten.
-  if (quads.length === 1 && (quads[0]!.box[2] - quads[0]!.box[0]) * (quads[0]!.box[3] - quads[0]!.box[1]) > w * h * 0.85) return [];
-  return quads
-    .sort((a, b) => (Math.abs(a.box[1] - b.box[1]) > (a.box[3] - a.box[1]) / 2 ? a.box[1] - b.box[1] : a.box[0] - b.box[0]))
-    .map((x) => x.q);
+  if (quads.length === 1 && (quads[0]!.box[2] - quads[0]!.box[0]) * (quads[0]!.box[3] - quads[0]!.box[1]) > w * h * 0.85) return { quads: [], covered: 0 };
+  return {
+    quads: quads
+      .sort((a, b) => (Math.abs(a.box[1] - b.box[1]) > (a.box[3] - a.box[1]) / 2 ? a.box[1] - b.box[1] : a.box[0] - b.box[0]))
+      .map((x) => x.q),
+    covered: quads.reduce((s, x) => s + quadArea(x.q), 0) / (w * h),
+  };
 }
 
 /**
@@ -220,6 +253,38 @@ function fitLine(pts: readonly (readonly [number, number])[]): Line | null {
   }
   // A card's edge is within 20° of the image's axes (photographed upright, turned a little).
   return line && Math.abs(line.b) < 0.36 ? line : null;
+}
+
+/** Otsu's threshold over cell tones (0..255): the tone that best splits them in two classes; null when all are alike. */
+function otsu(v: Float32Array): number | null {
+  const hist = new Float64Array(256);
+  for (const x of v) hist[Math.max(0, Math.min(255, Math.round(x)))]!++;
+  const n = v.length;
+  let sum = 0;
+  for (let t = 0; t < 256; t++) sum += t * hist[t]!;
+  let wB = 0;
+  let sB = 0;
+  let best = -1;
+  let at: number | null = null;
+  for (let t = 0; t < 255; t++) {
+    wB += hist[t]!;
+    if (wB === 0) continue;
+    const wF = n - wB;
+    if (wF === 0) break;
+    sB += t * hist[t]!;
+    const d = sB / wB - (sum - sB) / wF;
+    const between = wB * wF * d * d;
+    if (between > best) {
+      best = between;
+      at = t + 0.5;
+    }
+  }
+  return at;
+}
+
+function percentileOf(v: Float32Array, q: number): number {
+  const s = Float32Array.from(v).sort();
+  return s[Math.min(s.length - 1, Math.floor(s.length * q))]!;
 }
 
 /** The values of the outer two rings of cells. */
