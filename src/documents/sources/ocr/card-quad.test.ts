@@ -91,6 +91,29 @@ describe('findCardQuads', () => {
     });
   });
 
+  it('finds a card half in a shadow that darkens card and table alike (in proportion to the light)', () => {
+    const q: Quad = [
+      { x: 150, y: 120 },
+      { x: 1040, y: 90 },
+      { x: 1060, y: 680 },
+      { x: 130, y: 650 },
+    ];
+    const img = photo(1200, 800, q, 80);
+    // A shadow over the left of the photo at half the light, its edge soft over 60 px at x = 450.
+    for (let y = 0; y < 800; y++) {
+      for (let x = 0; x < 1200; x++) {
+        const f = Math.min(1, Math.max(0, (x - 420) / 60));
+        img.data[y * 1200 + x] = Math.round(img.data[y * 1200 + x]! * (0.5 + 0.5 * f));
+      }
+    }
+    const found = findCardQuads(img);
+    expect(found).toHaveLength(1);
+    found[0]!.forEach((p, i) => {
+      expect(Math.abs(p.x - q[i]!.x)).toBeLessThan(8);
+      expect(Math.abs(p.y - q[i]!.y)).toBeLessThan(8);
+    });
+  });
+
   it('finds nothing where the surround has the card tone (a white card on a white table)', () => {
     const q: Quad = [
       { x: 150, y: 120 },

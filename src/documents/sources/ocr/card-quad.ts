@@ -37,7 +37,7 @@ export function findCardQuads(img: OcrImage): Quad[] {
 const MOSTLY_CARDS = 0.4;
 
 function cardQuadsOf(img: OcrImage): Found {
-  const none: Found = { quads: [], covered: 0 };
+  const none: Found = { quads: [], covered: 0, surround: new Uint8Array(0) };
   if (img.channels !== 1) return none;
   const { width: w, height: h, data } = img;
   const cell = Math.max(2, Math.round(Math.max(w, h) / 400));
@@ -95,13 +95,58 @@ function cardQuadsOf(img: OcrImage): Found {
   if (split === null || ref >= split || cardTone - ref < 60) return first;
   // Cell by cell (not over the cells around): a threshold this far from both tones would otherwise move the edges.
   const second = quadsOn((i) => raw[i]! < split, cw, ch, cell, w, h);
-  return second.covered > first.covered ? second : first;
+  const best = second.covered > first.covered ? second : first;
+  if (best.covered >= MOSTLY_CARDS) return best;
+  // Third try, in proportion to the light: a shadow darkens card and surround alike (a card half in a
+  // hand's shadow has that half as dark as the lit table). The surround's tone where it meets the photo's
+  // edges, carried inwards along rows and columns (the nearer edges weigh more), is the light it lies
+  // in; a card is a cell lighter than that by more than the geometric middle of the card's and the
+  // surround's tones.
+  const lightOf = surroundLight(mean, first.surround, cw, ch);
+  const k = Math.sqrt(cardTone / Math.max(1, ref));
+  const third = quadsOn((i) => raw[i]! < lightOf[i]! * k, cw, ch, cell, w, h);
+  return third.covered > best.covered ? third : best;
 }
 
-/** Cards found, in reading order, and the share of the photo their quadrilaterals cover. */
+/**
+ * The surround's tone at every cell: from the surround cells (`surround`, tone at least 40: not a
+ * turned photo's black wedge) in the outer two rings, interpolated along each row between its two
+ * ends and along each column between its two ends, the two weighted by the inverse of the distance
+ * to the nearer end.
+ */
+function surroundLight(mean: Float32Array, surround: Uint8Array, cw: number, ch: number): Float32Array {
+  const at = (x: number, y: number): number => {
+    const i = y * cw + x;
+    return surround[i] && mean[i]! >= 40 ? mean[i]! : NaN;
+  };
+  // An end's tone: the mean of its two outer cells that are surround (NaN when none is).
+  const end = (a: number, b: number): number => (Number.isNaN(a) ? b : Number.isNaN(b) ? a : (a + b) / 2);
+  const known = [...mean].filter((_, i) => surround[i] && mean[i]! >= 40).sort((a, b) => a - b);
+  const dflt = known.length > 0 ? known[known.length >> 1]! : 128;
+  const out = new Float32Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    const l = end(at(0, y), at(1, y));
+    const r = end(at(cw - 1, y), at(cw - 2, y));
+    for (let x = 0; x < cw; x++) {
+      const t = end(at(x, 0), at(x, 1));
+      const b = end(at(x, ch - 1), at(x, ch - 2));
+      const interp = (p: number, q: number, f: number): number => (Number.isNaN(p) ? q : Number.isNaN(q) ? p : p + (q - p) * f);
+      const row = interp(l, r, x / Math.max(1, cw - 1));
+      const col = interp(t, b, y / Math.max(1, ch - 1));
+      const wr = 1 / (1 + Math.min(x, cw - 1 - x));
+      const wc = 1 / (1 + Math.min(y, ch - 1 - y));
+      const v = Number.isNaN(row) ? col : Number.isNaN(col) ? row : (row * wr + col * wc) / (wr + wc);
+      out[y * cw + x] = Number.isNaN(v) ? dflt : v;
+    }
+  }
+  return out;
+}
+
+/** Cards found, in reading order, the share of the photo their quadrilaterals cover, and the surround's cells. */
 interface Found {
   quads: Quad[];
   covered: number;
+  surround: Uint8Array;
 }
 
 /** Cards found where `like` tells the surround's cells, as findCardQuads returns them. */
@@ -138,7 +183,7 @@ function quadsOn(like: (i: number) => boolean, cw: number, ch: number, cell: num
       ringSurround += surround[cy * cw + cx]!;
     }
   }
-  if (ringSurround < ringCells * 0.7) return { quads: [], covered: 0 };
+  if (ringSurround < ringCells * 0.7) return { quads: [], covered: 0, surround };
   const quads: { q: Quad; box: [number, number, number, number] }[] = [];
   const seen = new Uint8Array(cw * ch);
   for (let i = 0; i < cw * ch; i++) {
@@ -172,12 +217,13 @@ function quadsOn(like: (i: number) => boolean, cw: number, ch: number, cell: num
     quads.push({ q: corners, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] });
   }
   // The card is the image (a cropped photo): nothing to flatten.
-  if (quads.length === 1 && (quads[0]!.box[2] - quads[0]!.box[0]) * (quads[0]!.box[3] - quads[0]!.box[1]) > w * h * 0.85) return { quads: [], covered: 0 };
+  if (quads.length === 1 && (quads[0]!.box[2] - quads[0]!.box[0]) * (quads[0]!.box[3] - quads[0]!.box[1]) > w * h * 0.85) return { quads: [], covered: 0, surround };
   return {
     quads: quads
       .sort((a, b) => (Math.abs(a.box[1] - b.box[1]) > (a.box[3] - a.box[1]) / 2 ? a.box[1] - b.box[1] : a.box[0] - b.box[0]))
       .map((x) => x.q),
     covered: quads.reduce((s, x) => s + quadArea(x.q), 0) / (w * h),
+    surround,
   };
 }
 
