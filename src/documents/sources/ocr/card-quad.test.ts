@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OcrImage } from './types.ts';
 import { findCardQuads, flattenCard } from './card-quad.ts';
+import { NOMINAL_DPI } from './image.ts';
+import { ocrPageImage, setOcrEngine } from './index.ts';
 import { homography, mapPoint, type Quad } from './warp.ts';
 
 /** A photo: a surface of tone `bg` (with a little texture), a light card (220) in perspective at `q`, a dark bar printed on it. */
@@ -141,5 +143,44 @@ describe('flattenCard', () => {
     expect(at(0.15, 0.2)).toBeLessThan(80);
     expect(at(0.85, 0.2)).toBeLessThan(80);
     expect(at(0.5, 0.5)).toBeGreaterThan(180);
+  });
+});
+
+describe('ocrPageImage on a photo of a card in uneven light', () => {
+  const seen: OcrImage[] = [];
+  beforeEach(() => {
+    seen.length = 0;
+    setOcrEngine({
+      recognize: (image: OcrImage) => {
+        seen.push(image);
+        return Promise.resolve({ words: [], meanConfidence: 0 });
+      },
+      terminate: () => Promise.resolve(),
+    });
+  });
+  afterEach(() => setOcrEngine(null));
+
+  it('reads the flattened card with the light divided out: paper even, print dark on the dim side too', async () => {
+    const q: Quad = [
+      { x: 150, y: 120 },
+      { x: 1040, y: 90 },
+      { x: 1060, y: 680 },
+      { x: 130, y: 650 },
+    ];
+    const img = photo(1200, 800, q, 80);
+    // The light falls off across the photo to 55 % at its right edge.
+    for (let y = 0; y < 800; y++) for (let x = 0; x < 1200; x++) img.data[y * 1200 + x] = Math.round(img.data[y * 1200 + x]! * (1 - (0.45 * x) / 1200));
+    await ocrPageImage(img, 1, NOMINAL_DPI, { langs: ['eng'], mrz: 'id' });
+    const card = seen[0]!;
+    // The flattened card was read (its proportions, not the photo's).
+    expect(card.width / card.height).toBeGreaterThan(1.4);
+    expect(card.width / card.height).toBeLessThan(1.7);
+    const at = (fx: number, fy: number): number => card.data[Math.round(fy * card.height) * card.width + Math.round(fx * card.width)]!;
+    // Paper on the bright and the dim side alike; the printed line dark on both.
+    // Before: one stretch for the card left the dim side's paper grey (≈ 150 of 255).
+    expect(at(0.15, 0.5)).toBeGreaterThan(220);
+    expect(at(0.85, 0.5)).toBeGreaterThan(220);
+    expect(at(0.15, 0.2)).toBeLessThan(90);
+    expect(at(0.85, 0.2)).toBeLessThan(90);
   });
 });
