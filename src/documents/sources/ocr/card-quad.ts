@@ -9,7 +9,9 @@
  * the surround's tone — stay card). Each card's four edges are fitted as straight lines to its region's
  * outline (the middle of each side: rounded corners stay out of the fit), their crossings are the
  * corners, and the quadrilateral is mapped onto an upright rectangle of the sides' measured lengths by
- * the projective transform the four corners define (warp.ts). Pure pixel work on a gray image.
+ * the projective transform the four corners define (warp.ts). Where the surround's tone test finds too
+ * little card (streaks of wood past any tolerance, a shadow over half a card), a one-sided split of the
+ * tones and then a test in proportion to the light are tried. Pure pixel work on a gray image.
  */
 import type { OcrImage } from './types.ts';
 import { dist, quadArea, warpQuad, type Pt, type Quad } from './warp.ts';
