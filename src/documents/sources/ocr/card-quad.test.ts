@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OcrImage } from './types.ts';
 import { findCardQuads, flattenCard } from './card-quad.ts';
+import { NOMINAL_DPI } from './image.ts';
+import { ocrPageImage, setOcrEngine } from './index.ts';
 import { homography, mapPoint, type Quad } from './warp.ts';
 
 /** A photo: a surface of tone `bg` (with a little texture), a light card (220) in perspective at `q`, a dark bar printed on it. */
@@ -73,6 +75,47 @@ describe('findCardQuads', () => {
     expect(found[0]![0].x).toBeLessThan(found[1]![0].x);
   });
 
+  it('finds a card on wood whose streaks stray from the wood\'s tone further than any tolerance (one-sided split)', () => {
+    const q: Quad = [
+      { x: 150, y: 120 },
+      { x: 1040, y: 90 },
+      { x: 1060, y: 680 },
+      { x: 130, y: 650 },
+    ];
+    const img = photo(1200, 800, q, 60);
+    // Long dark and light streaks of grain across the table, 40 px wide: 60 and 145.
+    for (let y = 0; y < 800; y++) for (let x = 0; x < 1200; x++) if (img.data[y * 1200 + x]! < 100 && Math.floor(y / 40) % 2 === 1) img.data[y * 1200 + x]! += 85;
+    const found = findCardQuads(img);
+    expect(found).toHaveLength(1);
+    found[0]!.forEach((p, i) => {
+      expect(Math.abs(p.x - q[i]!.x)).toBeLessThan(8);
+      expect(Math.abs(p.y - q[i]!.y)).toBeLessThan(8);
+    });
+  });
+
+  it('finds a card half in a shadow that darkens card and table alike (in proportion to the light)', () => {
+    const q: Quad = [
+      { x: 150, y: 120 },
+      { x: 1040, y: 90 },
+      { x: 1060, y: 680 },
+      { x: 130, y: 650 },
+    ];
+    const img = photo(1200, 800, q, 80);
+    // A shadow over the left of the photo at half the light, its edge soft over 60 px at x = 450.
+    for (let y = 0; y < 800; y++) {
+      for (let x = 0; x < 1200; x++) {
+        const f = Math.min(1, Math.max(0, (x - 420) / 60));
+        img.data[y * 1200 + x] = Math.round(img.data[y * 1200 + x]! * (0.5 + 0.5 * f));
+      }
+    }
+    const found = findCardQuads(img);
+    expect(found).toHaveLength(1);
+    found[0]!.forEach((p, i) => {
+      expect(Math.abs(p.x - q[i]!.x)).toBeLessThan(8);
+      expect(Math.abs(p.y - q[i]!.y)).toBeLessThan(8);
+    });
+  });
+
   it('finds nothing where the surround has the card tone (a white card on a white table)', () => {
     const q: Quad = [
       { x: 150, y: 120 },
@@ -100,5 +143,44 @@ describe('flattenCard', () => {
     expect(at(0.15, 0.2)).toBeLessThan(80);
     expect(at(0.85, 0.2)).toBeLessThan(80);
     expect(at(0.5, 0.5)).toBeGreaterThan(180);
+  });
+});
+
+describe('ocrPageImage on a photo of a card in uneven light', () => {
+  const seen: OcrImage[] = [];
+  beforeEach(() => {
+    seen.length = 0;
+    setOcrEngine({
+      recognize: (image: OcrImage) => {
+        seen.push(image);
+        return Promise.resolve({ words: [], meanConfidence: 0 });
+      },
+      terminate: () => Promise.resolve(),
+    });
+  });
+  afterEach(() => setOcrEngine(null));
+
+  it('reads the flattened card with the light divided out: paper even, print dark on the dim side too', async () => {
+    const q: Quad = [
+      { x: 150, y: 120 },
+      { x: 1040, y: 90 },
+      { x: 1060, y: 680 },
+      { x: 130, y: 650 },
+    ];
+    const img = photo(1200, 800, q, 80);
+    // The light falls off across the photo to 55 % at its right edge.
+    for (let y = 0; y < 800; y++) for (let x = 0; x < 1200; x++) img.data[y * 1200 + x] = Math.round(img.data[y * 1200 + x]! * (1 - (0.45 * x) / 1200));
+    await ocrPageImage(img, 1, NOMINAL_DPI, { langs: ['eng'], mrz: 'id' });
+    const card = seen[0]!;
+    // The flattened card was read (its proportions, not the photo's).
+    expect(card.width / card.height).toBeGreaterThan(1.4);
+    expect(card.width / card.height).toBeLessThan(1.7);
+    const at = (fx: number, fy: number): number => card.data[Math.round(fy * card.height) * card.width + Math.round(fx * card.width)]!;
+    // Paper on the bright and the dim side alike; the printed line dark on both.
+    // Before: one stretch for the card left the dim side's paper grey (≈ 150 of 255).
+    expect(at(0.15, 0.5)).toBeGreaterThan(220);
+    expect(at(0.85, 0.5)).toBeGreaterThan(220);
+    expect(at(0.15, 0.2)).toBeLessThan(90);
+    expect(at(0.85, 0.2)).toBeLessThan(90);
   });
 });

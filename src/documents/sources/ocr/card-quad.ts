@@ -9,7 +9,9 @@
  * the surround's tone — stay card). Each card's four edges are fitted as straight lines to its region's
  * outline (the middle of each side: rounded corners stay out of the fit), their crossings are the
  * corners, and the quadrilateral is mapped onto an upright rectangle of the sides' measured lengths by
- * the projective transform the four corners define (warp.ts). Pure pixel work on a gray image.
+ * the projective transform the four corners define (warp.ts). Where the surround's tone test finds too
+ * little card (streaks of wood past any tolerance, a shadow over half a card), a one-sided split of the
+ * tones and then a test in proportion to the light are tried. Pure pixel work on a gray image.
  */
 import type { OcrImage } from './types.ts';
 import { dist, quadArea, warpQuad, type Pt, type Quad } from './warp.ts';
@@ -25,12 +27,25 @@ const RATIO = { min: 1.3, max: 1.9 } as const;
  * the whole image.
  */
 export function findCardQuads(img: OcrImage): Quad[] {
-  if (img.channels !== 1) return [];
+  const found = cardQuadsOf(img);
+  return found.covered >= MOSTLY_CARDS ? found.quads : [];
+}
+
+/**
+ * A photo of cards shows mostly cards (one card, or both sides side by side): cards found over less
+ * than 40 % of it missed one (a card whose tone met the surround's, a card half in a shadow), and
+ * reading only the others would lose that side: the photo is read as it stands.
+ */
+const MOSTLY_CARDS = 0.4;
+
+function cardQuadsOf(img: OcrImage): Found {
+  const none: Found = { quads: [], covered: 0, surround: new Uint8Array(0) };
+  if (img.channels !== 1) return none;
   const { width: w, height: h, data } = img;
   const cell = Math.max(2, Math.round(Math.max(w, h) / 400));
   const cw = Math.floor(w / cell);
   const ch = Math.floor(h / cell);
-  if (cw < 40 || ch < 20) return [];
+  if (cw < 40 || ch < 20) return none;
   const raw = new Float32Array(cw * ch);
   const rawGrain = new Float32Array(cw * ch);
   for (let cy = 0; cy < ch; cy++) {
@@ -72,6 +87,72 @@ export function findCardQuads(img: OcrImage): Quad[] {
   const surroundGrain = ringGrain[ringGrain.length >> 1]!;
   const smooth = (i: number): boolean => surroundGrain >= 8 && grain[i]! < surroundGrain * 0.65;
   const like = (i: number): boolean => (Math.abs(mean[i]! - ref) <= tol && !smooth(i)) || mean[i]! < Math.min(ref, 40);
+  const first = quadsOn(like, cw, ch, cell, w, h);
+  if (first.covered >= MOSTLY_CARDS) return first;
+  // Second try, one-sided: a light card on a darker surface is every cell nearer the cards' tone than the
+  // surround's (Otsu's split of the cells' tones), however far the surround strays on its dark side (the
+  // streaks of wood grain, a shadow on the table) or the card towards it (its shaded half, a pale print).
+  const split = otsu(mean);
+  const cardTone = percentileOf(mean, 0.9);
+  if (split === null || ref >= split || cardTone - ref < 60) return first;
+  // Cell by cell (not over the cells around): a threshold this far from both tones would otherwise move the edges.
+  const second = quadsOn((i) => raw[i]! < split, cw, ch, cell, w, h);
+  const best = second.covered > first.covered ? second : first;
+  if (best.covered >= MOSTLY_CARDS) return best;
+  // Third try, in proportion to the light: a shadow darkens card and surround alike (a card half in a
+  // hand's shadow has that half as dark as the lit table). The surround's tone where it meets the photo's
+  // edges, carried inwards along rows and columns (the nearer edges weigh more), is the light it lies
+  // in; a card is a cell lighter than that by more than the geometric middle of the card's and the
+  // surround's tones.
+  const lightOf = surroundLight(mean, first.surround, cw, ch);
+  const k = Math.sqrt(cardTone / Math.max(1, ref));
+  const third = quadsOn((i) => raw[i]! < lightOf[i]! * k, cw, ch, cell, w, h);
+  return third.covered > best.covered ? third : best;
+}
+
+/**
+ * The surround's tone at every cell: from the surround cells (`surround`, tone at least 40: not a
+ * turned photo's black wedge) in the outer two rings, interpolated along each row between its two
+ * ends and along each column between its two ends, the two weighted by the inverse of the distance
+ * to the nearer end.
+ */
+function surroundLight(mean: Float32Array, surround: Uint8Array, cw: number, ch: number): Float32Array {
+  const at = (x: number, y: number): number => {
+    const i = y * cw + x;
+    return surround[i] && mean[i]! >= 40 ? mean[i]! : NaN;
+  };
+  // An end's tone: the mean of its two outer cells that are surround (NaN when none is).
+  const end = (a: number, b: number): number => (Number.isNaN(a) ? b : Number.isNaN(b) ? a : (a + b) / 2);
+  const known = [...mean].filter((_, i) => surround[i] && mean[i]! >= 40).sort((a, b) => a - b);
+  const dflt = known.length > 0 ? known[known.length >> 1]! : 128;
+  const out = new Float32Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    const l = end(at(0, y), at(1, y));
+    const r = end(at(cw - 1, y), at(cw - 2, y));
+    for (let x = 0; x < cw; x++) {
+      const t = end(at(x, 0), at(x, 1));
+      const b = end(at(x, ch - 1), at(x, ch - 2));
+      const interp = (p: number, q: number, f: number): number => (Number.isNaN(p) ? q : Number.isNaN(q) ? p : p + (q - p) * f);
+      const row = interp(l, r, x / Math.max(1, cw - 1));
+      const col = interp(t, b, y / Math.max(1, ch - 1));
+      const wr = 1 / (1 + Math.min(x, cw - 1 - x));
+      const wc = 1 / (1 + Math.min(y, ch - 1 - y));
+      const v = Number.isNaN(row) ? col : Number.isNaN(col) ? row : (row * wr + col * wc) / (wr + wc);
+      out[y * cw + x] = Number.isNaN(v) ? dflt : v;
+    }
+  }
+  return out;
+}
+
+/** Cards found, in reading order, the share of the photo their quadrilaterals cover, and the surround's cells. */
+interface Found {
+  quads: Quad[];
+  covered: number;
+  surround: Uint8Array;
+}
+
+/** Cards found where `like` tells the surround's cells, as findCardQuads returns them. */
+function quadsOn(like: (i: number) => boolean, cw: number, ch: number, cell: number, w: number, h: number): Found {
   // The surround: flood from the ring through cells in its tone.
   const surround = new Uint8Array(cw * ch);
   const stack: number[] = [];
@@ -104,7 +185,7 @@ export function findCardQuads(img: OcrImage): Quad[] {
       ringSurround += surround[cy * cw + cx]!;
     }
   }
-  if (ringSurround < ringCells * 0.7) return [];
+  if (ringSurround < ringCells * 0.7) return { quads: [], covered: 0, surround };
   const quads: { q: Quad; box: [number, number, number, number] }[] = [];
   const seen = new Uint8Array(cw * ch);
   for (let i = 0; i < cw * ch; i++) {
@@ -137,15 +218,15 @@ export function findCardQuads(img: OcrImage): Quad[] {
     const ys = corners.map((p) => p.y);
     quads.push({ q: corners, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] });
   }
-  // A photo of cards shows mostly cards (one card, or both sides side by side): cards found over less
-  // than 40 % of it missed one (a card whose tone met the surround's), and reading only the others
-  // would lose that side.
-  if (quads.reduce((s, x) => s + quadArea(x.q), 0) < w * h * 0.4) return [];
   // The card is the image (a cropped photo): nothing to flatten.
-  if (quads.length === 1 && (quads[0]!.box[2] - quads[0]!.box[0]) * (quads[0]!.box[3] - quads[0]!.box[1]) > w * h * 0.85) return [];
-  return quads
-    .sort((a, b) => (Math.abs(a.box[1] - b.box[1]) > (a.box[3] - a.box[1]) / 2 ? a.box[1] - b.box[1] : a.box[0] - b.box[0]))
-    .map((x) => x.q);
+  if (quads.length === 1 && (quads[0]!.box[2] - quads[0]!.box[0]) * (quads[0]!.box[3] - quads[0]!.box[1]) > w * h * 0.85) return { quads: [], covered: 0, surround };
+  return {
+    quads: quads
+      .sort((a, b) => (Math.abs(a.box[1] - b.box[1]) > (a.box[3] - a.box[1]) / 2 ? a.box[1] - b.box[1] : a.box[0] - b.box[0]))
+      .map((x) => x.q),
+    covered: quads.reduce((s, x) => s + quadArea(x.q), 0) / (w * h),
+    surround,
+  };
 }
 
 /**
@@ -220,6 +301,38 @@ function fitLine(pts: readonly (readonly [number, number])[]): Line | null {
   }
   // A card's edge is within 20° of the image's axes (photographed upright, turned a little).
   return line && Math.abs(line.b) < 0.36 ? line : null;
+}
+
+/** Otsu's threshold over cell tones (0..255): the tone that best splits them in two classes; null when all are alike. */
+function otsu(v: Float32Array): number | null {
+  const hist = new Float64Array(256);
+  for (const x of v) hist[Math.max(0, Math.min(255, Math.round(x)))]!++;
+  const n = v.length;
+  let sum = 0;
+  for (let t = 0; t < 256; t++) sum += t * hist[t]!;
+  let wB = 0;
+  let sB = 0;
+  let best = -1;
+  let at: number | null = null;
+  for (let t = 0; t < 255; t++) {
+    wB += hist[t]!;
+    if (wB === 0) continue;
+    const wF = n - wB;
+    if (wF === 0) break;
+    sB += t * hist[t]!;
+    const d = sB / wB - (sum - sB) / wF;
+    const between = wB * wF * d * d;
+    if (between > best) {
+      best = between;
+      at = t + 0.5;
+    }
+  }
+  return at;
+}
+
+function percentileOf(v: Float32Array, q: number): number {
+  const s = Float32Array.from(v).sort();
+  return s[Math.min(s.length - 1, Math.floor(s.length * q))]!;
 }
 
 /** The values of the outer two rings of cells. */

@@ -597,7 +597,9 @@ async function readQuads(img: OcrImage, quads: readonly Quad[], langs: readonly 
   const read = await Promise.all(
     quads.map(async (q) => {
       const flat = flattenCard(img, q);
-      const gray = normalise(flat.image);
+      // The photo's light and shadow divided out first (light.ts): with one stretch for the whole card,
+      // the lit half's print was whitened with its paper and the card's top half read nothing.
+      const gray = normalise(evenLight(flat.image));
       const first = await ocrEngine().recognize(gray, { langs, segmentation: 'auto' });
       const r = await refineMrz(gray, first, true);
       const xs = q.map((p) => p.x);
