@@ -210,7 +210,7 @@ export type CreditReport = {
     }[];
     /** the transactions themselves behind the flags, the unusual and the largest movements */
     evidence?: {
-      /** the gambling transactions */
+      /** the gambling transactions: the ten most recent, newest first (categories[].count says how many the window holds) */
       gambling?: {
         date?: string;
         /** signed, account currency */
@@ -223,7 +223,7 @@ export type CreditReport = {
         rule_trace?: string[];
         [key: string]: unknown;
       }[];
-      /** the returned direct debits */
+      /** the returned direct debits: the ten most recent, newest first */
       returned_debits?: {
         date?: string;
         /** signed, account currency */
@@ -236,7 +236,7 @@ export type CreditReport = {
         rule_trace?: string[];
         [key: string]: unknown;
       }[];
-      /** overdraft and penalty interest charged */
+      /** overdraft and penalty interest charged: the ten most recent, newest first */
       overdraft_interest?: {
         date?: string;
         /** signed, account currency */
@@ -249,7 +249,7 @@ export type CreditReport = {
         rule_trace?: string[];
         [key: string]: unknown;
       }[];
-      /** the largest money out */
+      /** the five largest debits, largest first */
       largest_debits?: {
         date?: string;
         /** signed, account currency */
@@ -262,7 +262,7 @@ export type CreditReport = {
         rule_trace?: string[];
         [key: string]: unknown;
       }[];
-      /** the largest money in */
+      /** the five largest credits, largest first */
       largest_credits?: {
         date?: string;
         /** signed, account currency */
@@ -275,7 +275,7 @@ export type CreditReport = {
         rule_trace?: string[];
         [key: string]: unknown;
       }[];
-      /** one-off movements no recurring stream explains, at least a whole month’s flow that way and three times the typical movement; never salary, pension, benefits or business revenue */
+      /** one-off movements no recurring stream explains, at least a whole month’s flow that way and three times the typical movement; never salary, pension, benefits or business revenue; at most ten, largest first */
       unusual?: {
         date?: string;
         /** signed, account currency */

@@ -124,7 +124,7 @@ describe('legacy bank-statement upload', () => {
     const r = await legacyUpload(legacyFields('L-ABI', 'stmt-1', { ABI: '3069' }));
     expect(r.statusCode, r.body).toBe(201);
     const f = await waitParsed(r.json().process_id, r.json().file_id);
-    expect(f.validation_result.status).toBe('success');
+    expect(f.validation_result.status, JSON.stringify(f.validation_result)).toBe('success');
     expect(f.validation_result.errors).toEqual([{ code: 'bank_code_mismatch', message: expect.stringContaining('03069') }]);
   }, 60_000);
 });
