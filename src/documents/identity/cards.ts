@@ -104,7 +104,10 @@ function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'smooth' | '
   // The image's own edge (a scanner's or painter's line along it) joins nothing.
   for (let cy = 0; cy < ch; cy++) for (let cx = 0; cx < cw; cx++) if (cx < 2 || cy < 2 || cx >= cw - 2 || cy >= ch - 2) on[cy * cw + cx] = 0;
   // Join over gaps of a cell (a card's pale corners, its white photo frame), not over the gap between two cards.
-  const closed = dilate(on, cw, ch);
+  // Lone cells go first: a grainy scan's specks on the paper (a noisy, unevenly lit A4 page whose normalised
+  // grain left dots in one region) made scattered cells that the join linked into a field touching the card,
+  // and the card plus that field had no card's proportions (a permit's front on a 200 dpi page: no card found).
+  const closed = dilate(despeckle(on, cw, ch), cw, ch);
   const seen = new Int32Array(cw * ch).fill(-1);
   const parts: (CardBox & { n: number })[] = [];
   for (let i = 0; i < closed.length; i++) {
@@ -188,6 +191,25 @@ function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'smooth' | '
   // The card is the image (a cropped photo, a card-sized scan): nothing to cut.
   if (boxes.length === 1 && (boxes[0]!.x1 - boxes[0]!.x0) * (boxes[0]!.y1 - boxes[0]!.y0) > w * h * 0.6) return [];
   return boxes.sort((a, b) => (Math.abs(a.y0 - b.y0) > (a.y1 - a.y0) / 2 ? a.y0 - b.y0 : a.x0 - b.x0));
+}
+
+/** Cells on with fewer than two of their eight neighbours on are off (specks; a card's cells have neighbours). */
+function despeckle(on: Uint8Array, cw: number, ch: number): Uint8Array {
+  const out = new Uint8Array(on.length);
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      const i = y * cw + x;
+      if (!on[i]) continue;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          if ((dx || dy) && x + dx >= 0 && y + dy >= 0 && x + dx < cw && y + dy < ch) n += on[i + dy * cw + dx]!;
+        }
+      }
+      out[i] = n >= 2 ? 1 : 0;
+    }
+  }
+  return out;
 }
 
 /**

@@ -398,12 +398,13 @@ export function ocrPdf(bytes: Uint8Array, opts: PageOcrOptions, maxPages = OCR_M
       // One page: its own cap (render's per-page pixel check), not charged for the pages before it.
       if (only === undefined) await doc.checkBudget(last, { dpiOf: dpiFor });
       const pages: (number | null)[] = only !== undefined ? [only] : Array.from({ length: last }, (_, i) => i + 1);
-      return await eachPage(pages, async (n) => {
+      const read = await eachPage(pages, async (n) => {
         const done = known?.get(n);
         if (done) return done;
         const r = await fullPage(doc, digest, n, false);
         return ocrPageImage(r.image, r.page, r.dpi, opts);
       });
+      return opts.mrz === 'id' ? withIdSides(read) : read;
     } finally {
       if (!open) await doc.close();
     }
@@ -541,6 +542,23 @@ function downscale(img: OcrImage, k: number): OcrImage {
   }
   return { width: w, height: h, channels: 1, data: out };
 }
+
+/**
+ * The other sides of an identity document: where a page of the document reads as an identity (an MRZ
+ * whose check digits hold, or a type and printed fields: legibleId), a page that read words confidently
+ * (MIN_SIDE_WORDS) but fell under the gate on its mean confidence is kept — a card's front scanned on an
+ * A4 page reads its name, dates and title well while its guilloche and portrait read as unsure specks
+ * (a de_perso front on a 200 dpi grey A4 scan: 6 confident words, mean 49 %), and the gate had dropped it,
+ * so the document came back with its front side missing. A page of noise reads no confident word.
+ */
+export function withIdSides(pages: OcrPage[]): OcrPage[] {
+  const ok = pages.filter((p) => p.verdict.ok);
+  if (ok.length === 0 || ok.length === pages.length || !legibleId(analyseId(ok))) return pages;
+  return pages.map((p) => (!p.verdict.ok && p.verdict.legibleWords >= MIN_SIDE_WORDS ? { ...p, verdict: { ...p.verdict, ok: true, reason: null } } : p));
+}
+
+/** Confident words a page beside a legible identity page needs to be kept as one of its sides. */
+const MIN_SIDE_WORDS = 4;
 
 /** Pages fit to read: passed the gate. */
 export function readablePages(pages: readonly OcrPage[]): OcrPage[] {
