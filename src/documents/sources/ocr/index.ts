@@ -205,8 +205,18 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // (seed 472256: photo fields 19 % -> 9.5 %), and on an image of two cards one above the other only
   // parts of them were found.
   const sheet = !card || (original.height / original.width > 1.38 && original.height / original.width < 1.45);
-  const found = opts.mrz === 'id' && sheet ? findCards(flat) : [];
-  const cards = found.some((b) => (b.x1 - b.x0) * (b.y1 - b.y0) > 0.15 * flat.width * flat.height) ? [] : found;
+  const large = (b: CardBox): boolean => (b.x1 - b.x0) * (b.y1 - b.y0) > 0.15 * flat.width * flat.height;
+  let found = opts.mrz === 'id' && sheet ? findCards(flat) : [];
+  let cards = found.some(large) ? [] : found;
+  // A scanner's light falling off across the page (a vignette, a lid not shut) leaves the paper grey where it
+  // is dim: the normalised page keeps those shades, which joined a card into a box of no card's proportions or
+  // stood as "cards" of half a page themselves, and a legible permit came back unreadable. Where no card is
+  // found so, they are looked for again on the page with its light divided out (light.ts); each is still cut
+  // from the image as it came.
+  if (opts.mrz === 'id' && sheet && cards.length === 0) {
+    const lit = findCards(paintSurround(normalise(evenLight(original))).image);
+    if (lit.length > 0 && !lit.some(large)) found = cards = lit;
+  }
   // A photo of cards on a surface (not cut as a sheet): each card found against the surround is
   // flattened (card-quad.ts: perspective and turn undone) and read alone.
   const quads = opts.mrz === 'id' && cards.length === 0 ? findCardQuads({ width: original.width, height: original.height, channels: 1, data: toGray(original) }) : [];
