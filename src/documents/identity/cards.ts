@@ -31,10 +31,22 @@ export function findCards(img: OcrImage, cellPx = 8): CardBox[] {
   // grain (a pale card on a 300-dpi scan): the second wins where it finds both sides and the first
   // fewer cards. One card of two found is worse than none: only found cards are read, and a page read
   // whole still has both sides (a grey photocopy's back went missing so).
-  const near = findCardsIn(img, cellPx, 'paper');
-  const smooth = findCardsIn(img, cellPx, 'smooth');
+  // Lone cells (specks) dropped: the boxes found so are taken where none is found with the specks, or where the
+  // specks widened the same cards by more than a quarter (a speck field joined to a card). Not otherwise:
+  // dropping a card's sparse edge cells cut a cell or two off its box, and a front-only scan sheet lost its
+  // bottom line (number and validity dates) with them.
+  const found = findCardsWith(img, cellPx, false);
+  const clean = findCardsWith(img, cellPx, true);
+  if (found.length === 0) return clean;
+  const area = (bs: readonly CardBox[]): number => bs.reduce((s, b) => s + (b.x1 - b.x0) * (b.y1 - b.y0), 0);
+  return clean.length === found.length && area(found) > 1.25 * area(clean) ? clean : found;
+}
+
+function findCardsWith(img: OcrImage, cellPx: number, despeckled: boolean): CardBox[] {
+  const near = findCardsIn(img, cellPx, 'paper', despeckled);
+  const smooth = findCardsIn(img, cellPx, 'smooth', despeckled);
   const onPaper = smooth.length >= 2 && smooth.length > near.length ? smooth : near;
-  return onPaper.length > 0 ? onPaper : findCardsIn(img, cellPx, 'surround');
+  return onPaper.length > 0 ? onPaper : findCardsIn(img, cellPx, 'surround', despeckled);
 }
 
 /**
@@ -43,7 +55,7 @@ export function findCards(img: OcrImage, cellPx = 8): CardBox[] {
  * scanner's dark edge do not count as card. 'surround': a card differs, lighter or darker, from the
  * tone of the image's outer ring (a table or cloth under a photographed card).
  */
-function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'smooth' | 'surround'): CardBox[] {
+function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'smooth' | 'surround', despeckled: boolean): CardBox[] {
   if (img.channels !== 1) return [];
   const { width: w, height: h, data } = img;
   const cw = Math.floor(w / cellPx);
@@ -107,7 +119,7 @@ function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'smooth' | '
   // Lone cells go first: a grainy scan's specks on the paper (a noisy, unevenly lit A4 page whose normalised
   // grain left dots in one region) made scattered cells that the join linked into a field touching the card,
   // and the card plus that field had no card's proportions (a permit's front on a 200 dpi page: no card found).
-  const closed = dilate(despeckle(on, cw, ch), cw, ch);
+  const closed = dilate(despeckled ? despeckle(on, cw, ch) : on, cw, ch);
   const seen = new Int32Array(cw * ch).fill(-1);
   const parts: (CardBox & { n: number })[] = [];
   for (let i = 0; i < closed.length; i++) {
