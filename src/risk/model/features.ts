@@ -43,6 +43,8 @@ const NO_REQUEST = known('DATA_MISSING_REQUEST');
 const NO_HISTORY = known('DATA_MISSING_HISTORY');
 
 const income = (x: FeatureInput): number => x.metrics.income.monthly_average;
+/** Average monthly money out (every debit) over the months the report covers. */
+const averageOutflow = (x: FeatureInput): number => (x.monthly ?? []).reduce((a, m) => a + m.outflow, 0) / Math.max(1, x.coverage.months);
 const instalment = (x: FeatureInput): number | null => x.metrics.affordability.instalment;
 const countOf = (x: FeatureInput, category: string): number => x.categories.find((c) => c.category === category)?.count ?? 0;
 
@@ -194,7 +196,7 @@ export const FEATURES: readonly FeatureDef[] = [
     reason: r('LOW_BUFFER_AGAINST_SPENDING', 'Balance small against the applicant’s own monthly spending', 'Saldo basso rispetto alle uscite mensili del richiedente', 'Kontostand gering im Verhältnis zu den eigenen monatlichen Ausgaben'),
     missing: NO_BALANCE,
     compute: (x) => {
-      const out = (x.monthly ?? []).reduce((a, m) => a + m.outflow, 0) / Math.max(1, x.coverage.months);
+      const out = averageOutflow(x);
       return x.metrics.balances.average === null || out <= 0 ? null : x.metrics.balances.average / out;
     },
   },
@@ -205,7 +207,7 @@ export const FEATURES: readonly FeatureDef[] = [
     reason: r('LOW_MONTHLY_TROUGH_AGAINST_SPENDING', 'In a typical month the balance fell low against the applicant’s own spending', 'In un mese tipico il saldo scende a livelli bassi rispetto alle uscite del richiedente', 'In einem typischen Monat sinkt der Kontostand tief im Verhältnis zu den eigenen Ausgaben'),
     missing: NO_BALANCE,
     compute: (x) => {
-      const out = (x.monthly ?? []).reduce((a, m) => a + m.outflow, 0) / Math.max(1, x.coverage.months);
+      const out = averageOutflow(x);
       const troughs = (x.monthly ?? []).map((m) => m.min_balance).filter((v): v is number => v !== null && v !== undefined).sort((a, b) => a - b);
       if (out <= 0 || troughs.length === 0) return null;
       const h = troughs.length >> 1;

@@ -6,6 +6,24 @@ import { ocrPageImage, setOcrEngine } from './index.ts';
 import { homography, mapPoint, type Quad } from './warp.ts';
 
 /** A photo: a surface of tone `bg` (with a little texture), a light card (220) in perspective at `q`, a dark bar printed on it. */
+/** A tilted card on a 1200 × 800 photo (the corners the tests draw and expect back). */
+const CARD: Quad = [
+  { x: 150, y: 120 },
+  { x: 1040, y: 90 },
+  { x: 1060, y: 680 },
+  { x: 130, y: 650 },
+];
+
+/** One card found, each corner within 8 px of the drawn one. */
+function expectOneCardAt(img: OcrImage, q: Quad): void {
+  const found = findCardQuads(img);
+  expect(found).toHaveLength(1);
+  found[0]!.forEach((p, i) => {
+    expect(Math.abs(p.x - q[i]!.x)).toBeLessThan(8);
+    expect(Math.abs(p.y - q[i]!.y)).toBeLessThan(8);
+  });
+}
+
 function photo(w: number, h: number, q: Quad, bg: number, wedge = false): OcrImage {
   const data = new Uint8Array(w * h);
   const m = homography(
@@ -39,12 +57,7 @@ function photo(w: number, h: number, q: Quad, bg: number, wedge = false): OcrIma
 
 describe('findCardQuads', () => {
   it('finds a card turned and in perspective on a table, corners within a few pixels', () => {
-    const q: Quad = [
-      { x: 150, y: 120 },
-      { x: 1040, y: 90 },
-      { x: 1060, y: 680 },
-      { x: 130, y: 650 },
-    ];
+    const q = CARD;
     const found = findCardQuads(photo(1200, 800, q, 110, true));
     expect(found).toHaveLength(1);
     found[0]!.forEach((p, i) => {
@@ -76,30 +89,15 @@ describe('findCardQuads', () => {
   });
 
   it('finds a card on wood whose streaks stray from the wood\'s tone further than any tolerance (one-sided split)', () => {
-    const q: Quad = [
-      { x: 150, y: 120 },
-      { x: 1040, y: 90 },
-      { x: 1060, y: 680 },
-      { x: 130, y: 650 },
-    ];
+    const q = CARD;
     const img = photo(1200, 800, q, 60);
     // Long dark and light streaks of grain across the table, 40 px wide: 60 and 145.
     for (let y = 0; y < 800; y++) for (let x = 0; x < 1200; x++) if (img.data[y * 1200 + x]! < 100 && Math.floor(y / 40) % 2 === 1) img.data[y * 1200 + x]! += 85;
-    const found = findCardQuads(img);
-    expect(found).toHaveLength(1);
-    found[0]!.forEach((p, i) => {
-      expect(Math.abs(p.x - q[i]!.x)).toBeLessThan(8);
-      expect(Math.abs(p.y - q[i]!.y)).toBeLessThan(8);
-    });
+    expectOneCardAt(img, q);
   });
 
   it('finds a card half in a shadow that darkens card and table alike (in proportion to the light)', () => {
-    const q: Quad = [
-      { x: 150, y: 120 },
-      { x: 1040, y: 90 },
-      { x: 1060, y: 680 },
-      { x: 130, y: 650 },
-    ];
+    const q = CARD;
     const img = photo(1200, 800, q, 80);
     // A shadow over the left of the photo at half the light, its edge soft over 60 px at x = 450.
     for (let y = 0; y < 800; y++) {
@@ -108,33 +106,18 @@ describe('findCardQuads', () => {
         img.data[y * 1200 + x] = Math.round(img.data[y * 1200 + x]! * (0.5 + 0.5 * f));
       }
     }
-    const found = findCardQuads(img);
-    expect(found).toHaveLength(1);
-    found[0]!.forEach((p, i) => {
-      expect(Math.abs(p.x - q[i]!.x)).toBeLessThan(8);
-      expect(Math.abs(p.y - q[i]!.y)).toBeLessThan(8);
-    });
+    expectOneCardAt(img, q);
   });
 
   it('finds nothing where the surround has the card tone (a white card on a white table)', () => {
-    const q: Quad = [
-      { x: 150, y: 120 },
-      { x: 1040, y: 90 },
-      { x: 1060, y: 680 },
-      { x: 130, y: 650 },
-    ];
+    const q = CARD;
     expect(findCardQuads(photo(1200, 800, q, 215))).toEqual([]);
   });
 });
 
 describe('flattenCard', () => {
   it('maps the quadrilateral onto an upright rectangle: the printed line comes out level', () => {
-    const q: Quad = [
-      { x: 150, y: 120 },
-      { x: 1040, y: 90 },
-      { x: 1060, y: 680 },
-      { x: 130, y: 650 },
-    ];
+    const q = CARD;
     const { image } = flattenCard(photo(1200, 800, q, 110), q);
     expect(image.width / image.height).toBeGreaterThan(1.4);
     expect(image.width / image.height).toBeLessThan(1.7);
@@ -161,12 +144,7 @@ describe('ocrPageImage on a photo of a card in uneven light', () => {
   afterEach(() => setOcrEngine(null));
 
   it('reads the flattened card with the light divided out: paper even, print dark on the dim side too', async () => {
-    const q: Quad = [
-      { x: 150, y: 120 },
-      { x: 1040, y: 90 },
-      { x: 1060, y: 680 },
-      { x: 130, y: 650 },
-    ];
+    const q = CARD;
     const img = photo(1200, 800, q, 80);
     // The light falls off across the photo to 55 % at its right edge.
     for (let y = 0; y < 800; y++) for (let x = 0; x < 1200; x++) img.data[y * 1200 + x] = Math.round(img.data[y * 1200 + x]! * (1 - (0.45 * x) / 1200));
