@@ -26,36 +26,27 @@ const refsJson = (table: string, fields: [string, string][]) =>
     from (select * from ${table} x where x.process_id = p.id order by x.created_at desc, x.id desc limit 10) x), '[]'::json)`;
 const refTimes: [string, string][] = [['created_at', iso('x.created_at')], ['updated_at', iso('x.updated_at')]];
 
-/** A sub-resource table's ten most recent refs, read only when its count (`c.<count>`) says it has rows. */
-const refsOf = (count: string, table: string, fields: [string, string][]) => `case when c.${count} = 0 then '[]'::json else ${refsJson(table, fields)} end`;
-
 /**
  * The Process resource (ProcessSchema) built by the database as JSON text, for the API's reads: one
  * statement, and the text goes out as it is (no row parsing, no view mapping, no re-serialising).
- * The four counts are taken first (`c`, kept from being inlined by `offset 0` so each runs once), and a
- * ten-most-recent list is read only for a table the count says has rows: most processes have no bank,
- * Open Banking or credit-report rows, and an empty list then costs no index scan, sort or aggregate.
- * One statement, one snapshot: a count of 0 and an empty list are the same answer.
  */
-export const PROCESS_JSON = `(select json_build_object(
+export const PROCESS_JSON = `json_build_object(
   'process_id', p.id, 'ext_application_id', p.ext_application_id, 'space_id', p.space_id, 'status', p.status,
   'created_at', ${iso('p.created_at')}, 'updated_at', ${iso('p.updated_at')},
-  'total_files', c.files, 'total_bank_accounts', c.bank_accounts,
-  'total_open_banking_accounts', c.ob_accounts, 'total_credit_reports', c.credit_reports,
-  'file_refs', ${refsOf('files', 'files', [['file_id', 'x.id'], ['ext_file_id', 'x.ext_file_id'], ['validation_status', 'x.validation_status'], ['parsing_status', 'x.parsing_status'], ['document_type', 'x.document_type'], ...refTimes])},
-  'bank_account_refs', ${refsOf('bank_accounts', 'bank_accounts', [['bank_account_id', 'x.id'], ['ext_bank_account_id', 'x.ext_bank_account_id'], ['iban', 'x.iban'], ...refTimes])},
-  'open_banking_account_refs', ${refsOf('ob_accounts', 'open_banking_accounts', [['open_banking_account_id', 'x.id'], ['ext_open_banking_account_id', 'x.ext_open_banking_account_id'], ['iban', 'x.iban'], ...refTimes])},
-  'credit_report_refs', ${refsOf('credit_reports', 'credit_reports', [['credit_report_id', 'x.id'], ['status', 'x.status'], ...refTimes])},
+  'total_files', (select count(*) from files x where x.process_id = p.id),
+  'total_bank_accounts', (select count(*) from bank_accounts x where x.process_id = p.id),
+  'total_open_banking_accounts', (select count(*) from open_banking_accounts x where x.process_id = p.id),
+  'total_credit_reports', (select count(*) from credit_reports x where x.process_id = p.id),
+  'file_refs', ${refsJson('files', [['file_id', 'x.id'], ['ext_file_id', 'x.ext_file_id'], ['validation_status', 'x.validation_status'], ['parsing_status', 'x.parsing_status'], ['document_type', 'x.document_type'], ...refTimes])},
+  'bank_account_refs', ${refsJson('bank_accounts', [['bank_account_id', 'x.id'], ['ext_bank_account_id', 'x.ext_bank_account_id'], ['iban', 'x.iban'], ...refTimes])},
+  'open_banking_account_refs', ${refsJson('open_banking_accounts', [['open_banking_account_id', 'x.id'], ['ext_open_banking_account_id', 'x.ext_open_banking_account_id'], ['iban', 'x.iban'], ...refTimes])},
+  'credit_report_refs', ${refsJson('credit_reports', [['credit_report_id', 'x.id'], ['status', 'x.status'], ...refTimes])},
   'options', json_strip_nulls(json_build_object('ext_user_id', p.options->'ext_user_id', 'applicant_type', p.options->'applicant_type')),
-  'attributes', coalesce(p.attributes, '{}'::jsonb))::text
-  from (select (select count(*) from files x where x.process_id = p.id) as files,
-    (select count(*) from bank_accounts x where x.process_id = p.id) as bank_accounts,
-    (select count(*) from open_banking_accounts x where x.process_id = p.id) as ob_accounts,
-    (select count(*) from credit_reports x where x.process_id = p.id) as credit_reports offset 0) c)`;
+  'attributes', coalesce(p.attributes, '{}'::jsonb))::text`;
 
 /** The reads of one event-loop turn in one statement (src/db/batched-read.ts): keys (id, space_id). */
 const processJsonById = batchedRead<{ ord: number; body: string }>(
-  'docrisk_process_json_v3',
+  'docrisk_process_json_v2',
   `select k.ord::int as ord, ${PROCESS_JSON} as body
     from unnest($1::uuid[], $2::uuid[]) with ordinality as k(id, space_id, ord)
     join processes p on p.id = k.id and p.space_id = k.space_id`,
