@@ -3,7 +3,8 @@
  * it lets a request through only when authenticate() would, on the same cached state, and the requests
  * it lets through are still rate limited.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authRepository } from './auth.repository.ts';
 import { BOOT, createTestApp, type TestApp } from '../../../test/helpers/app.ts';
 
 let now = Date.parse('2026-06-01T10:00:00Z');
@@ -72,5 +73,77 @@ describe('AuthService.cached', () => {
     expect(auth.cached(h.authorization, c.subscription_key)).not.toBeNull();
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+});
+
+describe('client rows: one read at a time, renewed before they expire', () => {
+  it('re-reads a row near its expiry once, in the background, while requests keep passing the cache', async () => {
+    const auth = t.app.services.auth;
+    const space = await auth.ensureSpace('cached-refresh');
+    const c = await auth.createClient(space, 'refresh');
+    const token = await t.tokenFor(c.client_id, c.client_secret, c.subscription_key);
+    const h = bearer(token);
+    const reads = vi.spyOn(authRepository, 'findClient');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.now();
+      vi.setSystemTime(start);
+      await auth.authenticate(h, c.subscription_key); // reads the row (token endpoint's own read aside)
+      const first = reads.mock.calls.length;
+      vi.setSystemTime(start + 1700); // within the last 500 ms of the row's 2 s
+      for (let i = 0; i < 5; i++) expect(auth.cached(h, c.subscription_key)).not.toBeNull();
+      expect(reads.mock.calls.length).toBe(first + 1);
+      await vi.waitFor(() => expect(reads.mock.results.at(-1)?.type).toBe('return'));
+      await reads.mock.results.at(-1)!.value;
+      await new Promise((r) => setImmediate(r));
+      vi.setSystemTime(start + 2300); // past the first read's 2 s: the renewed row answers, no request waits
+      expect(auth.cached(h, c.subscription_key)).not.toBeNull();
+      expect(reads.mock.calls.length).toBe(first + 1);
+    } finally {
+      vi.useRealTimers();
+      reads.mockRestore();
+    }
+  });
+
+  it('requests arriving after a row expired share one read of it', async () => {
+    const auth = t.app.services.auth;
+    const space = await auth.ensureSpace('cached-shared');
+    const c = await auth.createClient(space, 'shared');
+    const token = await t.tokenFor(c.client_id, c.client_secret, c.subscription_key);
+    const h = bearer(token);
+    await auth.authenticate(h, c.subscription_key);
+    const reads = vi.spyOn(authRepository, 'findClient');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 5000);
+      expect(auth.cached(h, c.subscription_key)).toBeNull();
+      const principals = await Promise.all(Array.from({ length: 10 }, () => auth.authenticate(h, c.subscription_key)));
+      expect(new Set(principals.map((p) => p.clientId))).toEqual(new Set([c.client_id]));
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(auth.cached(h, c.subscription_key)).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+      reads.mockRestore();
+    }
+  });
+
+  it('a client revoked while its row is being read is refused by the next request', async () => {
+    const auth = t.app.services.auth;
+    const space = await auth.ensureSpace('cached-race');
+    const c = await auth.createClient(space, 'race');
+    const token = await t.tokenFor(c.client_id, c.client_secret, c.subscription_key);
+    const h = bearer(token);
+    await auth.authenticate(h, c.subscription_key);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 5000);
+      const reading = auth.authenticate(h, c.subscription_key); // reads the row, not yet revoked
+      await auth.revokeClient(c.client_id);
+      await reading.catch(() => undefined);
+      expect(auth.cached(h, c.subscription_key)).toBeNull();
+      await expect(auth.authenticate(h, c.subscription_key)).rejects.toMatchObject({ status: 401 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -43,6 +43,13 @@ export interface AuthServiceDeps {
 }
 
 const CLIENT_CACHE_MS = 2000;
+/**
+ * A cached client row this close to its expiry is read again in the background, once, while requests
+ * keep passing with it: under a steady load the row never expires, so no request waits for the re-read
+ * and the requests of that moment do not each read the row. A row is still never used past
+ * CLIENT_CACHE_MS after its read began.
+ */
+const CLIENT_REFRESH_AHEAD_MS = 500;
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i;
 
 /** The access token of an Authorization header (`Bearer <token>`, any case, surrounding blanks allowed), or null. */
@@ -55,6 +62,8 @@ export class AuthService {
   readonly keys: KeyRing;
   private readonly deps: AuthServiceDeps;
   private readonly clientCache = new Map<string, { row: ClientRow | null; until: number }>();
+  /** The client-row read in flight per client: concurrent requests share it (one round trip, not one each). */
+  private readonly clientReads = new Map<string, Promise<ClientRow | null>>();
   private readonly verifiedTokens = new Map<string, { sub: string; expMs: number }>();
   /** The principal of a client row (rows are replaced when the client cache reloads them). */
   private readonly principals = new WeakMap<ClientRow, Principal>();
@@ -107,7 +116,7 @@ export class AuthService {
         secretHash: await hashSecret(b.clientSecret),
         subscriptionKeyHash,
       });
-      this.clientCache.delete(b.clientId);
+      this.forgetClient(b.clientId);
     }
   }
 
@@ -157,7 +166,7 @@ export class AuthService {
 
   async revokeClient(clientId: string): Promise<void> {
     const ok = await authRepository.revokeClient(this.deps.db, clientId, this.deps.clock.now());
-    this.clientCache.delete(clientId);
+    this.forgetClient(clientId);
     if (!ok) throw authErrors.clientNotFound();
   }
 
@@ -213,8 +222,8 @@ export class AuthService {
     if (token === null) return null;
     const claims = this.verifiedTokens.get(token);
     if (claims === undefined || claims.expMs <= this.deps.clock.now().getTime()) return null;
-    const hit = this.clientCache.get(claims.sub);
-    if (hit === undefined || hit.until <= Date.now()) return null;
+    const hit = this.freshClient(claims.sub);
+    if (hit === undefined) return null;
     const client = hit.row;
     if (!client || client.revokedAt !== null || !this.keyMatches(subscriptionKey, client)) return null;
     return this.principalOf(client);
@@ -297,12 +306,51 @@ export class AuthService {
   }
 
   private async cachedClient(clientId: string): Promise<ClientRow | null> {
-    const now = Date.now();
-    const hit = this.clientCache.get(clientId);
-    if (hit && hit.until > now) return hit.row;
-    const row = await authRepository.findClient(this.deps.db, clientId);
-    if (this.clientCache.size > 10000) this.clientCache.clear();
-    this.clientCache.set(clientId, { row, until: now + CLIENT_CACHE_MS });
-    return row;
+    const hit = this.freshClient(clientId);
+    return hit ? hit.row : this.readClient(clientId);
   }
+
+  /** The cached row when it is still within CLIENT_CACHE_MS of its read (re-read in the background near the end); undefined otherwise. */
+  private freshClient(clientId: string): { row: ClientRow | null } | undefined {
+    const hit = this.clientCache.get(clientId);
+    if (hit === undefined) return undefined;
+    const left = hit.until - Date.now();
+    if (left <= 0) return undefined;
+    if (left < CLIENT_REFRESH_AHEAD_MS && !this.clientReads.has(clientId)) {
+      // A failed background read is not an answer to anyone: the row expires, and the next request reads it and sees the error.
+      this.readClient(clientId).catch(() => undefined);
+    }
+    return hit;
+  }
+
+  /** Reads a client row, or joins the read of it already in flight; the row is cached from the moment its read began. */
+  private readClient(clientId: string): Promise<ClientRow | null> {
+    const inFlight = this.clientReads.get(clientId);
+    if (inFlight) return inFlight;
+    const began = Date.now();
+    const read: Promise<ClientRow | null> = authRepository.findClient(this.deps.db, clientId).then(
+      (row) => {
+        // Not kept when the client was changed here while it was read (forgetClient): that row may be older than the change.
+        if (this.clientReads.get(clientId) === read) {
+          this.clientReads.delete(clientId);
+          if (this.clientCache.size > 10000) this.clientCache.clear();
+          this.clientCache.set(clientId, { row, until: began + CLIENT_CACHE_MS });
+        }
+        return row;
+      },
+      (e: unknown) => {
+        if (this.clientReads.get(clientId) === read) this.clientReads.delete(clientId);
+        throw e;
+      },
+    );
+    this.clientReads.set(clientId, read);
+    return read;
+  }
+
+  /** After a change of a client made here: its cached row and any read in flight are dropped. */
+  private forgetClient(clientId: string): void {
+    this.clientCache.delete(clientId);
+    this.clientReads.delete(clientId);
+  }
+
 }
