@@ -265,6 +265,12 @@ const AMOUNT_SPECK = /^([-+]?(?:\d{1,3}(?:[.,'’]\d{3})+|\d+)[.,]\d\d)[.,:;)\]}
  */
 const MINUS_SPECKED = /^[=~_—–-]*(-(?:\d{1,3}(?:[.,'’]\d{3})+|\d+)[.,]\d\d)[_—–~=.,:;-]*$/;
 
+/**
+ * A dash or speck before an amount whose sign trails ("—54.04-" for "54.04-" on a small-type scan): an
+ * amount prints one sign, and the one after it is where the row prints it.
+ */
+const LEAD_BEFORE_TRAILING_SIGN = /^[=~_—–-]+(?=(?:\d{1,3}(?:[.,'’]\d{3})+|\d+)[.,]\d\d[-+]$)/;
+
 /** "25.12:": the closing dot of a German day.month read as a colon. */
 const DAY_MONTH_COLON = /^((?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2]))[:;]$/;
 /** A short date's last digit read twice before its period ("12.022." for "12.02."): the decoder repeated a glyph. */
@@ -294,7 +300,8 @@ function cleanWord(w: PositionedWord): PositionedWord | null {
     .replace(DAY_MONTH_COLON, '$1.')
     .replace(DAY_MONTH_DOUBLED, (m: string, dm: string, d: string) => (dm.endsWith(d) ? `${dm}.` : m))
     .replace(AMOUNT_SPECK, (m: string, a: string) => (/^\d{1,2}\.\d\d\.$/.test(m) ? m : a)) // "13.12." is a date
-    .replace(MINUS_SPECKED, '$1');
+    .replace(MINUS_SPECKED, '$1')
+    .replace(LEAD_BEFORE_TRAILING_SIGN, '');
   t = restoreDecimal(t);
   if (!/[A-Za-zÀ-ÿ0-9]/.test(t) && !KEEP_ALONE.test(t)) return null;
   const masked = MASKED.exec(t);
@@ -458,7 +465,7 @@ function median(xs: readonly number[]): number | null {
 export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
   return pages.map((p) => ({
     ...p,
-    words: fixMarkers(
+    words: dashesOnTrailingSignPages(fixMarkers(
       closeDateGaps(
         joinSplitDecimals(
           mendShortDates(
@@ -473,8 +480,26 @@ export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
           ),
         ),
       ),
-    ),
+    )),
   }));
+}
+
+const UNSIGNED_AMOUNT = String.raw`(?:\d{1,3}(?:[.,'’]\d{3})+|\d+)[.,]\d\d`;
+const TRAILING_MINUS = new RegExp(`^${UNSIGNED_AMOUNT}-$`);
+const LEADING_MINUS = new RegExp(`^[-\u2212]${UNSIGNED_AMOUNT}$`);
+const DASH_LED = new RegExp(`^[—–~_=]+(${UNSIGNED_AMOUNT})$`);
+
+/**
+ * "—1366.89" on a page whose amounts print their minus after the figure ("54.04-") and none before it:
+ * a dash OCR read before a credit is a speck or a rule's end, not a sign the page prints nowhere else.
+ */
+function dashesOnTrailingSignPages(words: PositionedWord[]): PositionedWord[] {
+  const trailing = words.filter((w) => TRAILING_MINUS.test(w.text)).length;
+  if (trailing < 3 || words.some((w) => LEADING_MINUS.test(w.text))) return words;
+  return words.map((w) => {
+    const m = DASH_LED.exec(w.text);
+    return m ? { ...w, text: m[1]! } : w;
+  });
 }
 
 /**
