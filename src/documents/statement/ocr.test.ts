@@ -473,4 +473,18 @@ describe('extractOcrStatement: rows lost in small type (issue 20)', () => {
     rows.push([[40, '20/07/2024'], at(160, '-12.00'), [170, 'PAGAMENTO']]);
     expect(cleanOcrPages([page(rows)])[0]!.words.some((w) => w.text === '—1366.89')).toBe(true);
   });
+
+  it('an amount OCR cut or glued in small type is one cell again ("-230, 68 €", "-72,58.€", "-—124,49", "-87.657110.36")', () => {
+    const w = (text: string, x0: number, x1: number): PositionedWord => ({ text, x0, x1, y0: 100, y1: 108, confidence: 0.9 });
+    const clean = (...ws: PositionedWord[]): string[] => cleanOcrPages([{ page: 1, width: 595, height: 842, words: ws }])[0]!.words.map((x) => x.text);
+    // a space read after the decimal comma, the decimals boxed over it, a currency after them
+    expect(clean(w('-230,', 404, 438), w('68', 430, 440), w('€', 445, 449))).toEqual(['-230,68', '€']);
+    // not in a description's text: "RATA 5, 12 MESI"
+    expect(clean(w('RATA', 300, 320), w('5,', 324, 330), w('12', 333, 343), w('MESI', 347, 370))).toEqual(['RATA', '5,', '12', 'MESI']);
+    expect(clean(w('-72,58.€', 535, 564))).toEqual(['-72,58', '€']);
+    expect(clean(w('-—124,49', 404, 439))).toEqual(['-124,49']);
+    expect(clean(w('-87.657110.36', 473, 546))).toEqual(['-87.65', '7110.36']);
+    // one amount with its thousands groups stays whole
+    expect(clean(w('1.234.567,89', 473, 546))).toEqual(['1.234.567,89']);
+  });
 });
