@@ -419,3 +419,72 @@ describe('extractOcrStatement: a running balance gone positive, two misreadings,
     expect(x.repairs).toEqual([{ page: 1, from: '82,89', to: '-82,89', by: 'balance_chain', repair: 'closing_gap' }]);
   });
 });
+
+describe('extractOcrStatement: rows lost in small type (issue 20)', () => {
+  // Cells right-aligned at `right` (amounts), as a table prints them.
+  const at = (right: number, text: string): [number, string] => [right - text.length * 5, text];
+  const table = (o: { a3?: string; a4?: string; a6?: string; lost?: boolean } = {}): [number, string][][] => [
+    [[40, 'Opening'], [80, 'balance'], at(420, '1,000.00')],
+    [[40, '01/03/2025'], [110, 'CARD'], [140, 'PAYMENT'], at(420, '12.50'), [430, 'D']],
+    [[40, '02/03/2025'], [110, 'SALARY'], at(420, '2,000.00'), [430, 'C']],
+    [[40, '03/03/2025'], [110, 'DIRECT'], [150, 'DEBIT'], at(420, o.a3 ?? '45.10'), [430, 'D']],
+    [[40, '04/03/2025'], [110, 'POS'], [135, 'CAFE'], at(420, o.a4 ?? '7.25'), [430, 'D']],
+    [[40, '05/03/2025'], [110, 'RENT'], at(420, '300.00'), [430, 'D']],
+    [[40, '06/03/2025'], [110, 'POS'], [135, 'FUEL'], at(420, o.a6 ?? '88.40'), [430, 'D']],
+    // a row OCR did not read at all (a grey band): the chain cannot agree whatever is put back
+    ...(o.lost ? [] : [[[40, '07/03/2025'], [110, 'POS'], [135, 'BOOKS'], at(420, '19.99'), [430, 'D']] as [number, string][]]),
+    [[40, 'Closing'], [80, 'balance'], at(420, '2,526.76')],
+  ];
+
+  it('decimal points lost down an amount column are put back at once where every line edited becomes a row', () => {
+    expect(extractOcrStatement([page(table())]).quality.reconciled).toBe(true);
+    const x = extractOcrStatement([page(table({ a3: '4510', a4: '725', a6: '8840', lost: true }))]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([-12.5, 2000, -45.1, -7.25, -300, -88.4]);
+    expect(x.quality.reconciled).toBe(false);
+    expect(x.repairs).toEqual([
+      { page: 1, from: '4510', to: '45.10', by: 'column_rows', repair: 'lost_separators_in_columns' },
+      { page: 1, from: '725', to: '7.25', by: 'column_rows', repair: 'lost_separators_in_columns' },
+      { page: 1, from: '8840', to: '88.40', by: 'column_rows', repair: 'lost_separators_in_columns' },
+    ]);
+  });
+
+  it('digits outside the amount column, or beside an amount on their line, are left alone', () => {
+    const rows = table({ a3: '4510', a4: '725', lost: true });
+    // a reference number in the description, and a page number under the table
+    rows[5]!.push([200, '123456']);
+    rows.push([[300, '2025']]);
+    const x = extractOcrStatement([page(rows)]);
+    expect(x.repairs.map((e) => e.from)).toEqual(['4510', '725']);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([-12.5, 2000, -45.1, -7.25, -300, -88.4]);
+  });
+
+  it('a dash OCR read before an amount whose minus trails is no second sign ("—54.04-")', () => {
+    const rows: [number, string][][] = [
+      [[40, '25/07/2024'], at(160, '—54.04-'), [170, 'ADDEBITO'], [220, 'DIRETTO']],
+      [[40, '24/07/2024'], at(160, '165.02-'), [170, 'ACQUISTO'], [220, 'INTERNET']],
+      [[40, '23/07/2024'], at(160, '—25.04-'), [170, 'PRELIEVO'], [220, 'ATM']],
+      [[40, '22/07/2024'], at(160, '—1366.89'), [170, 'ACCREDITO'], [230, 'BONIFICO']],
+      [[40, '21/07/2024'], at(160, '20.00-'), [170, 'PRELIEVO'], [220, 'ATM']],
+    ];
+    const p = cleanOcrPages([page(rows)]);
+    expect(p[0]!.words.filter((w) => /\d\.\d\d/.test(w.text)).map((w) => w.text)).toEqual(['54.04-', '165.02-', '25.04-', '1366.89', '20.00-']);
+    expect(apiView(extractOcrStatement([page(rows)])).transactions.map((t) => t.amount)).toEqual([-54.04, -165.02, -25.04, 1366.89, -20]);
+    // Where the page prints minus signs before its figures, a dash before one is left to the readers.
+    rows.push([[40, '20/07/2024'], at(160, '-12.00'), [170, 'PAGAMENTO']]);
+    expect(cleanOcrPages([page(rows)])[0]!.words.some((w) => w.text === '—1366.89')).toBe(true);
+  });
+
+  it('an amount OCR cut or glued in small type is one cell again ("-230, 68 €", "-72,58.€", "-—124,49", "-87.657110.36")', () => {
+    const w = (text: string, x0: number, x1: number): PositionedWord => ({ text, x0, x1, y0: 100, y1: 108, confidence: 0.9 });
+    const clean = (...ws: PositionedWord[]): string[] => cleanOcrPages([{ page: 1, width: 595, height: 842, words: ws }])[0]!.words.map((x) => x.text);
+    // a space read after the decimal comma, the decimals boxed over it, a currency after them
+    expect(clean(w('-230,', 404, 438), w('68', 430, 440), w('€', 445, 449))).toEqual(['-230,68', '€']);
+    // not in a description's text: "RATA 5, 12 MESI"
+    expect(clean(w('RATA', 300, 320), w('5,', 324, 330), w('12', 333, 343), w('MESI', 347, 370))).toEqual(['RATA', '5,', '12', 'MESI']);
+    expect(clean(w('-72,58.€', 535, 564))).toEqual(['-72,58', '€']);
+    expect(clean(w('-—124,49', 404, 439))).toEqual(['-124,49']);
+    expect(clean(w('-87.657110.36', 473, 546))).toEqual(['-87.65', '7110.36']);
+    // one amount with its thousands groups stays whole
+    expect(clean(w('1.234.567,89', 473, 546))).toEqual(['1.234.567,89']);
+  });
+});

@@ -265,6 +265,15 @@ const AMOUNT_SPECK = /^([-+]?(?:\d{1,3}(?:[.,'’]\d{3})+|\d+)[.,]\d\d)[.,:;)\]}
  */
 const MINUS_SPECKED = /^[=~_—–-]*(-(?:\d{1,3}(?:[.,'’]\d{3})+|\d+)[.,]\d\d)[_—–~=.,:;-]*$/;
 
+/**
+ * A dash or speck before an amount whose sign trails ("—54.04-" for "54.04-" on a small-type scan): an
+ * amount prints one sign, and the one after it is where the row prints it.
+ */
+/** "-—124,49": a minus with a dash or speck beside it, before the digits: one minus. */
+const MINUS_AMONG_DASHES = /^[=~_—–]*-[=~_—–-]*(?=(?:\d{1,3}(?:[.,'’]\d{3})+|\d+)[.,]\d\d$)/;
+
+const LEAD_BEFORE_TRAILING_SIGN = /^[=~_—–-]+(?=(?:\d{1,3}(?:[.,'’]\d{3})+|\d+)[.,]\d\d[-+]$)/;
+
 /** "25.12:": the closing dot of a German day.month read as a colon. */
 const DAY_MONTH_COLON = /^((?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2]))[:;]$/;
 /** A short date's last digit read twice before its period ("12.022." for "12.02."): the decoder repeated a glyph. */
@@ -294,7 +303,9 @@ function cleanWord(w: PositionedWord): PositionedWord | null {
     .replace(DAY_MONTH_COLON, '$1.')
     .replace(DAY_MONTH_DOUBLED, (m: string, dm: string, d: string) => (dm.endsWith(d) ? `${dm}.` : m))
     .replace(AMOUNT_SPECK, (m: string, a: string) => (/^\d{1,2}\.\d\d\.$/.test(m) ? m : a)) // "13.12." is a date
-    .replace(MINUS_SPECKED, '$1');
+    .replace(MINUS_SPECKED, '$1')
+    .replace(LEAD_BEFORE_TRAILING_SIGN, '')
+    .replace(MINUS_AMONG_DASHES, '-');
   t = restoreDecimal(t);
   if (!/[A-Za-zÀ-ÿ0-9]/.test(t) && !KEEP_ALONE.test(t)) return null;
   const masked = MASKED.exec(t);
@@ -363,6 +374,8 @@ const SPECKED_AMOUNTS = new RegExp(`^(-${UNSIGNED_CELL})[-_—–=~:;s]{2,}(${UN
  * a J read as ']'); "THANKYOU"; "CASHWITHDRAWAL"; a company name glued to its legal form
  * ("EIGENHEIMGMBH").
  */
+const GLUED_AMOUNTS = /^([-+]?(?:\d{1,3}(?:[.,'’]\d{3})+|\d+)([.,])\d\d)((?:\d{1,3}(?:[.,'’]\d{3})+|\d+)([.,])\d\d[-+]?)$/;
+
 function splitGlued(w: PositionedWord): PositionedWord[] {
   // A table's vertical rule read as a glyph inside a word ("EUR|CARTA*3675", "3042EUR!CARTAN"): the
   // rule parts two cells. (Letters or digits on both sides: a lone bar, or one at an edge, is cleaning's.)
@@ -377,8 +390,13 @@ function splitGlued(w: PositionedWord): PositionedWord[] {
   // dash is no sign the balance can be given: the chain's lost_sign repair decides a balance below zero.)
   const specked = SPECKED_AMOUNTS.exec(w.text);
   if (specked) return cut(w, [specked[1], specked[2]]);
+  // Two amounts run together where the column gap closed ("-87.657110.36": -87.65 and 7110.36): an
+  // amount ends two digits after its separator, and the word as a whole is no amount.
+  const glued = GLUED_AMOUNTS.exec(w.text);
+  if (glued && glued[2] === glued[4] && parseAmount(w.text) === null) return cut(w, [glued[1], glued[3]]);
   // An amount run into its currency code ("3042EUR", "30,42EUR"): the page prints them a space apart.
-  const coded = /^([-+]?\d[\d.,']*)(EUR|CHF|GBP|USD)$/.exec(w.text);
+  // (a speck between them, "-72,58.€", is neither)
+  const coded = /^([-+]?\d[\d.,']*)(EUR|CHF|GBP|USD)$/.exec(w.text) ?? /^([-+]?\d[\d.,']*[.,]\d\d)[.,:;](€|EUR|CHF|GBP|USD)$/.exec(w.text);
   if (coded) return cut(w, [coded[1], coded[2]]);
   const m = /^(\d{1,2})?[\]|)]?([A-Za-zä]{3,4})(\d{4})?$/.exec(w.text);
   if (m && (m[1] || m[3]) && MONTHS.test(m[2]!)) return cut(w, [m[1], m[2], m[3]]);
@@ -458,7 +476,7 @@ function median(xs: readonly number[]): number | null {
 export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
   return pages.map((p) => ({
     ...p,
-    words: fixMarkers(
+    words: dashesOnTrailingSignPages(fixMarkers(
       closeDateGaps(
         joinSplitDecimals(
           mendShortDates(
@@ -473,8 +491,26 @@ export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
           ),
         ),
       ),
-    ),
+    )),
   }));
+}
+
+const UNSIGNED_AMOUNT = String.raw`(?:\d{1,3}(?:[.,'’]\d{3})+|\d+)[.,]\d\d`;
+const TRAILING_MINUS = new RegExp(`^${UNSIGNED_AMOUNT}-$`);
+const LEADING_MINUS = new RegExp(`^[-\u2212]${UNSIGNED_AMOUNT}$`);
+const DASH_LED = new RegExp(`^[—–~_=]+(${UNSIGNED_AMOUNT})$`);
+
+/**
+ * "—1366.89" on a page whose amounts print their minus after the figure ("54.04-") and none before it:
+ * a dash OCR read before a credit is a speck or a rule's end, not a sign the page prints nowhere else.
+ */
+function dashesOnTrailingSignPages(words: PositionedWord[]): PositionedWord[] {
+  const trailing = words.filter((w) => TRAILING_MINUS.test(w.text)).length;
+  if (trailing < 3 || words.some((w) => LEADING_MINUS.test(w.text))) return words;
+  return words.map((w) => {
+    const m = DASH_LED.exec(w.text);
+    return m ? { ...w, text: m[1]! } : w;
+  });
 }
 
 /**
@@ -484,11 +520,18 @@ export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
  */
 function joinSplitDecimals(words: PositionedWord[]): PositionedWord[] {
   const out: PositionedWord[] = [];
-  for (const w of words) {
+  for (const [i, w] of words.entries()) {
     const prev = out[out.length - 1];
     const h = Math.max(w.y1 - w.y0, prev ? prev.y1 - prev.y0 : 0);
-    if (prev && /^[.,]\d\d[-+SH]?$/.test(w.text) && /^[-+]?\d[\d.,'’]*\d$/.test(prev.text) && sameLine(prev, w) && w.x0 >= prev.x1 - 1 && w.x0 - prev.x1 < h) {
-      out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: w.x1, y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1), confidence: Math.min(prev.confidence ?? 1, w.confidence ?? 1) };
+    // "-230, 68 €": a space read after the separator, the two decimals ending the cell (a currency, a
+    // marker or a column gap after them; "RATA 5, 12 MESI" is text)
+    const next = words[i + 1];
+    const cellEnds = !next || !sameLine(next, w) || next.x0 - w.x1 > h || /^(?:€|EUR|CHF|GBP|USD|£|[-+SHDC]|CR|DR)$/.test(next.text);
+    const spaced = prev && /^\d\d[-+SH]?$/.test(w.text) && /^[-+]?\d{1,3}(?:[.'’]\d{3})*,$|^[-+]?\d{1,3}(?:[,'’]\d{3})*\.$/.test(prev.text) && cellEnds && w.x0 - prev.x1 < h * 0.6;
+    // (OCR may box the separator's word over the decimals: they start past its middle)
+    const after = spaced ? w.x0 > (prev.x0 + prev.x1) / 2 : prev !== undefined && w.x0 >= prev.x1 - 1;
+    if (prev && (spaced || /^[.,]\d\d[-+SH]?$/.test(w.text)) && /^[-+]?\d[\d.,'’]*[\d.,]$/.test(prev.text) && sameLine(prev, w) && after && w.x0 - prev.x1 < h) {
+      out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: Math.max(prev.x1, w.x1), y0: Math.min(prev.y0, w.y0), y1: Math.max(prev.y1, w.y1), confidence: Math.min(prev.confidence ?? 1, w.confidence ?? 1) };
       continue;
     }
     out.push(w);

@@ -16,6 +16,8 @@ export type RepairEvidence =
   | 'fewer_failed_checks'
   /** A statement without balances: one more row read and no failed check more. */
   | 'one_more_row'
+  /** Numbers put back in an amount column at once: each made a row, no check failed more, no balance broke more. */
+  | 'column_rows'
   /** An IBAN's mod-97 check digits hold with the one character its country's format asks for. */
   | 'check_digits';
 

@@ -16,7 +16,7 @@ import type { Repaired, RepairEdit, RepairState } from './edit.ts';
 import { ibanCheckDigits } from './iban.ts';
 import { lettersInAmounts, strayMarksInAmounts } from './letters.ts';
 import { confusableDigit, debitCreditMarker, lostSign } from './row.ts';
-import { lostSeparator, lostSeparatorUnconfirmed } from './separator.ts';
+import { lostSeparator, lostSeparatorUnconfirmed, lostSeparatorsInColumns } from './separator.ts';
 
 export type { RepairEdit, RepairEvidence } from './edit.ts';
 
@@ -41,6 +41,8 @@ export const REPAIR_STAGES: readonly Stage[] = [
   { rounds: 1, enter: notReconciled, repairs: [{ name: 'letters_in_amounts', apply: lettersInAmounts }] },
   // A speck between an amount's sign and its digits ("+.154,00"), on every page at once.
   { rounds: 1, enter: notReconciled, repairs: [{ name: 'stray_mark_in_amounts', apply: strayMarksInAmounts }] },
+  // Decimal points lost all down an amount column (small type): put back at once where each makes a row.
+  { rounds: 1, enter: notReconciled, repairs: [{ name: 'lost_separators_in_columns', apply: lostSeparatorsInColumns }] },
   // The chain, one row at a time (a few rounds: independent misreadings).
   {
     rounds: 6,
