@@ -367,4 +367,21 @@ describe('readFront: words OCR boxed apart (place10)', () => {
     // Words a space apart stay words ("CEBU CITY (PHL)").
     expect(readFront([page([...line(10, 20, 'KAYA', 8), ...line(40, 20, 'CEBU CITY (PHL)', 8)])]).birth_place?.value).toBe('CEBU CITY (PHL)');
   });
+
+  it('a card\'s rule boxed tall a column left of a label is not its slash: the value under the label is its value', () => {
+    // A de_eat clean render (debug seed): "| Geburtsort", the bar 62 pt left of the label and reaching down past the
+    // value's line; the label's box took it in and its value, now beside the box's bottom, went unread (a speck below was taken).
+    const f = readFront([
+      page([
+        w('|', 90, 145, 91, 159),
+        w('Geburtsort', 153, 144, 175, 155),
+        w('BENIN', 153, 154, 175, 159),
+        w('CITY', 178, 154, 194, 159),
+        w('(NGA)', 197, 154, 218, 160),
+        w('22/09/2021', 236, 154, 276, 160),
+        w('WUvryrn', 93, 172, 140, 180),
+      ]),
+    ]);
+    expect(f.birth_place?.value).toBe('BENIN CITY (NGA)');
+  });
 });

@@ -210,9 +210,12 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
         const after = line.words[k + 1]!;
         // The slash itself is measured by nothing (a bar OCR boxed tall: "Behivde | Authority").
         const slash = k === tokens[i - 1]!.word;
-        if ((!slash && !labelType(w, 1.5)) || (!slash && !near(w, after))) break;
+        if ((!slash && !labelType(w, 1.5)) || !near(w, after)) break;
         own.unshift(k);
       }
+      // A bar with no word of the label before it is a card's rule, not the label's slash: it is no part of the
+      // label's box ("| Geburtsort", a rule boxed tall a column away: the label's box reached down over its value).
+      while (own.length > 1 && !/[\p{L}\d]/u.test(line.words[own[0]!]!.text)) own.shift();
     }
     // A short word after the label in its type, before a value in type half as large again, is the label's
     // last word misread ("ISSUEN SY COMUNE DI PADOVA" for "ISSUED BY"), not the value's first.
