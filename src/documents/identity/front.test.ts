@@ -326,3 +326,62 @@ describe('readFront: labels OCR read apart, values with no label (h/ids9)', () =
     expect(splitJoinedAuthority('Landratsamt Ebersberg')).toBe('Landratsamt Ebersberg');
   });
 });
+
+describe('readFront: words OCR boxed apart (place10)', () => {
+  const w = (text: string, x0: number, y0: number, x1: number, y1: number): PositionedWord => ({ text, x0, y0, x1, y1 });
+
+  it('an unlabelled authority whose first word OCR boxed three times taller than the rest, centred on them: the whole name', () => {
+    // A photographed ie_irp back (ids seed 1085470465 D0015): "IMMIGRATION" 17 pt tall, "SERVICE DELIVERY" 6 pt at its centre.
+    // The line reader put the tall word on the line of the title beside it, its smaller words on a line of their own.
+    const f = readFront([
+      page([
+        w('EIRE', 108, 33, 122, 38),
+        w('/', 126, 33, 127, 38),
+        w('IRELAND', 130, 33, 159, 38),
+        w('IMMIGRATION', 357, 30, 413, 47),
+        w('SERVICE', 416, 36, 449, 42),
+        w('DELIVERY', 453, 36, 492, 42),
+        w('IRISH', 108, 41, 131, 47),
+        w('RESIDENCE', 135, 41, 182, 47),
+        w('PERMIT', 186, 41, 218, 47),
+        w('KUMAR', 242, 72, 269, 81),
+      ]),
+    ]);
+    expect(f.issuing_authority?.value).toBe('IMMIGRATION SERVICE DELIVERY');
+  });
+
+  it('a bracketed place whose word OCR cut into pieces in different heights, part of it taken by a free-text label: the place whole', () => {
+    // A scanned ie_irp front (ids seed 1085470465 D0022): "Permission" of "Permission to work" read as the permit
+    // type's label took "ALE XAN" under it; "DRIA" boxed smaller.
+    const words = [
+      w('MAHMOUD', 105, 79, 143, 88),
+      w('Permission', 105, 105, 145, 120),
+      w('to', 147, 109, 155, 114),
+      w('work', 157, 108, 175, 114),
+      w('ALE', 105, 119, 118, 128),
+      w('XAN', 119, 119, 134, 128),
+      w('DRIA', 135, 122, 152, 128),
+      w('(EGY)', 155, 121, 174, 128),
+    ];
+    expect(readFront([page(words)]).birth_place?.value).toBe('ALEXANDRIA (EGY)');
+    // Words a space apart stay words ("CEBU CITY (PHL)").
+    expect(readFront([page([...line(10, 20, 'KAYA', 8), ...line(40, 20, 'CEBU CITY (PHL)', 8)])]).birth_place?.value).toBe('CEBU CITY (PHL)');
+  });
+
+  it('a card\'s rule boxed tall a column left of a label is not its slash: the value under the label is its value', () => {
+    // A de_eat clean render (debug seed): "| Geburtsort", the bar 62 pt left of the label and reaching down past the
+    // value's line; the label's box took it in and its value, now beside the box's bottom, went unread (a speck below was taken).
+    const f = readFront([
+      page([
+        w('|', 90, 145, 91, 159),
+        w('Geburtsort', 153, 144, 175, 155),
+        w('BENIN', 153, 154, 175, 159),
+        w('CITY', 178, 154, 194, 159),
+        w('(NGA)', 197, 154, 218, 160),
+        w('22/09/2021', 236, 154, 276, 160),
+        w('WUvryrn', 93, 172, 140, 180),
+      ]),
+    ]);
+    expect(f.birth_place?.value).toBe('BENIN CITY (NGA)');
+  });
+});

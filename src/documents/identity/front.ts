@@ -210,9 +210,12 @@ export function labelsOfLine(line: Line, index: number): LabelHit[] {
         const after = line.words[k + 1]!;
         // The slash itself is measured by nothing (a bar OCR boxed tall: "Behivde | Authority").
         const slash = k === tokens[i - 1]!.word;
-        if ((!slash && !labelType(w, 1.5)) || (!slash && !near(w, after))) break;
+        if ((!slash && !labelType(w, 1.5)) || !near(w, after)) break;
         own.unshift(k);
       }
+      // A bar with no word of the label before it is a card's rule, not the label's slash: it is no part of the
+      // label's box ("| Geburtsort", a rule boxed tall a column away: the label's box reached down over its value).
+      while (own.length > 1 && !/[\p{L}\d]/u.test(line.words[own[0]!]!.text)) own.shift();
     }
     // A short word after the label in its type, before a value in type half as large again, is the label's
     // last word misread ("ISSUEN SY COMUNE DI PADOVA" for "ISSUED BY"), not the value's first.
@@ -588,6 +591,9 @@ function stripSeparators(s: string): string {
   return s.slice(a, b);
 }
 
+/** Fields of free text that are not delivered: their values do not keep a place of birth from being read. */
+const FREE_TEXT_FIELDS: readonly IdLabelField[] = ['permit_type', 'remarks'];
+
 /** Reads every labelled field on the pages; the first page that has a field gives it. */
 export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { page: number; bbox: BBox }[] = []): FrontFields {
   const out: FrontFields = {};
@@ -605,6 +611,7 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
     const blocks = lines.flatMap((l, i) => blocksOf(l, i, labelWords));
     const takenHit = new Set<LabelHit>();
     const takenBlock = new Set<Block>();
+    const freeTextBlocks = new Set<Block>();
     const found: FrontFields = {};
     for (const { hit, block } of candidates(hits, blocks, lines)) {
       if (takenHit.has(hit) || takenBlock.has(block)) continue;
@@ -612,6 +619,7 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
       if (!fitsLabel(hit, text)) continue;
       takenHit.add(hit);
       takenBlock.add(block);
+      if (!hit.ambiguous && hit.fields.every((f) => FREE_TEXT_FIELDS.includes(f))) freeTextBlocks.add(block);
       const base = { page: page.page, bbox: bboxOf(block.words), confidence: confidenceOf(block.words) };
       const put = (field: FrontField, value: string | null): void => {
         if (value && !found[field]) found[field] = { ...base, value };
@@ -632,11 +640,13 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
       else unlabelledAuthority ??= v;
     }
     for (const [k, v] of Object.entries(found) as [FrontField, FrontValue][]) out[k] ??= v;
-    const takenWords = new Set([...takenBlock].flatMap((b) => b.words));
+    // Words another delivered field took are no place; a free-text field nobody delivers (a permit's type, its
+    // remarks) may have taken part of one (a one-word label read in a value: "Permission" of "Permission to work").
+    const takenWords = new Set([...takenBlock].filter((b) => !freeTextBlocks.has(b)).flatMap((b) => b.words));
     for (const l of lines) {
       const words = placeBeforeState(l, labelWords);
       if (!words || words.some((w) => takenWords.has(w))) continue;
-      const place = placeWithState(withoutLabelWords(textOf(words)));
+      const place = placeWithState(withoutLabelWords(joinedText(words)));
       if (place) unlabelledPlaces.push({ page: page.page, bbox: bboxOf(words), confidence: confidenceOf(words), value: place });
     }
     // A document number printed without a label (in a corner, in its own typeface): one free word of
@@ -674,10 +684,28 @@ function placeBeforeState(line: Line, labelWords: ReadonlySet<PositionedWord>): 
   while (k > 0) {
     const w = line.words[k - 1]!;
     const wh = w.y1 - w.y0;
-    if (labelWords.has(w) || /\d/.test(w.text) || line.words[k]!.x0 - w.x1 > h * 1.8 || wh < ref * 0.7 || wh > ref / 0.7) break;
+    // A piece of the same word (pieceOfWord) is measured by nothing: OCR boxes the pieces of one word in different heights.
+    const piece = k < j && pieceOfWord(w, line.words[k]!);
+    if (labelWords.has(w) || /\d/.test(w.text) || line.words[k]!.x0 - w.x1 > h * 1.8 || (!piece && (wh < ref * 0.7 || wh > ref / 0.7))) break;
     k--;
   }
   return k < j ? line.words.slice(k, j + 1) : null;
+}
+
+/**
+ * Two words that are pieces of one word OCR cut apart ("ALE" "XAN" "DRIA" for ALEXANDRIA on a scanned card): letters
+ * only, the second starting where the first ends (under a quarter of the smaller glyph height apart: a space between
+ * words is about half a capital's height).
+ */
+function pieceOfWord(a: PositionedWord, b: PositionedWord): boolean {
+  const small = Math.min(a.y1 - a.y0, b.y1 - b.y0);
+  const gap = b.x0 - a.x1;
+  return /^\p{L}+$/u.test(a.text) && /^\p{L}+$/u.test(b.text) && gap >= -small * 0.25 && gap <= small * 0.25;
+}
+
+/** A run of words' text, the pieces of one word (pieceOfWord) joined without a space. */
+function joinedText(words: readonly PositionedWord[]): string {
+  return words.map((w, i) => (i > 0 && !pieceOfWord(words[i - 1]!, w) ? ' ' : '') + w.text).join('');
 }
 
 /**
@@ -813,7 +841,11 @@ function grownAuthority(start: readonly PositionedWord[], from: Block, labelled:
       const overlapY = Math.min(box[3], b.y1) - Math.max(box[1], b.y0);
       // A box OCR drew too wide ("COMUNE" over the start of "DI TORINO") overlaps the next a little.
       const beside = overlapY >= 0.5 * Math.min(box[3] - box[1], b.y1 - b.y0) && b.x0 >= box[2] - small * 1.5 && b.x1 > box[2] + small && b.x0 - box[2] <= small * 1.5;
-      if (!beside || b.h < h * 0.4 || b.h > h * 2.5) continue;
+      // One word OCR boxed far taller than its print (a mark above or below it taken in: "IMMIGRATION" 17 pt over
+      // "SERVICE DELIVERY" 6 pt) has its line's type at its centre: words in smaller type centred on it, a word's gap
+      // after it, run on. A smaller word on its baseline instead sits low in the box (a label beside a value) and does not.
+      const tallBox = words.length === 1 && Math.abs((b.y0 + b.y1) / 2 - (box[1] + box[3]) / 2) <= b.h * 0.25;
+      if (!beside || (b.h < h * 0.4 && !tallBox) || b.h > h * 2.5) continue;
       words.push(...b.words);
       used.add(b);
       more = true;
