@@ -90,6 +90,24 @@ describe('findCards', () => {
     expect(near(cards[0]!.x0, 150, 64) && near(cards[0]!.y0, 100, 64) && near(cards[0]!.x1, 850, 64) && near(cards[0]!.y1, 550, 64)).toBe(true);
   });
 
+  it("a card whose bottom line is sparse print on a white band: that line stays in the card's box (specks kept where dropping them only trims the same card)", () => {
+    // A front-only A4 scan sheet (issue 20, ids seed 1177514699 D0016): the card's tinted body ends above a white
+    // band holding its bottom line (number, validity dates) as print a cell or two apart. Each printed cell has no
+    // on neighbour (a speck by the lone-cell rule); dropping them everywhere cut the line off the card's box and
+    // the card was read without it. With the specks the same card is found, only a few cells taller: kept so.
+    const img = canvas(1654, 2339, 250, 3);
+    card(img, 200, 200, 640, 352, 185);
+    const lineY = 200 + 352 + 16; // the bottom line's glyphs, a cell below the body's last row
+    for (let x = 216; x < 200 + 640 - 16; x += 16) {
+      for (let dy = 0; dy < 6; dy++) for (let dx = 0; dx < 4; dx++) img.data[(lineY + dy) * img.width + x + dx] = 25;
+    }
+    const cards = findCards(img);
+    expect(cards).toHaveLength(1);
+    expect(near(cards[0]!.x0, 200) && near(cards[0]!.y0, 200) && near(cards[0]!.x1, 840)).toBe(true);
+    // The box reaches past the bottom line (it ended at the body, 552, when specks were always dropped).
+    expect(cards[0]!.y1).toBeGreaterThanOrEqual(lineY + 6);
+  });
+
   it('no card: a blank page, or a card that is the whole image', () => {
     expect(findCards(canvas(800, 1100, 250, 3))).toEqual([]);
     const img = canvas(1000, 630, 240, 3);

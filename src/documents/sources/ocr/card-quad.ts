@@ -11,7 +11,9 @@
  * corners, and the quadrilateral is mapped onto an upright rectangle of the sides' measured lengths by
  * the projective transform the four corners define (warp.ts). Where the surround's tone test finds too
  * little card (streaks of wood past any tolerance, a shadow over half a card), a one-sided split of the
- * tones and then a test in proportion to the light are tried. Pure pixel work on a gray image.
+ * tones and then a test in proportion to the light are tried; then (a white card on a white table) the
+ * card's edges: straight steps in tone the surround does not cross, each side put on its step. Pure pixel
+ * work on a gray image.
  */
 import type { OcrImage } from './types.ts';
 import { dist, quadArea, warpQuad, type Pt, type Quad } from './warp.ts';
@@ -23,7 +25,7 @@ const RATIO = { min: 1.3, max: 1.9 } as const;
 
 /**
  * Cards on a photo, as quadrilaterals in reading order; [] where the surround is not told from the
- * cards (a white table under a white card), where a region is no card's shape, or where the card is
+ * cards (a card of the table's tone without a step at its edge), where a region is no card's shape, or where the card is
  * the whole image.
  */
 export function findCardQuads(img: OcrImage): Quad[] {
@@ -89,25 +91,81 @@ function cardQuadsOf(img: OcrImage): Found {
   const like = (i: number): boolean => (Math.abs(mean[i]! - ref) <= tol && !smooth(i)) || mean[i]! < Math.min(ref, 40);
   const first = quadsOn(like, cw, ch, cell, w, h);
   if (first.covered >= MOSTLY_CARDS) return first;
-  // Second try, one-sided: a light card on a darker surface is every cell nearer the cards' tone than the
-  // surround's (Otsu's split of the cells' tones), however far the surround strays on its dark side (the
-  // streaks of wood grain, a shadow on the table) or the card towards it (its shaded half, a pale print).
+  // Second and third tries, by the light (lightTries below), where the cards are clearly lighter than the surround.
   const split = otsu(mean);
   const cardTone = percentileOf(mean, 0.9);
-  if (split === null || ref >= split || cardTone - ref < 60) return first;
-  // Cell by cell (not over the cells around): a threshold this far from both tones would otherwise move the edges.
-  const second = quadsOn((i) => raw[i]! < split, cw, ch, cell, w, h);
-  const best = second.covered > first.covered ? second : first;
-  if (best.covered >= MOSTLY_CARDS) return best;
-  // Third try, in proportion to the light: a shadow darkens card and surround alike (a card half in a
-  // hand's shadow has that half as dark as the lit table). The surround's tone where it meets the photo's
-  // edges, carried inwards along rows and columns (the nearer edges weigh more), is the light it lies
-  // in; a card is a cell lighter than that by more than the geometric middle of the card's and the
-  // surround's tones.
-  const lightOf = surroundLight(mean, first.surround, cw, ch);
-  const k = Math.sqrt(cardTone / Math.max(1, ref));
-  const third = quadsOn((i) => raw[i]! < lightOf[i]! * k, cw, ch, cell, w, h);
-  return third.covered > best.covered ? third : best;
+  const best3 = split === null || ref >= split || cardTone - ref < 60 ? first : lightTries(split, cardTone);
+  if (best3.covered >= MOSTLY_CARDS) return best3;
+  // Fourth try, by the card's edges: a white card on a white table has the table's tone, and its bands of print
+  // (a title, the MRZ) have the table's grain, so the surround flowed in through them. A card's edge is a
+  // step in tone that runs straight along it (the card's border against the table, darker under the card's
+  // drop shadow): the step measured over five cells along the edge's direction stands out of the table's
+  // grain, which averages out. The surround does not cross those steps.
+  const edge = edgesOf(raw, cw, ch);
+  const fourth = quadsOn((i) => like(i) && !edge[i], cw, ch, cell, w, h, { barrier: edge, raw });
+  return fourth.covered > best3.covered ? fourth : best3;
+
+  function lightTries(split: number, cardTone: number): Found {
+    // Second try, one-sided: a light card on a darker surface is every cell nearer the cards' tone than the
+    // surround's (Otsu's split of the cells' tones), however far the surround strays on its dark side (the
+    // streaks of wood grain, a shadow on the table) or the card towards it (its shaded half, a pale print).
+    // Cell by cell (not over the cells around): a threshold this far from both tones would otherwise move the edges.
+    const second = quadsOn((i) => raw[i]! < split, cw, ch, cell, w, h);
+    const best = second.covered > first.covered ? second : first;
+    if (best.covered >= MOSTLY_CARDS) return best;
+    // Third try, in proportion to the light: a shadow darkens card and surround alike (a card half in a
+    // hand's shadow has that half as dark as the lit table). The surround's tone where it meets the photo's
+    // edges, carried inwards along rows and columns (the nearer edges weigh more), is the light it lies
+    // in; a card is a cell lighter than that by more than the geometric middle of the card's and the
+    // surround's tones.
+    const lightOf = surroundLight(mean, first.surround, cw, ch);
+    const k = Math.sqrt(cardTone / Math.max(1, ref));
+    const third = quadsOn((i) => raw[i]! < lightOf[i]! * k, cw, ch, cell, w, h);
+    return third.covered > best.covered ? third : best;
+  }
+}
+
+/**
+ * Cells on a straight step in tone: the difference between the cells on either side, summed over five
+ * cells along the step (horizontal steps along rows, vertical along columns), beyond three times what it
+ * is on the photo's outer ring (the surround's own grain) and at least 18 levels; widened by a cell to
+ * close a step's gaps (a card's rounded corners).
+ */
+function edgesOf(raw: Float32Array, cw: number, ch: number): Uint8Array {
+  const step = new Float32Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    const up = Math.max(0, y - 1);
+    const down = Math.min(ch - 1, y + 1);
+    for (let x = 0; x < cw; x++) {
+      const left = Math.max(0, x - 1);
+      const right = Math.min(cw - 1, x + 1);
+      let sh = 0;
+      let nh = 0;
+      let sv = 0;
+      let nv = 0;
+      for (let k = -2; k <= 2; k++) {
+        if (x + k >= 0 && x + k < cw) {
+          sh += raw[down * cw + x + k]! - raw[up * cw + x + k]!;
+          nh++;
+        }
+        if (y + k >= 0 && y + k < ch) {
+          sv += raw[(y + k) * cw + right]! - raw[(y + k) * cw + left]!;
+          nv++;
+        }
+      }
+      step[y * cw + x] = Math.max(Math.abs(sh / nh), Math.abs(sv / nv));
+    }
+  }
+  const ring = ringCellsOf(step, cw, ch).sort((a, b) => a - b);
+  const t = Math.max(18, 3 * ring[ring.length >> 1]!);
+  const on = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      if (step[y * cw + x]! <= t) continue;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (x + dx >= 0 && y + dy >= 0 && x + dx < cw && y + dy < ch) on[(y + dy) * cw + x + dx] = 1;
+    }
+  }
+  return on;
 }
 
 /**
@@ -152,7 +210,16 @@ interface Found {
 }
 
 /** Cards found where `like` tells the surround's cells, as findCardQuads returns them. */
-function quadsOn(like: (i: number) => boolean, cw: number, ch: number, cell: number, w: number, h: number): Found {
+function quadsOn(
+  like: (i: number) => boolean,
+  cw: number,
+  ch: number,
+  cell: number,
+  w: number,
+  h: number,
+  edges?: { barrier: Uint8Array; raw: Float32Array },
+): Found {
+  const barrier = edges?.barrier;
   // The surround: flood from the ring through cells in its tone.
   const surround = new Uint8Array(cw * ch);
   const stack: number[] = [];
@@ -175,12 +242,13 @@ function quadsOn(like: (i: number) => boolean, cw: number, ch: number, cell: num
       }
     }
   }
-  // Most of the ring must be surround (a photo with the table showing on every side).
+  // Most of the ring must be surround (a photo with the table showing on every side); `barrier` cells (edges
+  // that reach the photo's border where the table shows in a narrow strip) do not count.
   let ringSurround = 0;
   let ringCells = 0;
   for (let cy = 0; cy < ch; cy++) {
     for (let cx = 0; cx < cw; cx++) {
-      if (cx > 0 && cy > 0 && cx < cw - 1 && cy < ch - 1) continue;
+      if ((cx > 0 && cy > 0 && cx < cw - 1 && cy < ch - 1) || barrier?.[cy * cw + cx]) continue;
       ringCells++;
       ringSurround += surround[cy * cw + cx]!;
     }
@@ -206,17 +274,23 @@ function quadsOn(like: (i: number) => boolean, cw: number, ch: number, cell: num
     }
     // A card covers a good part of a photo of it (one card, or both sides side by side).
     if (region.length < cw * ch * 0.08) continue;
-    const q = fitQuad(region, cw, ch);
-    if (!q) continue;
-    const corners = q.map((p) => ({ x: p.x * cell, y: p.y * cell })) as Quad;
-    const { width, height } = sidesOf(corners);
-    const ratio = width / height;
-    // Its side ratio, and its region fills the quadrilateral (not a frame of shadow and specks).
-    if (ratio < RATIO.min || ratio > RATIO.max) continue;
-    if (region.length < quadArea(q) * 0.9) continue;
-    const xs = corners.map((p) => p.x);
-    const ys = corners.map((p) => p.y);
-    quads.push({ q: corners, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] });
+    const rough = fitQuad(region, cw, ch);
+    if (!rough) continue;
+    // Found by edges: the region's outline is rough (pockets of table the steps closed off join it), and two cards
+    // side by side whose drop shadows touch are one region: each card's sides are put on its edges' steps.
+    const qs = edges ? onEdges(rough, edges.raw, cw, ch) : [rough];
+    for (const q of qs) {
+      const corners = q.map((p) => ({ x: p.x * cell, y: p.y * cell })) as Quad;
+      const { width, height } = sidesOf(corners);
+      const ratio = width / height;
+      // Its side ratio, and its region fills the quadrilateral (not a frame of shadow and specks).
+      if (ratio < RATIO.min || ratio > RATIO.max) continue;
+      // (Put on its edges, a card may hold pockets the surround flowed into through a gap in them: 75 %.)
+      if (region.length < qs.reduce((sum, x) => sum + quadArea(x), 0) * (edges ? 0.75 : 0.9)) continue;
+      const xs = corners.map((p) => p.x);
+      const ys = corners.map((p) => p.y);
+      quads.push({ q: corners, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] });
+    }
   }
   // The card is the image (a cropped photo): nothing to flatten.
   if (quads.length === 1 && (quads[0]!.box[2] - quads[0]!.box[0]) * (quads[0]!.box[3] - quads[0]!.box[1]) > w * h * 0.85) return { quads: [], covered: 0, surround };
@@ -227,6 +301,81 @@ function quadsOn(like: (i: number) => boolean, cw: number, ch: number, cell: num
     covered: quads.reduce((s, x) => s + quadArea(x.q), 0) / (w * h),
     surround,
   };
+}
+
+/**
+ * A region found by edges as its cards (cell coordinates): one card, or two where the region has the
+ * proportions of two side by side (2.6–3.9: cut at the middle of its long side), each side moved onto the
+ * straight step nearest in strength: within 12 cells of where it was and 0.15 of its slope, the line
+ * along which the median step across it (the card lighter inside than out, or darker: whichever holds
+ * better over the four sides) is largest. A median over the side's length: print, a portrait's frame or a
+ * turned photo's black wedge along part of a side does not outweigh the card's edge along all of it.
+ */
+function onEdges(q: Quad, raw: Float32Array, cw: number, ch: number): Quad[] {
+  const { width, height } = sidesOf(q);
+  const r = Math.max(width, height) / Math.max(1, Math.min(width, height));
+  const mid = (a: Pt, b: Pt): Pt => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+  const parts: Quad[] =
+    r < 2.6 || r > 3.9
+      ? [q]
+      : width >= height
+        ? [
+            [q[0], mid(q[0], q[1]), mid(q[3], q[2]), q[3]],
+            [mid(q[0], q[1]), q[1], q[2], mid(q[3], q[2])],
+          ]
+        : [
+            [q[0], q[1], mid(q[1], q[2]), mid(q[0], q[3])],
+            [mid(q[0], q[3]), mid(q[1], q[2]), q[2], q[3]],
+          ];
+  const at = (x: number, y: number): number => raw[Math.max(0, Math.min(ch - 1, y)) * cw + Math.max(0, Math.min(cw - 1, x))]!;
+  // A side as v = a + b·u (top and bottom: u = x; left and right: u = y), and the step across it at u, positive where
+  // the inside (`inward` = +1: towards larger v) is lighter.
+  const step = (horizontal: boolean, inward: number, u: number, v: number): number =>
+    horizontal ? inward * (at(u, v + 1) - at(u, v - 1)) : inward * (at(v + 1, u) - at(v - 1, u));
+  const fit = (p0: Pt, p1: Pt, horizontal: boolean, inward: number, sign: number): { line: Line; score: number } => {
+    const u0 = horizontal ? p0.x : p0.y;
+    const u1 = horizontal ? p1.x : p1.y;
+    const v0 = horizontal ? p0.y : p0.x;
+    const v1 = horizontal ? p1.y : p1.x;
+    const b0 = (v1 - v0) / (u1 - u0 || 1);
+    const um = (u0 + u1) / 2;
+    const vm = (v0 + v1) / 2;
+    const lo = Math.min(u0, u1);
+    const span = Math.abs(u1 - u0);
+    const us: number[] = [];
+    for (let u = Math.round(lo + span * 0.15); u <= lo + span * 0.85; u++) us.push(u);
+    const none = { line: { a: vm - b0 * um, b: b0 }, score: -Infinity, off: 0 };
+    if (us.length < 8) return none;
+    const byOff: { line: Line; score: number; off: number }[] = [];
+    const vals = new Float32Array(us.length);
+    // Slopes about the rough side's and about the axes' (a rough side may lean where a pocket joined it).
+    for (let b = Math.min(b0 - 0.1, -0.2); b <= Math.max(b0 + 0.1, 0.2) + 1e-9; b += 0.01) {
+      for (let n = 0, off = -12; off <= 12; n++, off += 0.5) {
+        for (let k = 0; k < us.length; k++) vals[k] = sign * step(horizontal, inward, us[k]!, Math.round(vm + off + b * (us[k]! - um)));
+        const med = Float32Array.from(vals).sort()[us.length >> 1]!;
+        if (!byOff[n] || med > byOff[n]!.score) byOff[n] = { line: { a: vm + off - b * um, b }, score: med, off };
+      }
+    }
+    return byOff.reduce((p, x) => (x.score > p.score ? x : p), none);
+  };
+  const cross = (hz: Line, vt: Line): Pt => {
+    const y = (hz.a + hz.b * vt.a) / (1 - hz.b * vt.b);
+    return { x: vt.a + vt.b * y, y };
+  };
+  const out: Quad[] = [];
+  for (const p of parts) {
+    let chosen: { lines: Line[]; score: number } | null = null;
+    for (const sign of [1, -1]) {
+      const sides = [fit(p[0], p[1], true, 1, sign), fit(p[1], p[2], false, -1, sign), fit(p[3], p[2], true, -1, sign), fit(p[0], p[3], false, 1, sign)];
+      const score = sides.reduce((s, x) => s + x.score, 0);
+      if (!chosen || score > chosen.score) chosen = { lines: sides.map((x) => x.line), score };
+    }
+    const [t, rt, bo, lf] = chosen!.lines as [Line, Line, Line, Line];
+    // Lines at the step's middle cell: its middle is the cell's centre.
+    const shift = (l: Line): Line => ({ a: l.a + 0.5, b: l.b });
+    out.push([cross(shift(t), shift(lf)), cross(shift(t), shift(rt)), cross(shift(bo), shift(rt)), cross(shift(bo), shift(lf))]);
+  }
+  return out;
 }
 
 /**
