@@ -6,6 +6,7 @@ import {
   chooseMrzLines,
   collapseFillers,
   fitAlts,
+  gridReadings,
   inkMask,
   lineBoxes,
   otsu,
@@ -299,5 +300,54 @@ describe('chooseMrzLines: a data line read one glyph too long, with no filler ru
   it('a line too long whose deletions leave the check digits failing gives no valid zone', () => {
     const r = chooseMrzLines([[first], ['6910240M3003013BG6D397697605186'], [names]]);
     expect(r?.valid ?? false).toBe(false);
+  });
+});
+
+describe('chooseMrzLines: glyphs laid on the line\'s grid by where they stand (OCR-B is monospaced)', () => {
+  const t = cardTruth('it', 4711);
+  /** Each glyph's middle as a fraction of the line's ink: cell centres, the glyph after column `col` in that cell too. */
+  const grid = (len: number, col: number): number[] =>
+    Array.from({ length: len + 1 }, (_, j) => (j < col ? j + 0.4 : j === col ? col + 0.35 : j === col + 1 ? col + 0.75 : j - 0.6) / len);
+  const doubled = (line: string, col: number, extra: string): string => line.slice(0, col + 1) + extra + line.slice(col + 1);
+
+  it('a glyph read as two inside the document number ("7" as "7T") is one glyph: the line does not shift', () => {
+    const read = doubled(t.mrz[0], 8, 'T');
+    // By the text alone the line is fitted by its filler run: the number keeps the extra glyph and fails.
+    expect(chooseMrzLines([[read], [t.mrz[1]], [t.mrz[2]]])!.texts.get(0)).not.toBe(t.mrz[0]);
+    const c = chooseMrzLines([[{ text: read, at: grid(30, 8) }], [t.mrz[1]], [t.mrz[2]]])!;
+    expect(c.valid).toBe(true);
+    expect([...c.texts.values()]).toEqual(t.mrz);
+  });
+
+  it('the names line (no check digit) keeps the glyph nearest its cell\'s middle', () => {
+    const col = t.mrz[2].indexOf('<<') + 3;
+    const read = doubled(t.mrz[2], col, 'J');
+    expect(chooseMrzLines([[t.mrz[0]], [t.mrz[1]], [read]])!.texts.get(2)).not.toBe(t.mrz[2]);
+    const c = chooseMrzLines([[t.mrz[0]], [t.mrz[1]], [{ text: read, at: grid(30, col) }]])!;
+    expect(c.texts.get(2)).toBe(t.mrz[2]);
+  });
+
+  it('fillers read twice or not at all by position: a shared cell of filler look-alikes is a filler, an empty cell beside fillers too', () => {
+    const line = t.mrz[0];
+    const at = Array.from({ length: 30 }, (_, j) => (j + 0.4) / 30);
+    // Cell 25 read as "<K", cell 28 lost.
+    const text = line.slice(0, 26) + 'K' + line.slice(26, 28) + line.slice(29);
+    const pos = [...at.slice(0, 26), 25.8 / 30, ...at.slice(26, 28), ...at.slice(29)];
+    const r = gridReadings(text, pos, 30)[0]!;
+    expect(r.text).toBe(line);
+    expect(r.from).toEqual([...Array.from({ length: 28 }, (_, j) => (j < 26 ? j : j + 1)), -1, 29]);
+  });
+
+  it('positions that fit no grid, or a glyph lost away from fillers, decide nothing', () => {
+    const read = doubled(t.mrz[0], 8, 'T');
+    const even = Array.from({ length: 31 }, (_, j) => (j + 0.5) / 31);
+    expect(gridReadings(read, even, 30)).toEqual([]);
+    const jittered = grid(30, 8).map((x, j) => x + ((j % 3 ? 1 : -1) * 0.45) / 30);
+    expect(gridReadings(read, jittered, 30)).toEqual([]);
+    const lost = t.mrz[0].slice(0, 7) + t.mrz[0].slice(8);
+    const at = Array.from({ length: 30 }, (_, j) => (j + 0.4) / 30).filter((_, j) => j !== 7);
+    expect(gridReadings(lost, at, 30)).toEqual([]);
+    // Both glyphs of the doubled cell are candidates, the one nearest the middle first.
+    expect(gridReadings(read, grid(30, 8), 30).map((r) => r.text)).toEqual([t.mrz[0], read.slice(0, 8) + read.slice(9)]);
   });
 });

@@ -219,7 +219,7 @@ const RETRY_SCALES = [56];
 export interface MrzLineRead {
   box: Box;
   /** One reading per scale, cleaned of non-MRZ characters and filler look-alikes. */
-  variants: { text: string; confidence: number; alts?: GlyphAlternatives }[];
+  variants: { text: string; confidence: number; alts?: GlyphAlternatives; at?: readonly number[] }[];
 }
 
 /**
@@ -236,7 +236,7 @@ export function readingText(words: readonly OcrWord[]): string {
 }
 
 /** readingText with, per character, the network's candidates at its glyph (OcrOptions.choices), where it gave them. */
-export function readingGlyphs(words: readonly OcrWord[]): { text: string; alts: GlyphAlternatives } {
+export function readingGlyphs(words: readonly OcrWord[]): { text: string; alts: GlyphAlternatives; xs: number[] } {
   const glyphs = words
     .slice()
     .sort((a, b) => a.x0 - b.x0)
@@ -265,16 +265,19 @@ export function readingGlyphs(words: readonly OcrWord[]): { text: string; alts: 
   });
   let text = '';
   const alts: (Record<string, number> | null)[] = [];
+  const xs: number[] = [];
   glyphs.forEach((g, i) => {
     const choices = g.choices?.filter((c) => /^[A-Z0-9<]$/.test(c.text));
     const alt = choices && choices.length > 0 ? Object.fromEntries(choices.map((c) => [c.text, c.confidence])) : null;
-    for (const ch of texts[i]!) {
-      if (!/[A-Z0-9<]/.test(ch)) continue;
+    const kept = [...texts[i]!].filter((ch) => /[A-Z0-9<]/.test(ch));
+    kept.forEach((ch, j) => {
       text += ch;
       alts.push(alt);
-    }
+      // Where one box holds several characters, they share its width in equal parts.
+      xs.push(g.x0 + ((g.x1 - g.x0) * (j + 0.5)) / kept.length);
+    });
   });
-  return { text, alts };
+  return { text, alts, xs };
 }
 
 async function readLines(engine: OcrEngine, part: OcrImage, lines: Box[], caps: number[]): Promise<MrzLineRead['variants'][]> {
@@ -295,8 +298,12 @@ async function readLines(engine: OcrEngine, part: OcrImage, lines: Box[], caps: 
           glyphs: true,
           choices: true,
         });
-        const { text, alts } = readingGlyphs(r.words);
-        if (text.length >= 10) out.push({ text: collapseFillers(text), confidence: r.meanConfidence, alts });
+        const { text, alts, xs } = readingGlyphs(r.words);
+        // Each glyph's middle as a fraction of the line's ink (scaled crop: the margin, then the pad left of the line).
+        const k = scaled.width > 24 ? (scaled.width - 24) / c.width : 1;
+        const left = 12 + (l.x0 - Math.max(0, Math.floor(l.x0 - pad))) * k;
+        const at = xs.map((x) => (x - left) / ((l.x1 - l.x0) * k));
+        if (text.length >= 10) out.push({ text: collapseFillers(text), confidence: r.meanConfidence, alts, at });
       }
       return out;
     }),
@@ -418,7 +425,7 @@ export async function readMrzBeside(engine: OcrEngine, img: OcrImage, cards: rea
  * applied), or null when no group fits.
  */
 export function chooseMrzLines(
-  variants: readonly (readonly (string | { text: string; alts?: GlyphAlternatives })[])[],
+  variants: readonly (readonly (string | { text: string; alts?: GlyphAlternatives; at?: readonly number[] })[])[],
 ): { texts: Map<number, string>; valid: boolean } | null {
   let best: { score: number; texts: Map<number, string>; valid: boolean } | null = null;
   let cutFound = null as { score: number; texts: Map<number, string>; valid: boolean; keys: Set<string> } | null;
@@ -432,10 +439,27 @@ export function chooseMrzLines(
         const alts = new Map<string, GlyphAlternatives>();
         altsOf[k] = alts;
         const fitted: string[] = [];
+        const later: string[] = [];
         const overlong: string[] = [];
         for (const v of vs) {
-          const { text, alts: a } = typeof v === 'string' ? { text: v, alts: undefined } : v;
+          const { text, alts: a, at } = typeof v === 'string' ? { text: v, alts: undefined, at: undefined } : v;
           const c = cleanMrzLine(text);
+          // The glyphs laid on the line's grid by where they stand (gridReadings): the first reading stands
+          // for this variant; the others, and the reading fitted by its filler runs, are candidates only.
+          const grid = c === text && at ? gridReadings(text, at, spec.len, a) : [];
+          if (grid.length > 0) {
+            grid.forEach((g, n) => {
+              if (n === 0) fitted.push(g.text);
+              else later.push(g.text);
+              if (a && !alts.has(g.text)) alts.set(g.text, g.alts);
+            });
+            const f = c ? fitLength(c, spec.len) : null;
+            if (f !== null) {
+              later.push(f);
+              if (a && !alts.has(f)) alts.set(f, fitAlts(text, a, f));
+            }
+            continue;
+          }
           const t = c ? fitLength(c, spec.len) : null;
           if (t === null) {
             if (c && k !== namesLine) overlong.push(c);
@@ -446,6 +470,7 @@ export function chooseMrzLines(
         }
         const count = new Map<string, number>();
         for (const f of fitted) count.set(f, (count.get(f) ?? 0) + 1);
+        for (const f of later) if (!count.has(f)) count.set(f, 0);
         // Candidates made from a reading by replacing glyphs keep its columns.
         const derive = (from: string, to: string): void => {
           const a = alts.get(from);
@@ -519,6 +544,95 @@ export function chooseMrzLines(
   // A glyph deleted is taken only where exactly one deletion gives a reading every check digit holds.
   if (cutFound && cutFound.keys.size === 1 && (!best || cutFound.score > best.score)) best = cutFound;
   return best ? { texts: best.texts, valid: best.valid } : null;
+}
+
+/**
+ * A line's glyphs laid on its format's grid. An MRZ is set in OCR-B, one glyph per cell of a fixed pitch, so the
+ * line's ink (first glyph to last) spans `len` cells; `at` gives each glyph's middle as a fraction of that ink.
+ * OCR reads a glyph as two ("7" as "7T", "9" as "9O"), fillers twice or not at all: by position, the glyphs that
+ * share a cell are one glyph, and a cell left empty beside fillers is a filler. The grid is fitted to the glyphs
+ * alone in their cells (offset and pitch, least squares, twice), and trusted only where the pitch is within 5 %
+ * of the ink's and every letter or digit alone in its cell lies within 0.3 of a cell of its place. In a shared
+ * cell a filler among filler look-alikes is a filler; otherwise each of its glyphs is a candidate, the one the
+ * network's candidates at the cell's glyphs (`alts`), summed, rate highest first (without them, the one nearest
+ * the cell's middle); the cell's candidates are then those, averaged. Returns the readings (at most 16, the first with every cell's first
+ * candidate) with, per column, the index of the glyph read there (-1: a filler put in an empty cell) and the
+ * network's candidates there; [] where
+ * the grid does not hold or a cell away from fillers is empty (a glyph lost: the positions cannot say which).
+ */
+export function gridReadings(
+  text: string,
+  at: readonly number[],
+  len: number,
+  alts?: GlyphAlternatives,
+): { text: string; from: number[]; alts: (Readonly<Record<string, number>> | null)[] }[] {
+  const n = text.length;
+  if (at.length !== n || n < len * 0.8 || n > len * 1.5) return [];
+  const u = at.map((x) => x * len);
+  const frac = u.map((x) => x - Math.floor(x)).sort((a, b) => a - b);
+  let a = frac[n >> 1]!;
+  let b = 1;
+  let cell = u.map((x) => Math.round(x - a));
+  const alone = (cells: number[]): number[] => {
+    const count = new Map<number, number>();
+    for (const c of cells) count.set(c, (count.get(c) ?? 0) + 1);
+    return cells.flatMap((c, j) => (count.get(c) === 1 && /[A-Z0-9]/.test(text[j]!) && !/[KX]/.test(text[j]!) ? [j] : []));
+  };
+  for (let round = 0; round < 2; round++) {
+    const pts = alone(cell);
+    if (pts.length < len * 0.3) return [];
+    const mc = pts.reduce((s, j) => s + cell[j]!, 0) / pts.length;
+    const mu = pts.reduce((s, j) => s + u[j]!, 0) / pts.length;
+    const sxx = pts.reduce((s, j) => s + (cell[j]! - mc) ** 2, 0);
+    if (sxx === 0) return [];
+    b = pts.reduce((s, j) => s + (cell[j]! - mc) * (u[j]! - mu), 0) / sxx;
+    a = mu - b * mc;
+    cell = u.map((x) => Math.round((x - a) / b));
+  }
+  if (Math.abs(b - 1) > 0.05 || Math.min(...cell) < 0 || Math.max(...cell) > len - 1) return [];
+  const resid = u.map((x, j) => (x - a) / b - cell[j]!);
+  if (alone(cell).some((j) => Math.abs(resid[j]!) > 0.3)) return [];
+  const byCell: number[][] = Array.from({ length: len }, () => []);
+  cell.forEach((c, j) => byCell[c]!.push(j));
+  const options: number[][] = [];
+  const cellAlts: (Readonly<Record<string, number>> | null)[] = [];
+  for (let c = 0; c < len; c++) {
+    const js = byCell[c]!.sort((x, y) => Math.abs(resid[x]!) - Math.abs(resid[y]!));
+    cellAlts.push(js.length === 1 ? (alts?.[js[0]!] ?? null) : null);
+    if (js.length === 0) {
+      const beside = (k: number): boolean => (byCell[k] ?? []).some((j) => text[j] === '<');
+      if (!beside(c - 1) && !beside(c + 1)) return [];
+      options.push([-1]);
+      continue;
+    }
+    const filler = js.find((j) => text[j] === '<');
+    if (filler !== undefined && js.every((j) => /[<KXCES]/.test(text[j]!))) {
+      options.push([filler]);
+      continue;
+    }
+    if (js.length > 1 && js.every((j) => alts?.[j])) {
+      // The glyphs of one cell are two readings of one glyph: the network's candidates at each, summed,
+      // rank the characters ("2" 0.95 and "Z" 0.85 with "2" 0.79 beside it: a 2).
+      const sum: Record<string, number> = {};
+      for (const j of js) for (const [ch, conf] of Object.entries(alts![j]!)) sum[ch] = (sum[ch] ?? 0) + conf;
+      const merged = Object.fromEntries(Object.entries(sum).map(([ch, v]) => [ch, v / js.length]));
+      cellAlts[c] = merged;
+      js.sort((x, y) => (sum[text[y]!] ?? 0) - (sum[text[x]!] ?? 0));
+    }
+    const seen = new Set<string>();
+    options.push(js.filter((j) => !seen.has(text[j]!) && seen.add(text[j]!)));
+  }
+  const out: { text: string; from: number[]; alts: (Readonly<Record<string, number>> | null)[] }[] = [];
+  const walk = (c: number, from: number[]): void => {
+    if (out.length >= 16) return;
+    if (c === len) {
+      out.push({ text: from.map((j) => (j < 0 ? '<' : text[j]!)).join(''), from: [...from], alts: cellAlts });
+      return;
+    }
+    for (const j of options[c]!) walk(c + 1, [...from, j]);
+  };
+  walk(0, []);
+  return out;
 }
 
 /** A line one glyph longer than its format's, with each glyph in turn deleted (distinct results only). */
