@@ -488,3 +488,57 @@ describe('extractOcrStatement: rows lost in small type (issue 20)', () => {
     expect(clean(w('1.234.567,89', 473, 546))).toEqual(['1.234.567,89']);
   });
 });
+
+describe('extractOcrStatement: a running balance misread past one confusable digit', () => {
+  // One column of unsigned amounts: only the running balances give their signs.
+  const rows = (balance3: string): [number, string][][] => [
+    [[40, 'Data'], [110, 'Descrizione'], [380, 'Importo'], [460, 'Saldo']],
+    [[40, 'SALDO'], [75, 'INIZIALE'], [460, '1.000,00']],
+    [[40, '02/03/2025'], [110, 'BONIFICO'], [380, '250,00'], [460, '1.250,00']],
+    // (right-aligned as printed: the misread figure ends where the column's figures end)
+    [[40, '03/03/2025'], [110, 'PRELIEVO'], [380, '82,89'], [500 - balance3.length * 5, balance3]],
+    [[40, '04/03/2025'], [110, 'PAGAMENTO'], [380, '17,11'], [460, '1.150,00']],
+    [[40, '05/03/2025'], [110, 'ACCREDITO'], [380, '40,00'], [460, '1.190,00']],
+    [[40, 'SALDO'], [75, 'FINALE'], [460, '1.190,00']],
+  ];
+
+  it('a digit lost from a balance ("167,11" for 1.167,11): the signs on both sides come from the chain over it, and the steps on both sides rewrite it', () => {
+    expect(extractOcrStatement([page(rows('1.167,11'))]).quality.reconciled).toBe(true);
+    const x = extractOcrStatement([page(rows('167,11'))]);
+    expect(apiView(x).transactions.map((t) => t.amount)).toEqual([250, -82.89, -17.11, 40]);
+    expect(apiView(x).transactions.map((t) => t.balance)).toEqual([1250, 1167.11, 1150, 1190]);
+    expect(x.quality.reconciled).toBe(true);
+    expect(x.repairs).toEqual([{ page: 1, from: '167,11', to: '1167,11', by: 'balance_chain', repair: 'misread_balance' }]);
+  });
+
+  it('a balance that is another number altogether (over two digits apart) is not rewritten', () => {
+    const x = extractOcrStatement([page(rows('9.406,55'))]);
+    expect(x.repairs.filter((r) => r.repair === 'misread_balance')).toEqual([]);
+  });
+});
+
+describe('extractOcrStatement: booking dates checked against the statement years and the rows around them', () => {
+  // Booking and value dates on every row, no heading: the booking column is the one whose dates keep their order.
+  const rows = (booking3: string, booking5: string): [number, string][][] => [
+    [[40, '06.09.2024'], [110, '06.09.2024'], [180, 'BONIFICO'], [380, '-30,26'], [460, '1.969,74']],
+    [[40, '06.09.2024'], [110, '06.09.2024'], [180, 'PRELIEVO'], [375, '-147,64'], [460, '1.822,10']],
+    [[40, booking3], [110, '07.09.2024'], [180, 'PAGAMENTO'], [375, '-204,72'], [460, '1.617,38']],
+    [[40, '09.09.2024'], [110, '09.09.2024'], [180, 'STIPENDIO'], [365, '3.390,76'], [460, '5.008,14']],
+    [[40, booking5], [110, '10.09.2024'], [180, 'ACCREDITO'], [375, '232,47'], [460, '5.240,61']],
+    [[40, '13.09.2024'], [110, '11.09.2024'], [180, 'PAGAMENTO'], [380, '-50,00'], [460, '5.190,61']],
+    [[40, '17.09.2024'], [110, '17.09.2024'], [180, 'ADDEBITO'], [375, '-160,69'], [460, '5.029,92']],
+    [[40, '19.09.2024'], [110, '18.09.2024'], [180, 'PAGAMENTO'], [380, '-68,77'], [460, '4.961,15']],
+  ];
+  const booking = ['2024-09-06', '2024-09-06', '2024-09-09', '2024-09-09', '2024-09-10', '2024-09-13', '2024-09-17', '2024-09-19'];
+
+  it('a year misread ("2074") neither makes the value dates the booking column nor leaves the statement in 2074', () => {
+    expect(apiView(extractOcrStatement([page(rows('09.09.2024', '10.09.2024'))])).transactions.map((t) => t.date)).toEqual(booking);
+    const x = extractOcrStatement([page(rows('09.09.2074', '10.09.2024'))]);
+    expect(apiView(x).transactions.map((t) => t.date)).toEqual(booking);
+  });
+
+  it('a booking date lost where every row prints its own: the value date stands in between the bookings around it', () => {
+    const x = extractOcrStatement([page(rows('09.09.2024', '1O.O9.2O'))]);
+    expect(apiView(x).transactions.map((t) => t.date)).toEqual(booking);
+  });
+});

@@ -121,7 +121,7 @@ export function roleHints(h: Map<number, HeadingRole>): Map<number, Role> {
   return out;
 }
 
-export function pickBookingColumn(cols: readonly Col[], table: readonly Row[], heading: Map<number, HeadingRole>): Col | null {
+export function pickBookingColumn(cols: readonly Col[], table: readonly Row[], heading: Map<number, HeadingRole>, years: { lo: number; hi: number } | null = null): Col | null {
   if (cols.length <= 1) return cols[0] ?? null;
   const named = cols.filter((c) => heading.get(c.id) === 'booking_date');
   const value = cols.filter((c) => heading.get(c.id) === 'value_date');
@@ -129,7 +129,9 @@ export function pickBookingColumn(cols: readonly Col[], table: readonly Row[], h
   if (value.length === 1 && cols.length === 2) return cols.find((c) => c !== value[0])!;
   const rowsWith = (c: Col): Tok[] => table.filter((r) => r.special === null).map((r) => r.dates.get(c.id)).filter((t): t is Tok => t !== undefined);
   const scored = cols.map((c) => {
-    const toks = rowsWith(c);
+    const all = rowsWith(c);
+    // (a date whose year is outside the statement's years is a misreading: it tells no order and no weekday)
+    const toks = years ? all.filter((t) => t.day!.y === null || (t.day!.y >= years.lo && t.day!.y <= years.hi)) : all;
     const keys = toks.map((t) => (t.day!.y ?? 0) * 10000 + t.day!.m * 100 + t.day!.d);
     let up = 0;
     let down = 0;
@@ -157,7 +159,7 @@ export function pickBookingColumn(cols: readonly Col[], table: readonly Row[], h
       const wd = new Date(Date.UTC(t.day!.y, t.day!.m - 1, t.day!.d)).getUTCDay();
       return wd === 0 || wd === 6;
     }).length;
-    return { c, n: toks.length, disorder: Math.min(up, down), yearless, later, weekend };
+    return { c, n: all.length, disorder: Math.min(up, down), yearless, later, weekend };
   });
   scored.sort((a, b) => a.yearless - b.yearless || a.n - b.n || a.disorder - b.disorder || a.weekend - b.weekend || b.later - a.later || a.c.x0 - b.c.x0);
   // Fewer rows only counts when clearly fewer (dates printed once per day).

@@ -84,10 +84,25 @@ function nearestYear(d: number, m: number, ref: string): string {
   return best;
 }
 
-function dateOf(t: Tok, ref: string | null): string | null {
+function dateOf(t: Tok, ref: string | null, years: YearRange | null = null): string | null {
   const day = t.day!;
-  if (day.y !== null) return iso(day.y, day.m, day.d);
+  // (a year outside the statement's years is a misread digit, "2074" for 2024: the day and month stand)
+  if (day.y !== null && (!years || !ref || (day.y >= years.lo && day.y <= years.hi))) return iso(day.y, day.m, day.d);
   return ref ? nearestYear(day.d, day.m, ref) : null;
+}
+
+/** The years a statement's dates may carry: the printed period's, else the table's most common year, a year either side. */
+export interface YearRange {
+  lo: number;
+  hi: number;
+}
+
+function yearRange(period: Period | null, toks: readonly Tok[]): YearRange | null {
+  if (period) return { lo: Number(period.start.slice(0, 4)) - 1, hi: Number(period.end.slice(0, 4)) + 1 };
+  const counts = new Map<number, number>();
+  for (const t of toks) if (t.day?.y !== null && t.day?.y !== undefined) counts.set(t.day.y, (counts.get(t.day.y) ?? 0) + 1);
+  const top = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+  return top ? { lo: top[0] - 1, hi: top[0] + 1 } : null;
 }
 
 export function readTable(pages: readonly Line[][], period: Period | null, known: { opening: number | null; closing: number | null }): ReadTable {
@@ -386,7 +401,8 @@ function readOnce(pages: readonly Line[][], tls: TokLine[][], period: Period | n
 
   // Booking date column: the heading says so, else the column printed on fewer rows (first of
   // the day only), else the one whose dates keep their order, else the leftmost.
-  const bookingCol = pickBookingColumn(tableDateCols, table, heading);
+  const years = yearRange(period, dateToks);
+  const bookingCol = pickBookingColumn(tableDateCols, table, heading, years);
   const valueCols = tableDateCols.filter((c) => c !== bookingCol);
 
   // The order the bookings are printed in, where their dates show one (a summary box under the
@@ -432,7 +448,7 @@ function readOnce(pages: readonly Line[][], tls: TokLine[][], period: Period | n
   const desc = describe(tls, table, colOf, markerCol, H, sep);
 
   const res: ReadTable = { txs: [], balances: [], totals: [], tableLines: new Set(), agree: sol.agree, disagree: sol.disagree, roles: usedCols.map((id) => sol.roles.get(id) ?? 'ignore'), newestFirst: sol.newestFirst };
-  const fullDates = dateToks.filter((t) => t.day!.y !== null).map((t) => dateOf(t, null)!).sort();
+  const fullDates = dateToks.filter((t) => t.day!.y !== null && (!years || (t.day!.y >= years.lo && t.day!.y <= years.hi))).map((t) => dateOf(t, null)!).sort();
   let ref: string | null = period?.end ?? fullDates[Math.floor(fullDates.length / 2)] ?? null;
   let lastDate: string | null = null;
   const balanceCol = [...sol.roles].find(([, role]) => role === 'balance')?.[0];
@@ -443,6 +459,17 @@ function readOnce(pages: readonly Line[][], tls: TokLine[][], period: Period | n
     if (!col) return false;
     const n = col.members.filter((m) => shape(m) === shape(t)).length;
     return n * 2 > col.members.length;
+  };
+  // Booking dates printed on every row, not once a day: two bookings in a row print the same day.
+  const bookingToks = solveIndex.map((r) => (r.special === null && bookingCol ? r.dates.get(bookingCol.id) : undefined));
+  const sameDay = (a: Tok | undefined, b: Tok | undefined): boolean => a !== undefined && b !== undefined && a.day!.d === b.day!.d && a.day!.m === b.day!.m;
+  const everyRow = bookingToks.some((t, k) => k > 0 && sameDay(bookingToks[k - 1], t));
+  const nextBookingOf = (k: number): string | null => {
+    for (let j = k + 1; j < bookingToks.length; j++) {
+      const t = bookingToks[j];
+      if (t) return dateOf(t, ref, years);
+    }
+    return null;
   };
   solveIndex.forEach((r, k) => {
     if (r.special !== null) {
@@ -461,7 +488,11 @@ function readOnce(pages: readonly Line[][], tls: TokLine[][], period: Period | n
     const bt = bookingCol ? r.dates.get(bookingCol.id) : undefined;
     const vt = valueCols.map((c) => r.dates.get(c.id)).find((t) => t !== undefined);
     // A first row that continues a day begun before (a page read alone): its value date stands in.
-    const date = bt ? dateOf(bt, ref) : (lastDate ?? (vt && typicalOf(vt) ? dateOf(vt, ref) : null));
+    // A row whose booking date OCR lost, where every row prints its own: its value date stands in when it
+    // lies between the bookings around it (else the day before it continues).
+    const lost = !bt && lastDate !== null && everyRow && vt && typicalOf(vt) ? dateOf(vt, ref, years) : null;
+    const nextBooking = lost ? nextBookingOf(k) : null;
+    const date = bt ? dateOf(bt, ref, years) : lost && lost >= lastDate! && (nextBooking === null || lost <= nextBooking) ? lost : (lastDate ?? (vt && typicalOf(vt) ? dateOf(vt, ref, years) : null));
     if (!date) return;
     if (bt && bt.day!.y !== null) ref = date;
     lastDate = date;
@@ -471,7 +502,7 @@ function readOnce(pages: readonly Line[][], tls: TokLine[][], period: Period | n
     res.txs.push({
       page: r.page,
       date,
-      valueDate: vt ? dateOf(vt, date) : null,
+      valueDate: vt ? dateOf(vt, date, years) : null,
       amountCents: amount,
       signKnown,
       balanceCents: sol.balances[k] ?? null,

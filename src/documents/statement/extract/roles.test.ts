@@ -24,3 +24,27 @@ describe('solveRoles: several unsigned bookings between two printed balances', (
     expect(signsMaking([855, 3603], 100)).toBeNull();
   });
 });
+
+describe('solveRoles: one running balance misread by OCR', () => {
+  it('the chain bridges over it: the signs of the bookings on both sides are proved, one step counts broken', () => {
+    // 1000.00 − 200.00 = 800.00, + 50.00 = 850.00 (read "350.00"), − 30.00 = 820.00, + 10.00 = 830.00; no signs printed.
+    const rows = [row(20000, null, 80000), row(5000, null, 35000), row(3000, null, 82000), row(1000, null, 83000)];
+    const s = solveRoles(rows, [1, 2], { opening: 100000, closing: 83000, heading: new Map(), order: [1, 2] })!;
+    expect([...s.roles]).toEqual([
+      [1, 'amount'],
+      [2, 'balance'],
+    ]);
+    expect(s.amounts).toEqual([-20000, 5000, -3000, 1000]);
+    expect(s.signKnown).toEqual([true, true, true, true]);
+    expect(s.misread).toBe(1);
+  });
+
+  it('a misread amount breaks only its own step: no balance is taken for misread', () => {
+    // 50.00 read "30.00": the step into it breaks, the step after it holds.
+    const rows = [row(20000, -1, 80000), row(3000, 1, 85000), row(3000, -1, 82000)];
+    const s = solveRoles(rows, [1, 2], { opening: 100000, closing: null, heading: new Map(), order: [1, 2] })!;
+    expect(s.disagree).toBe(1);
+    expect(s.misread).toBe(0);
+    expect(s.agree).toBe(2);
+  });
+});

@@ -34,6 +34,8 @@ export interface Solution {
   /** Chain steps that agreed / disagreed under this solution. */
   agree: number;
   disagree: number;
+  /** Printed balances misread by OCR: each broke both its steps, the chain bridged over it. */
+  misread: number;
   newestFirst: boolean;
   score: number;
 }
@@ -72,6 +74,8 @@ function* assignments(cols: number[]): Generator<Map<number, Role>> {
 interface Walk {
   agree: number;
   disagree: number;
+  /** Printed balances that broke both their steps while the chain bridged over them (an OCR misreading). */
+  misread: number;
   resolved: Map<number, number>;
 }
 
@@ -95,14 +99,45 @@ export function signsMaking(mags: readonly number[], diff: number): number[] | n
   return found;
 }
 
-/** Walk the chain in the given row order; unknown signs are resolved where the balances tell them. */
-function walk(rows: readonly { amount: number | null; unsigned: boolean; balance: number | null; checkpoint: number | null }[], order: number[], opening: number | null): Walk {
+type WalkRow = { amount: number | null; unsigned: boolean; balance: number | null; checkpoint: number | null };
+
+/**
+ * One step of the chain, from balance `prev` to `bal` over the signed amounts summing to `known`
+ * and the unsigned ones `unknown`: agreed (with the signs it proves), broken, or undecided.
+ */
+function step(rows: readonly WalkRow[], prev: number, known: number, unknown: readonly number[], bal: number): Map<number, number> | 'broken' | 'undecided' {
+  const diff = bal - prev - known;
+  if (unknown.length === 0) return diff === 0 ? new Map() : 'broken';
+  const mags = unknown.map((i) => Math.abs(rows[i]!.amount!));
+  if (unknown.length > MAX_UNKNOWN_IN_STEP) return 'undecided';
+  // (several bookings between two printed balances with no sign read — a marker lost on a photo, a
+  // day printing one balance after its bookings: the one way of signing them that makes the step)
+  const signs = signsMaking(mags, diff);
+  if (signs === null) return 'broken';
+  if (signs === 'ambiguous') return unknown.length === 1 ? 'broken' : 'undecided';
+  return new Map(unknown.map((i, k) => [i, signs[k]! * mags[k]!]));
+}
+
+/**
+ * Walk the chain in the given row order; unknown signs are resolved where the balances tell them.
+ * A balance that breaks its step is held until the next one: where the step from it holds, the
+ * break was the amount's (one broken step); where only the bridge over it holds (the balance before
+ * it, every amount up to the next balance), the held balance is the misreading — one OCR misread
+ * figure costs one step, not the two it touches, and the signs the bridge proves are kept.
+ */
+function walk(rows: readonly WalkRow[], order: number[], opening: number | null): Walk {
   let prev = opening;
   let known = 0;
   let unknown: number[] = [];
   let agree = 0;
   let disagree = 0;
+  let misread = 0;
   const resolved = new Map<number, number>();
+  type Held = { prev: number; known: number; unknown: number[]; bal: number };
+  let held = null as Held | null;
+  const keep = (m: Map<number, number>): void => {
+    for (const [i, v] of m) resolved.set(i, v);
+  };
   for (const i of order) {
     const r = rows[i]!;
     if (r.amount !== null) {
@@ -111,33 +146,35 @@ function walk(rows: readonly { amount: number | null; unsigned: boolean; balance
     }
     const bal = r.balance ?? r.checkpoint;
     if (bal === null) continue;
-    if (prev !== null) {
-      const diff = bal - prev - known;
-      if (unknown.length === 0) {
-        if (diff === 0) agree++;
-        else disagree++;
-      } else if (unknown.length === 1) {
-        const mag = Math.abs(rows[unknown[0]!]!.amount!);
-        if (Math.abs(diff) === mag && mag !== 0) {
+    let next: Held | null = null;
+    if (held) {
+      const direct = step(rows, held.bal, known, unknown, bal);
+      const bridge = direct === 'broken' ? step(rows, held.prev, held.known + known, [...held.unknown, ...unknown], bal) : 'broken';
+      if (bridge instanceof Map) {
+        agree++;
+        misread++;
+        keep(bridge);
+      } else {
+        disagree++;
+        if (direct instanceof Map) {
           agree++;
-          resolved.set(unknown[0]!, diff);
-        } else disagree++;
-      } else if (unknown.length <= MAX_UNKNOWN_IN_STEP) {
-        // Several bookings between two printed balances with no sign read (a marker lost on a photo, a
-        // day printing one balance after its bookings): the one way of signing them that makes the step.
-        const signs = signsMaking(unknown.map((i) => Math.abs(rows[i]!.amount!)), diff);
-        if (signs === null) disagree++;
-        else if (signs !== 'ambiguous') {
-          agree++;
-          unknown.forEach((i, k) => resolved.set(i, signs[k]! * Math.abs(rows[i]!.amount!)));
-        }
+          keep(direct);
+        } else if (direct === 'broken') next = { prev: held.bal, known, unknown, bal };
       }
+    } else if (prev !== null) {
+      const s = step(rows, prev, known, unknown, bal);
+      if (s instanceof Map) {
+        agree++;
+        keep(s);
+      } else if (s === 'broken') next = { prev, known, unknown, bal };
     }
+    held = next;
     prev = bal;
     known = 0;
     unknown = [];
   }
-  return { agree, disagree, resolved };
+  if (held) disagree++;
+  return { agree, disagree, misread, resolved };
 }
 
 /** The same order with every checkpoint moved past the bookings that follow it (a balance printed above its day's rows). */
@@ -212,9 +249,11 @@ export function solveRoles(rows: readonly SolveRow[], cols: number[], hints: Sol
       { w: walk(flat, shiftCheckpoints(flat, revOrder), revOpening), newestFirst: true },
     ];
     const allowed = hints.dateOrder ? walks.filter((x) => x.newestFirst === (hints.dateOrder === 'desc')) : walks;
-    const { w, newestFirst } = allowed.reduce((a, b) => (b.w.agree - b.w.disagree > a.w.agree - a.w.disagree ? b : a));
+    const net = (x: Walk): number => x.agree - x.disagree - x.misread / 2;
+    const { w, newestFirst } = allowed.reduce((a, b) => (net(b.w) > net(a.w) ? b : a));
     const amounts = flat.map((r, i) => (r.amount === null ? null : (w.resolved.get(i) ?? r.amount)));
-    let score = 2 * w.agree - 2 * w.disagree - penalty;
+    // (a balance the chain bridged over counts as half a broken step: it was misread, the rest held)
+    let score = 2 * w.agree - 2 * w.disagree - w.misread - penalty;
     const allKnown = flat.every((r, i) => r.amount === null || !r.unsigned || w.resolved.has(i));
     if (hints.opening !== null && hints.closing !== null && allKnown) {
       const sum = amounts.reduce<number>((s, a) => s + (a ?? 0), 0);
@@ -246,6 +285,7 @@ export function solveRoles(rows: readonly SolveRow[], cols: number[], hints: Sol
       signKnown: flat.map((r, i) => r.amount !== null && (!r.unsigned || w.resolved.has(i))),
       agree: w.agree,
       disagree: w.disagree,
+      misread: w.misread,
       newestFirst,
       score,
     };

@@ -5,6 +5,7 @@ import type { StatementExtraction } from '../pages.ts';
 import type { Repair } from './index.ts';
 import { REPAIR_NAMES, REPAIR_STAGES, repairCounts, runRepairs, stagesWithout } from './index.ts';
 import { better } from './edit.ts';
+import { digitEdits, printedLike } from './balance.ts';
 import type { ConformityCheck } from '../../types.ts';
 
 /** The counter rides in the opening balance of an empty statement. */
@@ -68,7 +69,7 @@ describe('runRepairs', () => {
   });
 
   it('the default list names every repair once, letters first, the unconfirmed separator and the IBAN last', () => {
-    expect(REPAIR_NAMES).toEqual(['letters_in_amounts', 'stray_mark_in_amounts', 'lost_separators_in_columns', 'confusable_digit', 'debit_credit_marker', 'lost_sign', 'closing_gap', 'lost_separator', 'lost_separator_unconfirmed', 'iban_check_digits']);
+    expect(REPAIR_NAMES).toEqual(['letters_in_amounts', 'stray_mark_in_amounts', 'lost_separators_in_columns', 'confusable_digit', 'debit_credit_marker', 'lost_sign', 'closing_gap', 'lost_separator', 'misread_balance', 'lost_separator_unconfirmed', 'iban_check_digits']);
   });
 
   it('stagesWithout leaves the named repairs out, and a stage left without repairs goes', () => {
@@ -94,3 +95,15 @@ describe('better: what the chain confirms', () => {
   });
 });
 
+
+describe('misread_balance: the figure written as the word printed it', () => {
+  it('keeps the sign, marker, decimal and thousands separators of the misread word', () => {
+    expect(printedLike('4.752,26', 475326)).toBe('4.753,26');
+    expect(printedLike('-539,55', -559955)).toBe('-5599,55');
+    expect(printedLike('1,234.56-', 123456)).toBe('1,234.56-');
+    expect(printedLike('12.345,00S', 2234500)).toBe('22.345,00S');
+    expect(printedLike('1.234.567,00', 123456700)).toBe('1.234.567,00');
+    expect(printedLike('1377', 1377)).toBeNull();
+    expect(digitEdits('53955', '559955')).toBe(2);
+  });
+});

@@ -11,6 +11,7 @@
  */
 import type { WordPage } from '../../layout/model.ts';
 import type { StatementExtraction } from '../pages.ts';
+import { misreadBalance } from './balance.ts';
 import { closingGap } from './closing-gap.ts';
 import type { Repaired, RepairEdit, RepairState } from './edit.ts';
 import { ibanCheckDigits } from './iban.ts';
@@ -54,6 +55,8 @@ export const REPAIR_STAGES: readonly Stage[] = [
       { name: 'lost_sign', apply: lostSign },
       { name: 'closing_gap', apply: closingGap },
       { name: 'lost_separator', apply: lostSeparator },
+      // (last: a running balance misread past one confusable digit, fixed by the steps on both sides)
+      { name: 'misread_balance', apply: misreadBalance },
     ],
   },
   // No balance printed at all: only a row gained confirms a separator put back.
