@@ -22,7 +22,7 @@ import { cardShaped, findPageQuad, flattenPage, squarerSheet, type PageQuad } fr
 import { evenLight } from './light.ts';
 import { restorePeriods } from './periods.ts';
 import { misreadMinus, restoreMinus } from './minus.ts';
-import { withInk } from './ink.ts';
+import { inkHeights, withInk } from './ink.ts';
 import { joinSplitCodes, restoreCapitalI, trustLettersInCodes } from './codes.ts';
 import { rereadWords } from './reread.ts';
 import { onOcrShutdown } from './shutdown.ts';
@@ -232,7 +232,8 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   let r: OcrResult;
   if (statement) {
     const words = restoreMinus(misreadMinus(restorePeriods(restoreCapitalI(trustLettersInCodes(joinSplitCodes(withInk(first.words, norm))), norm), norm), norm), norm);
-    r = { ...first, words: opts.look ? words : await rereadWords(words, norm, ocrEngine(), opts.langs) };
+    // Boxes cut to their ink last: the repairs above and the second readings measure the boxes as read.
+    r = { ...first, words: inkHeights(opts.look ? words : await rereadWords(words, norm, ocrEngine(), opts.langs), norm) };
   } else r = cards.length > 0 || quads.length > 0 ? first : await refineMrz(norm, first, opts.mrz === 'id');
   const out: OcrPage = {
     page,
