@@ -109,6 +109,11 @@ describe('cleanOcrPages', () => {
     expect(texts(p)).toEqual(['Data', 'Details', 'valuta', '-111,56', '07/09/2025', '05/09/2025', '05.05.', '25.12.', '45.12', '121,17', '657.55', '2976,', '13.12.', '03/09/2026']);
   });
 
+  it("a table's vertical rule read as ')', '}' or '|' right after a date with its year goes, ISO dates alike; a parenthesised date keeps its parentheses", () => {
+    const p = cleanOcrPages([page([[[40, '2025-11-18)'], [110, '2025-11-21}'], [180, '14.06.2024)'], [250, '2025-11-24|'], [320, '(2025-11-24)'], [400, '2026)']]])]);
+    expect(texts(p)).toEqual(['2025-11-18', '2025-11-21', '14.06.2024', '2025-11-24', '(2025-11-24)', '2026)']);
+  });
+
   it("a table's vertical rule read as ')', '}', ']', '|' or '!' right after an amount goes; a parenthesised amount keeps its parentheses", () => {
     const p = cleanOcrPages([page([[[40, '2755.74)'], [100, '115.83}'], [160, '1.431,62]'], [220, '85.25|'], [280, '(2755.74)'], [340, '13.12.'], [400, '2026)']]])]);
     expect(texts(p)).toEqual(['2755.74', '115.83', '1.431,62', '85.25', '(2755.74)', '13.12.', '2026)']);

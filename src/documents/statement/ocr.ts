@@ -248,8 +248,12 @@ const DASH_EDGE = /^[—–_~]+(?=[A-Za-zÀ-ÿ])|(?<=[A-Za-zÀ-ÿ])[—–_~]+$/
 /** A rule's end or a speck read as a dash or tilde before a date ("—03/09/2026"): a date has no sign. */
 const DATE_LEAD = /^[—–~_-]+(?=\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})[.,:;…]*$)/;
 
-/** A speck read as '.', ',' or ':' after a complete date with its year ("05/09/2025."). */
-const DATE_SPECK = /^(\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2}))[.,:;…]+$/;
+/**
+ * A speck read as '.', ',' or ':' after a complete date with its year ("05/09/2025."), or a table's vertical
+ * rule beside the date column read as ')', '}', ']', '|' or '!' ("2025-11-18)", "14.06.2024)": the value
+ * date became text and ran into the description); ISO dates (yyyy-mm-dd) alike. A date in parentheses keeps them.
+ */
+const DATE_SPECK = /^(\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|(?:19|20)\d\d-\d\d-\d\d)[.,:;…)\]}|!]+$/;
 
 /**
  * A speck read as '.', ',' or ':' after an amount with its two decimals ("121,17:", "657.55,"), or a

@@ -21,8 +21,8 @@ import { paintSurround } from './surround.ts';
 import { cardShaped, findPageQuad, flattenPage, squarerSheet, type PageQuad } from './page-quad.ts';
 import { evenLight } from './light.ts';
 import { restorePeriods } from './periods.ts';
-import { misreadMinus, restoreMinus } from './minus.ts';
-import { withInk } from './ink.ts';
+import { misreadMinus, plusAsMinus, restoreMinus } from './minus.ts';
+import { inkHeights, withInk } from './ink.ts';
 import { joinSplitCodes, restoreCapitalI, trustLettersInCodes } from './codes.ts';
 import { rereadWords } from './reread.ts';
 import { onOcrShutdown } from './shutdown.ts';
@@ -231,8 +231,9 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
   // read again on their own (reread.ts).
   let r: OcrResult;
   if (statement) {
-    const words = restoreMinus(misreadMinus(restorePeriods(restoreCapitalI(trustLettersInCodes(joinSplitCodes(withInk(first.words, norm))), norm), norm), norm), norm);
-    r = { ...first, words: opts.look ? words : await rereadWords(words, norm, ocrEngine(), opts.langs) };
+    const words = restoreMinus(plusAsMinus(misreadMinus(restorePeriods(restoreCapitalI(trustLettersInCodes(joinSplitCodes(withInk(first.words, norm))), norm), norm), norm), norm), norm);
+    // Boxes cut to their ink last: the repairs above and the second readings measure the boxes as read.
+    r = { ...first, words: inkHeights(opts.look ? words : await rereadWords(words, norm, ocrEngine(), opts.langs), norm) };
   } else r = cards.length > 0 || quads.length > 0 ? first : await refineMrz(norm, first, opts.mrz === 'id');
   const out: OcrPage = {
     page,

@@ -1,6 +1,6 @@
 /** Words the recogniser emitted over bare paper (synthetic page, no OCR engine). */
 import { describe, expect, it } from 'vitest';
-import { withInk } from './ink.ts';
+import { inkHeights, withInk } from './ink.ts';
 import type { OcrImage, OcrWord } from './types.ts';
 
 describe('withInk', () => {
@@ -20,5 +20,28 @@ describe('withInk', () => {
       word('SALARY', 60, 120, 0.95),
     ];
     expect(withInk(words, img).map((w) => w.text)).toEqual(['-', '+', 'abc', 'SALARY']);
+  });
+});
+
+describe('inkHeights', () => {
+  it('cuts a box the recogniser drew half as tall again as its letters to the rows holding ink; tight boxes and inkless words stay', () => {
+    const W = 300;
+    const img: OcrImage = { width: W, height: 80, channels: 1, data: new Uint8Array(W * 80).fill(255) };
+    // Letters at y 30–44 (x 20–120), and a tight word at y 30–44 (x 150–250).
+    for (let y = 30; y < 44; y++) for (let x = 20; x < 250; x++) if (x < 120 || x >= 150) img.data[y * W + x] = 20;
+    const word = (text: string, x0: number, x1: number, y0: number, y1: number): OcrWord => ({ text, x0, x1, y0, y1, confidence: 0.95 });
+    const out = inkHeights(
+      [
+        word('QUOTA', 20, 120, 26, 66), // boxed with the shaded band under it: 40 px for 14 px of letters
+        word('CONDOMINIO', 150, 250, 29, 45), // tight within a pixel: as read
+        word('', 260, 290, 26, 66), // no ink: as read
+      ],
+      img,
+    );
+    expect(out.map((w) => [w.y0, w.y1])).toEqual([
+      [30, 44],
+      [29, 45],
+      [26, 66],
+    ]);
   });
 });

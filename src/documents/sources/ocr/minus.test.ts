@@ -1,6 +1,6 @@
 /** Dropped minus signs before amounts: the word's box and the pixels (synthetic page, no OCR engine). */
 import { describe, expect, it } from 'vitest';
-import { misreadMinus, restoreMinus } from './minus.ts';
+import { misreadMinus, plusAsMinus, restoreMinus } from './minus.ts';
 import type { OcrImage, OcrWord } from './types.ts';
 
 const W = 400;
@@ -94,5 +94,29 @@ describe('misreadMinus', () => {
     const eq = { ...w, text: '=491,34', x0, glyphs: undefined };
     const stem = { ...amount(img, 2, '345,03', { stem: true }), text: '=345,03', glyphs: undefined };
     expect(misreadMinus([eq, stem], img).map((x) => x.text)).toEqual(['=491,34', '=345,03']);
+  });
+});
+
+describe('plusAsMinus', () => {
+  it('a "+" before an amount whose sign is a bar alone is a minus; a plus with its upright stroke stays', () => {
+    const img = blank();
+    // Each amount's sign drawn in the first character's share of the box, as a photo prints them: a bar
+    // 7 × 3 px at mid-height; a plus adds an upright stroke 2 px wide from top to bottom through it.
+    const signed = (r: number, text: string, plus: boolean): OcrWord => {
+      const digits = text.slice(1);
+      const y0 = 10 + r * ROW;
+      const y1 = y0 + 14;
+      const x0 = 300 - text.length * DIGIT;
+      for (let i = 0; i < digits.length; i++) {
+        const gx = x0 + (i + 1) * DIGIT;
+        if (/\d/.test(digits[i]!)) fill(img, gx, y0, gx + 8, y1);
+        else fill(img, gx + 2, y1 - 3, gx + 4, y1 + 2);
+      }
+      fill(img, x0, y0 + 6, x0 + 7, y0 + 9);
+      if (plus) fill(img, x0 + 3, y0 + 2, x0 + 5, y1 - 1);
+      return { text, x0, y0, x1: 300, y1, confidence: 0.2 };
+    };
+    const words = [signed(0, '+109.74', false), signed(1, '+1,962.07', true), signed(2, '+50.00', true), signed(3, '-5.00', false)];
+    expect(plusAsMinus(words, img).map((w) => w.text)).toEqual(['-109.74', '+1,962.07', '+50.00', '-5.00']);
   });
 });

@@ -46,6 +46,59 @@ export function misreadMinus(words: readonly OcrWord[], img: OcrImage): OcrWord[
   });
 }
 
+/** A leading plus before an amount ("+109.74"): a plus or, where the decoder's language model expected one, a minus. */
+const PLUSSED = /^\+(\d{1,3}(?:[.,'’]\d{3})*[.,]\d\d)$/;
+/** Pixels under this are any trace of ink (a plus's blurred or thin upright stroke is lighter than a glyph's core). */
+const TRACE = 200;
+
+/**
+ * Minus signs read as a plus on pages that print a plus before credits ("+109.74" for −109.74 on a phone
+ * photo whose other amounts are "+1,962.07" and "−550.00": the decoder's model expects the sign it saw most).
+ * A plus has an upright stroke through its bar; a minus is the bar alone. The sign's extent (its glyph's box,
+ * or one character's share of the word's) holding one horizontal bar at mid-height (oneBar) and, above and
+ * below the bar and its fringe, not a trace of ink on more than one row either side, is a minus.
+ */
+export function plusAsMinus(words: readonly OcrWord[], img: OcrImage): OcrWord[] {
+  if (img.channels !== 1) return [...words];
+  return words.map((w) => {
+    const m = PLUSSED.exec(w.text);
+    if (!m) return w;
+    const g = w.glyphs?.[0];
+    const share = (w.x1 - w.x0) / w.text.length;
+    const width = g && g.text === '+' && g.x1 - g.x0 >= 0.5 * share ? g.x1 - g.x0 : share;
+    const x1 = w.x0 + 0.7 * width;
+    return oneBar(img, w.x0, w.y0, x1, w.y1) && bareBesideBar(img, w.x0, w.y0, x1, w.y1) ? { ...w, text: `-${m[1]}` } : w;
+  });
+}
+
+/** No upright stroke through the window's bar: rows holding any trace of ink, above and below the band, at most one each side. */
+function bareBesideBar(img: OcrImage, ax0: number, ay0: number, ax1: number, ay1: number): boolean {
+  const x0 = Math.max(0, Math.round(ax0));
+  const x1 = Math.min(img.width, Math.round(ax1));
+  const y0 = Math.max(0, Math.round(ay0));
+  const y1 = Math.min(img.height, Math.round(ay1));
+  const core: number[] = [];
+  const trace: boolean[] = [];
+  for (let y = y0; y < y1; y++) {
+    let c = 0;
+    let t = false;
+    for (let x = x0; x < x1; x++) {
+      const v = img.data[y * img.width + x]!;
+      if (v < INK) c++;
+      if (v < TRACE) t = true;
+    }
+    core.push(c / Math.max(1, x1 - x0));
+    trace.push(t);
+  }
+  const band = core.flatMap((v, i) => (v >= 0.5 ? [i] : []));
+  if (band.length === 0) return false;
+  const top = band[0]! - 1;
+  const bottom = band[band.length - 1]! + 1;
+  const above = trace.filter((t, i) => t && i < top - 1).length;
+  const below = trace.filter((t, i) => t && i > bottom + 1).length;
+  return above <= 1 && below <= 1;
+}
+
 export function restoreMinus(words: readonly OcrWord[], img: OcrImage): OcrWord[] {
   if (img.channels !== 1) return [...words];
   const amounts = words.filter((w) => AMOUNT.test(w.text));
