@@ -38,12 +38,19 @@ export function misreadMinus(words: readonly OcrWord[], img: OcrImage): OcrWord[
   return words.map((w) => {
     const m = MISREAD.exec(w.text);
     if (!m) return w;
-    const g = w.glyphs?.[0];
-    // The sign's extent: its glyph's box, or one character's share of the word's.
-    const share = (w.x1 - w.x0) / w.text.length;
-    const width = g && !/\d/.test(g.text) && g.x1 - g.x0 >= 0.5 * share ? g.x1 - g.x0 : share;
+    const width = signWidth(w, (t) => !/\d/.test(t));
     return oneBar(img, w.x0, w.y0, w.x0 + 0.8 * width, w.y1) ? { ...w, text: `-${m[1]}` } : w;
   });
+}
+
+/**
+ * The width of a word's leading sign: its first glyph's box where the glyph is a sign (`isSign`) at least half
+ * a character wide, else one character's share of the word's width.
+ */
+function signWidth(w: OcrWord, isSign: (glyphText: string) => boolean): number {
+  const g = w.glyphs?.[0];
+  const share = (w.x1 - w.x0) / w.text.length;
+  return g && isSign(g.text) && g.x1 - g.x0 >= 0.5 * share ? g.x1 - g.x0 : share;
 }
 
 /** A leading plus before an amount ("+109.74"): a plus or, where the decoder's language model expected one, a minus. */
@@ -63,10 +70,7 @@ export function plusAsMinus(words: readonly OcrWord[], img: OcrImage): OcrWord[]
   return words.map((w) => {
     const m = PLUSSED.exec(w.text);
     if (!m) return w;
-    const g = w.glyphs?.[0];
-    const share = (w.x1 - w.x0) / w.text.length;
-    const width = g && g.text === '+' && g.x1 - g.x0 >= 0.5 * share ? g.x1 - g.x0 : share;
-    const x1 = w.x0 + 0.7 * width;
+    const x1 = w.x0 + 0.7 * signWidth(w, (t) => t === '+');
     return oneBar(img, w.x0, w.y0, x1, w.y1) && bareBesideBar(img, w.x0, w.y0, x1, w.y1) ? { ...w, text: `-${m[1]}` } : w;
   });
 }
