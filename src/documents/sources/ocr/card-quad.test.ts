@@ -24,8 +24,8 @@ function expectOneCardAt(img: OcrImage, q: Quad): void {
   });
 }
 
-function photo(w: number, h: number, q: Quad, bg: number, wedge = false): OcrImage {
-  const data = new Uint8Array(w * h);
+/** Calls `paint(pixel index, u, v)` for every pixel of a w × h image that the card's unit square maps onto under `q` (sampled densely). */
+function onCard(w: number, h: number, q: Quad, paint: (i: number, u: number, v: number) => void): void {
   const m = homography(
     [
       { x: 0, y: 0 },
@@ -35,8 +35,6 @@ function photo(w: number, h: number, q: Quad, bg: number, wedge = false): OcrIma
     ],
     q,
   );
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data[y * w + x] = bg + (((x * 7 + y * 13) % 11) - 5);
-  // Paint the card by sampling the square densely.
   const n = 1400;
   for (let i = 0; i <= n; i++) {
     for (let j = 0; j <= n; j++) {
@@ -45,11 +43,18 @@ function photo(w: number, h: number, q: Quad, bg: number, wedge = false): OcrIma
       const p = mapPoint(m, u, v);
       const x = Math.round(p.x);
       const y = Math.round(p.y);
-      if (x < 0 || y < 0 || x >= w || y >= h) continue;
-      // A dark line of print across the card at a fifth of its height.
-      data[y * w + x] = v > 0.18 && v < 0.22 && u > 0.1 && u < 0.9 ? 30 : 220;
+      if (x >= 0 && y >= 0 && x < w && y < h) paint(y * w + x, u, v);
     }
   }
+}
+
+function photo(w: number, h: number, q: Quad, bg: number, wedge = false): OcrImage {
+  const data = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data[y * w + x] = bg + (((x * 7 + y * 13) % 11) - 5);
+  // A dark line of print across the card at a fifth of its height.
+  onCard(w, h, q, (i, u, v) => {
+    data[i] = v > 0.18 && v < 0.22 && u > 0.1 && u < 0.9 ? 30 : 220;
+  });
   // A turned photo's near-black wedge in a corner.
   if (wedge) for (let y = 0; y < 40; y++) for (let x = 0; x < 40 - y; x++) data[y * w + x] = 20;
   return { width: w, height: h, channels: 1, data };
@@ -117,32 +122,14 @@ describe('findCardQuads', () => {
     const q = CARD;
     const w = 1200;
     const h = 800;
-    const m = homography(
-      [
-        { x: 0, y: 0 },
-        { x: 1, y: 0 },
-        { x: 1, y: 1 },
-        { x: 0, y: 1 },
-      ],
-      q,
-    );
     const inside = new Uint8Array(w * h);
     const card = new Uint8Array(w * h);
-    const n = 1400;
-    for (let i = 0; i <= n; i++) {
-      for (let j = 0; j <= n; j++) {
-        const u = i / n;
-        const v = j / n;
-        const p = mapPoint(m, u, v);
-        const x = Math.round(p.x);
-        const y = Math.round(p.y);
-        if (x < 0 || y < 0 || x >= w || y >= h) continue;
-        inside[y * w + x] = 1;
-        // Print: the title band near the top edge and three MRZ lines near the bottom edge, as glyph-sized dashes.
-        const band = (v > 0.02 && v < 0.09) || (v > 0.76 && v < 0.82) || (v > 0.84 && v < 0.90) || (v > 0.92 && v < 0.98);
-        card[y * w + x] = band && u > 0.03 && u < 0.97 && Math.floor(u * 180) % 2 === 0 ? 40 : 232;
-      }
-    }
+    onCard(w, h, q, (i, u, v) => {
+      inside[i] = 1;
+      // Print: the title band near the top edge and three MRZ lines near the bottom edge, as glyph-sized dashes.
+      const band = (v > 0.02 && v < 0.09) || (v > 0.76 && v < 0.82) || (v > 0.84 && v < 0.90) || (v > 0.92 && v < 0.98);
+      card[i] = band && u > 0.03 && u < 0.97 && Math.floor(u * 180) % 2 === 0 ? 40 : 232;
+    });
     // The table: 215 with a blotchy grain of ±30 over 6-px blotches (seeded), darker by up to a fifth within 18 px
     // of the card (its drop shadow).
     let s = 5;
