@@ -12,8 +12,9 @@
  * the projective transform the four corners define (warp.ts). Where the surround's tone test finds too
  * little card (streaks of wood past any tolerance, a shadow over half a card), a one-sided split of the
  * tones and then a test in proportion to the light are tried; then (a white card on a white table) the
- * card's edges: straight steps in tone the surround does not cross, each side put on its step. Pure pixel
- * work on a gray image.
+ * card's edges: straight steps in tone the surround does not cross, each side put on a step that holds along
+ * most of it (not the lower edge of a line of print), the two sides of one document found together made one
+ * size. Pure pixel work on a gray image.
  */
 import type { OcrImage } from './types.ts';
 import { dist, quadArea, warpQuad, type Pt, type Quad } from './warp.ts';
