@@ -48,6 +48,82 @@ function onCard(w: number, h: number, q: Quad, paint: (i: number, u: number, v: 
   }
 }
 
+/**
+ * A white grainy table (215 with a blotchy grain of ±30 over 6-px blotches, seeded), darker by up to a fifth within
+ * 18 px of the cards (their drop shadows), and cards at `qs` in the tone `tone(u, v, index)` gives (white 232, print 40, …).
+ */
+function whiteTable(w: number, h: number, qs: readonly Quad[], tone: (u: number, v: number, k: number) => number): Uint8Array {
+  const inside = new Uint8Array(w * h);
+  const card = new Uint8Array(w * h);
+  for (const [k, q] of qs.entries()) {
+    onCard(w, h, q, (i, u, v) => {
+      inside[i] = 1;
+      card[i] = tone(u, v, k);
+    });
+  }
+  let s = 5;
+  const blot = new Int16Array(Math.ceil(w / 6) * Math.ceil(h / 6)).map(() => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return (s % 61) - 30;
+  });
+  const near = new Float32Array(w * h).fill(99);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (inside[y * w + x]) near[y * w + x] = 0;
+  for (let pass = 0; pass < 18; pass++) {
+    for (let y = 1; y < h - 1; y++) {
+      for (let x = 1; x < w - 1; x++) {
+        const i = y * w + x;
+        near[i] = Math.min(near[i]!, near[i - 1]! + 1, near[i + 1]! + 1, near[i - w]! + 1, near[i + w]! + 1);
+      }
+    }
+  }
+  const data = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const shade = near[i]! <= 18 ? 0.8 + 0.2 * (near[i]! / 18) : 1;
+      data[i] = inside[i] ? card[i]! : Math.max(0, Math.min(255, Math.round((215 + blot[Math.floor(y / 6) * Math.ceil(w / 6) + Math.floor(x / 6)]!) * shade)));
+    }
+  }
+  return data;
+}
+
+/** Both sides of a card side by side on a white table, a 1200 × 400 photo tight above and below them. */
+const SIDE_A: Quad = [
+  { x: 30, y: 40 },
+  { x: 575, y: 36 },
+  { x: 583, y: 359 },
+  { x: 38, y: 363 },
+];
+const SIDE_B: Quad = [
+  { x: 615, y: 38 },
+  { x: 1160, y: 35 },
+  { x: 1166, y: 353 },
+  { x: 621, y: 357 },
+];
+
+function twoSides(tone: (u: number, v: number, back: boolean) => number): Uint8Array {
+  return whiteTable(1200, 400, [SIDE_A, SIDE_B], (u, v, k) => tone(u, v, k === 1));
+}
+
+/** Starts of the words of a line of print across most of a card (fractions of its width). */
+const LINE = [0.05, 0.19, 0.33, 0.47, 0.61, 0.75];
+
+/** Print (40) in words 0.08 of the card wide from `starts`, as glyph strokes (two of three columns of a 1/300 grid); else the card (232). */
+function words(u: number, starts: readonly number[]): number {
+  return starts.some((s0) => u > s0 && u < s0 + 0.08) && Math.floor(u * 300) % 3 !== 0 ? 40 : 232;
+}
+
+/** The quads found are the cards drawn, in order, each corner within `px`. */
+function expectQuads(found: readonly Quad[], qs: readonly Quad[], px: number): void {
+  expect(found).toHaveLength(qs.length);
+  found.forEach((q, k) => {
+    q.forEach((p, i) => {
+      expect(Math.abs(p.x - qs[k]![i]!.x)).toBeLessThan(px);
+      expect(Math.abs(p.y - qs[k]![i]!.y)).toBeLessThan(px);
+    });
+  });
+}
+
 function photo(w: number, h: number, q: Quad, bg: number, wedge = false): OcrImage {
   const data = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data[y * w + x] = bg + (((x * 7 + y * 13) % 11) - 5);
@@ -120,41 +196,13 @@ describe('findCardQuads', () => {
     // the surround's tone and grain flowed into the card there and no card was found. Its edge is a straight step
     // all round: the card a little lighter than the table, the table darker under the card's soft drop shadow.
     const q = CARD;
-    const w = 1200;
-    const h = 800;
-    const inside = new Uint8Array(w * h);
-    const card = new Uint8Array(w * h);
-    onCard(w, h, q, (i, u, v) => {
-      inside[i] = 1;
+    const data = whiteTable(1200, 800, [q], (u, v) => {
       // Print: the title band near the top edge and three MRZ lines near the bottom edge, as glyph-sized dashes.
       const band = (v > 0.02 && v < 0.09) || (v > 0.76 && v < 0.82) || (v > 0.84 && v < 0.90) || (v > 0.92 && v < 0.98);
-      card[i] = band && u > 0.03 && u < 0.97 && Math.floor(u * 180) % 2 === 0 ? 40 : 232;
+      return band && u > 0.03 && u < 0.97 && Math.floor(u * 180) % 2 === 0 ? 40 : 232;
     });
-    // The table: 215 with a blotchy grain of ±30 over 6-px blotches (seeded), darker by up to a fifth within 18 px
-    // of the card (its drop shadow).
-    let s = 5;
-    const blot = new Int16Array(Math.ceil(w / 6) * Math.ceil(h / 6)).map(() => {
-      s = (s * 1103515245 + 12345) & 0x7fffffff;
-      return (s % 61) - 30;
-    });
-    const near = new Float32Array(w * h).fill(99);
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (inside[y * w + x]) near[y * w + x] = 0;
-    for (let pass = 0; pass < 18; pass++) {
-      for (let y = 1; y < h - 1; y++) {
-        for (let x = 1; x < w - 1; x++) {
-          const i = y * w + x;
-          near[i] = Math.min(near[i]!, near[i - 1]! + 1, near[i + 1]! + 1, near[i - w]! + 1, near[i + w]! + 1);
-        }
-      }
-    }
-    const data = new Uint8Array(w * h);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x;
-        const shade = near[i]! <= 18 ? 0.8 + 0.2 * (near[i]! / 18) : 1;
-        data[i] = inside[i] ? card[i]! : Math.max(0, Math.min(255, Math.round((215 + blot[Math.floor(y / 6) * Math.ceil(w / 6) + Math.floor(x / 6)]!) * shade)));
-      }
-    }
+    const w = 1200;
+    const h = 800;
     const found = findCardQuads({ width: w, height: h, channels: 1, data });
     expect(found).toHaveLength(1);
     // Within 24 px (eight cells of the finder's grid): a side may sit on the title band's edge, 12 px inside the card's.
@@ -162,6 +210,30 @@ describe('findCardQuads', () => {
       expect(Math.abs(p.x - q[i]!.x)).toBeLessThan(24);
       expect(Math.abs(p.y - q[i]!.y)).toBeLessThan(24);
     });
+  });
+
+  it('puts a white card\'s side on its edge, not on the steadier step under a line of print across the card', () => {
+    // Issue 20, an Italian permit photographed front and back side by side on a white table (ids seed 822632012
+    // D0005): the card's edge is a weak step (its drop shadow), the lower edge of a line of bold print across the
+    // card's top a stronger one over most of the side; the back's top was put on it and its first line (the issuing
+    // authority) cut off. A card's edge holds along all of the side; print has gaps between its words.
+    const found = findCardQuads({ width: 1200, height: 400, channels: 1, data: twoSides((u, v) => (v > 0.02 && v < 0.06 ? words(u, LINE) : v > 0.09 && v < 0.13 ? words(u, LINE.map((x) => x + 0.04)) : 232)) });
+    expectQuads(found, [SIDE_A, SIDE_B], 9);
+  });
+
+  it('makes the two sides of one document one size: a side put on a line of dense print moves out to its twin\'s size', () => {
+    // The back's first line is print across its whole width with short gaps (a step under it as steady as the card's
+    // edge, and stronger): its top was put on that line's lower edge, the back 10 % shorter than its front beside it.
+    // The two sides of one card are one size: the back's top and bottom are re-picked among their steps for its
+    // front's height (ids seed 1226551303 D0034, a German permit's back whose address line was cut).
+    const dense = Array.from({ length: 10 }, (_, k) => 0.02 + k * 0.095);
+    const found = findCardQuads({
+      width: 1200,
+      height: 400,
+      channels: 1,
+      data: twoSides((u, v, back) => (back && v > 0.04 && v < 0.09 ? words(u, dense) : v > 0.3 && v < 0.34 ? words(u, [0.06, 0.2]) : 232)),
+    });
+    expectQuads(found, [SIDE_A, SIDE_B], 9);
   });
 
   it('finds nothing where the surround has the card tone (a white card on a white table)', () => {

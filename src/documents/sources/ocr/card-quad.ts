@@ -12,8 +12,9 @@
  * the projective transform the four corners define (warp.ts). Where the surround's tone test finds too
  * little card (streaks of wood past any tolerance, a shadow over half a card), a one-sided split of the
  * tones and then a test in proportion to the light are tried; then (a white card on a white table) the
- * card's edges: straight steps in tone the surround does not cross, each side put on its step. Pure pixel
- * work on a gray image.
+ * card's edges: straight steps in tone the surround does not cross, each side put on a step that holds along
+ * most of it (not the lower edge of a line of print), the two sides of one document found together made one
+ * size. Pure pixel work on a gray image.
  */
 import type { OcrImage } from './types.ts';
 import { dist, quadArea, warpQuad, type Pt, type Quad } from './warp.ts';
@@ -256,6 +257,7 @@ function quadsOn(
   if (ringSurround < ringCells * 0.7) return { quads: [], covered: 0, surround };
   const quads: { q: Quad; box: [number, number, number, number] }[] = [];
   const seen = new Uint8Array(cw * ch);
+  const regions: { size: number; rough: Quad }[] = [];
   for (let i = 0; i < cw * ch; i++) {
     if (surround[i] || seen[i]) continue;
     const region: number[] = [];
@@ -275,10 +277,14 @@ function quadsOn(
     // A card covers a good part of a photo of it (one card, or both sides side by side).
     if (region.length < cw * ch * 0.08) continue;
     const rough = fitQuad(region, cw, ch);
-    if (!rough) continue;
-    // Found by edges: the region's outline is rough (pockets of table the steps closed off join it), and two cards
-    // side by side whose drop shadows touch are one region: each card's sides are put on its edges' steps.
-    const qs = edges ? onEdges(rough, edges.raw, cw, ch) : [rough];
+    if (rough) regions.push({ size: region.length, rough });
+  }
+  // Found by edges: the region's outline is rough (pockets of table the steps closed off join it), and two cards
+  // side by side whose drop shadows touch are one region: each card's sides are put on its edges' steps, the
+  // regions' cards together (two sides of one document are one size).
+  const onSteps = edges ? onEdges(regions.map((r) => r.rough), edges.raw, cw, ch) : regions.map((r) => [r.rough]);
+  regions.forEach(({ size }, n) => {
+    const qs = onSteps[n]!;
     for (const q of qs) {
       const corners = q.map((p) => ({ x: p.x * cell, y: p.y * cell })) as Quad;
       const { width, height } = sidesOf(corners);
@@ -286,12 +292,12 @@ function quadsOn(
       // Its side ratio, and its region fills the quadrilateral (not a frame of shadow and specks).
       if (ratio < RATIO.min || ratio > RATIO.max) continue;
       // (Put on its edges, a card may hold pockets the surround flowed into through a gap in them: 75 %.)
-      if (region.length < qs.reduce((sum, x) => sum + quadArea(x), 0) * (edges ? 0.75 : 0.9)) continue;
+      if (size < qs.reduce((sum, x) => sum + quadArea(x), 0) * (edges ? 0.75 : 0.9)) continue;
       const xs = corners.map((p) => p.x);
       const ys = corners.map((p) => p.y);
       quads.push({ q: corners, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] });
     }
-  }
+  });
   // The card is the image (a cropped photo): nothing to flatten.
   if (quads.length === 1 && (quads[0]!.box[2] - quads[0]!.box[0]) * (quads[0]!.box[3] - quads[0]!.box[1]) > w * h * 0.85) return { quads: [], covered: 0, surround };
   return {
@@ -304,35 +310,41 @@ function quadsOn(
 }
 
 /**
- * A region found by edges as its cards (cell coordinates): one card, or two where the region has the
- * proportions of two side by side (2.6–3.9: cut at the middle of its long side), each side moved onto the
- * straight step nearest in strength: within 12 cells of where it was and 0.15 of its slope, the line
- * along which the median step across it (the card lighter inside than out, or darker: whichever holds
- * better over the four sides) is largest. A median over the side's length: print, a portrait's frame or a
- * turned photo's black wedge along part of a side does not outweigh the card's edge along all of it.
+ * Regions found by edges as their cards (cell coordinates): one card a region, or two where the region has the
+ * proportions of two side by side (2.6–3.9: cut at the middle of its long side), each side moved onto a
+ * straight step: within 12 cells of where it was and 0.15 of its slope, a line along which the step across it
+ * (the card lighter inside than out, or darker: whichever holds better over the four sides) holds over 70 % of
+ * the side's length (its 30th percentile) and peaks. A card's edge holds along all of its side; a portrait's
+ * frame, a turned photo's black wedge along part of a side, and the lower edge of a line of print across the card
+ * (gaps between its words) do not: on a white table the card's edge is a weak step (its drop shadow), and by
+ * the median a bold line of print near the card's top outweighed it and the side cut the line above off.
+ * Each side takes its strongest peak; where two cards are found (both sides of one document, one size), see oneSize.
  */
-function onEdges(q: Quad, raw: Float32Array, cw: number, ch: number): Quad[] {
-  const { width, height } = sidesOf(q);
-  const r = Math.max(width, height) / Math.max(1, Math.min(width, height));
+function onEdges(roughs: readonly Quad[], raw: Float32Array, cw: number, ch: number): Quad[][] {
   const mid = (a: Pt, b: Pt): Pt => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
-  const parts: Quad[] =
-    r < 2.6 || r > 3.9
-      ? [q]
-      : width >= height
-        ? [
-            [q[0], mid(q[0], q[1]), mid(q[3], q[2]), q[3]],
-            [mid(q[0], q[1]), q[1], q[2], mid(q[3], q[2])],
-          ]
-        : [
-            [q[0], q[1], mid(q[1], q[2]), mid(q[0], q[3])],
-            [mid(q[0], q[3]), mid(q[1], q[2]), q[2], q[3]],
-          ];
+  const split = (q: Quad): Quad[] => {
+    const { width, height } = sidesOf(q);
+    const r = Math.max(width, height) / Math.max(1, Math.min(width, height));
+    if (r < 2.6 || r > 3.9) return [q];
+    return width >= height
+      ? [
+          [q[0], mid(q[0], q[1]), mid(q[3], q[2]), q[3]],
+          [mid(q[0], q[1]), q[1], q[2], mid(q[3], q[2])],
+        ]
+      : [
+          [q[0], q[1], mid(q[1], q[2]), mid(q[0], q[3])],
+          [mid(q[0], q[3]), mid(q[1], q[2]), q[2], q[3]],
+        ];
+  };
+  const parts = roughs.map(split);
   const at = (x: number, y: number): number => raw[Math.max(0, Math.min(ch - 1, y)) * cw + Math.max(0, Math.min(cw - 1, x))]!;
   // A side as v = a + b·u (top and bottom: u = x; left and right: u = y), and the step across it at u, positive where
   // the inside (`inward` = +1: towards larger v) is lighter.
   const step = (horizontal: boolean, inward: number, u: number, v: number): number =>
     horizontal ? inward * (at(u, v + 1) - at(u, v - 1)) : inward * (at(v + 1, u) - at(v - 1, u));
-  const fit = (p0: Pt, p1: Pt, horizontal: boolean, inward: number, sign: number): { line: Line; score: number } => {
+  // A side's candidate lines: the peaks of the best step over the offsets, strongest first (the rough side alone, of
+  // no strength, where no line is a candidate). `um` is where the side's position is measured (its middle).
+  const fit = (p0: Pt, p1: Pt, horizontal: boolean, inward: number, sign: number): Side => {
     const u0 = horizontal ? p0.x : p0.y;
     const u1 = horizontal ? p1.x : p1.y;
     const v0 = horizontal ? p0.y : p0.x;
@@ -344,38 +356,91 @@ function onEdges(q: Quad, raw: Float32Array, cw: number, ch: number): Quad[] {
     const span = Math.abs(u1 - u0);
     const us: number[] = [];
     for (let u = Math.round(lo + span * 0.15); u <= lo + span * 0.85; u++) us.push(u);
-    const none = { line: { a: vm - b0 * um, b: b0 }, score: -Infinity, off: 0 };
-    if (us.length < 8) return none;
-    const byOff: { line: Line; score: number; off: number }[] = [];
+    const none: Side = { um, cands: [{ line: { a: vm - b0 * um, b: b0 }, score: 0 }] };
+    if (us.length < 8) return { um, cands: [{ ...none.cands[0]!, score: -Infinity }] };
+    const byOff: Cand[] = [];
     const vals = new Float32Array(us.length);
     // Slopes about the rough side's and about the axes' (a rough side may lean where a pocket joined it).
     for (let b = Math.min(b0 - 0.1, -0.2); b <= Math.max(b0 + 0.1, 0.2) + 1e-9; b += 0.01) {
       for (let n = 0, off = -12; off <= 12; n++, off += 0.5) {
         for (let k = 0; k < us.length; k++) vals[k] = sign * step(horizontal, inward, us[k]!, Math.round(vm + off + b * (us[k]! - um)));
-        const med = Float32Array.from(vals).sort()[us.length >> 1]!;
-        if (!byOff[n] || med > byOff[n]!.score) byOff[n] = { line: { a: vm + off - b * um, b }, score: med, off };
+        const held = Float32Array.from(vals).sort()[Math.floor(us.length * 0.3)]!;
+        if (!byOff[n] || held > byOff[n]!.score) byOff[n] = { line: { a: vm + off - b * um, b }, score: held };
       }
     }
-    return byOff.reduce((p, x) => (x.score > p.score ? x : p), none);
+    const peaks = byOff.filter((x, n) => x.score > 0 && x.score >= (byOff[n - 1]?.score ?? -Infinity) && x.score > (byOff[n + 1]?.score ?? -Infinity));
+    return peaks.length > 0 ? { um, cands: peaks.sort((p, q) => q.score - p.score).slice(0, 5) } : none;
   };
+  // Per part, the four sides (top, right, bottom, left) with the sign that holds better over them.
+  const fitted = parts.flat().map((p) => {
+    let best: { sides: Side[]; score: number } | null = null;
+    for (const sign of [1, -1]) {
+      const sides = [fit(p[0], p[1], true, 1, sign), fit(p[1], p[2], false, -1, sign), fit(p[3], p[2], true, -1, sign), fit(p[0], p[3], false, 1, sign)];
+      const score = sides.reduce((s, x) => s + x.cands[0]!.score, 0);
+      if (!best || score > best.score) best = { sides, score };
+    }
+    return best!.sides.map((x) => ({ ...x, pick: x.cands[0]! }));
+  });
+  if (fitted.length === 2) {
+    // Side by side, the two cards span the same rows (their heights are compared); one above the other, the same columns.
+    const [pa, pb] = parts.flat() as [Quad, Quad];
+    const centre = (q: Quad): Pt => ({ x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 });
+    const across = Math.abs(centre(pa).x - centre(pb).x) >= Math.abs(centre(pa).y - centre(pb).y) ? [0, 2] : [3, 1];
+    const [f0, f1] = fitted as [Side[], Side[]];
+    oneSize([f0[across[0]!]!, f0[across[1]!]!], [f1[across[0]!]!, f1[across[1]!]!]);
+  }
   const cross = (hz: Line, vt: Line): Pt => {
     const y = (hz.a + hz.b * vt.a) / (1 - hz.b * vt.b);
     return { x: vt.a + vt.b * y, y };
   };
-  const out: Quad[] = [];
-  for (const p of parts) {
-    let chosen: { lines: Line[]; score: number } | null = null;
-    for (const sign of [1, -1]) {
-      const sides = [fit(p[0], p[1], true, 1, sign), fit(p[1], p[2], false, -1, sign), fit(p[3], p[2], true, -1, sign), fit(p[0], p[3], false, 1, sign)];
-      const score = sides.reduce((s, x) => s + x.score, 0);
-      if (!chosen || score > chosen.score) chosen = { lines: sides.map((x) => x.line), score };
+  // Lines at the step's middle cell: its middle is the cell's centre.
+  const shift = (l: Line): Line => ({ a: l.a + 0.5, b: l.b });
+  const quads = fitted.map((sides): Quad => {
+    const [t, rt, bo, lf] = sides.map((x) => shift(x.pick.line)) as [Line, Line, Line, Line];
+    return [cross(t, lf), cross(t, rt), cross(bo, rt), cross(bo, lf)];
+  });
+  let n = 0;
+  return parts.map((ps) => ps.map(() => quads[n++]!));
+}
+
+/** A side's candidate lines, strongest first, the one picked, and where along the side its position is measured. */
+interface Side {
+  um: number;
+  cands: Cand[];
+  pick?: Cand;
+}
+
+interface Cand {
+  line: Line;
+  score: number;
+}
+
+/**
+ * Two cards' opposite sides (`a`: one card's near and far side, `b`: the other's), where the two are not one size
+ * (within 5 %): the smaller card's two sides re-picked among their candidates, the strongest pair that makes it its
+ * twin's size, only ever larger (a side cut short onto a band of print moves out onto the card's edge).
+ */
+function oneSize(a: readonly [Side, Side], b: readonly [Side, Side]): void {
+  const size = ([lo, hi]: readonly [Side, Side], p = lo.pick!, q = hi.pick!): number => {
+    const u = (lo.um + hi.um) / 2;
+    return q.line.a + q.line.b * u - (p.line.a + p.line.b * u);
+  };
+  const fits = (x: number, y: number): boolean => x > 0 && y > 0 && Math.abs(x - y) <= 0.05 * Math.max(x, y);
+  const sa = size(a);
+  const sb = size(b);
+  if (fits(sa, sb)) return;
+  const [short, twin] = sa < sb ? [a, sb] : [b, sa];
+  const now = size(short);
+  let best: { p: Cand; q: Cand; score: number } | null = null;
+  for (const p of short[0].cands) {
+    for (const q of short[1].cands) {
+      const s = size(short, p, q);
+      if (s > now && fits(s, twin) && (!best || p.score + q.score > best.score)) best = { p, q, score: p.score + q.score };
     }
-    const [t, rt, bo, lf] = chosen!.lines as [Line, Line, Line, Line];
-    // Lines at the step's middle cell: its middle is the cell's centre.
-    const shift = (l: Line): Line => ({ a: l.a + 0.5, b: l.b });
-    out.push([cross(shift(t), shift(lf)), cross(shift(t), shift(rt)), cross(shift(bo), shift(rt)), cross(shift(bo), shift(lf))]);
   }
-  return out;
+  if (!best) return;
+  short[0].pick = best.p;
+  short[1].pick = best.q;
 }
 
 /**
