@@ -12,6 +12,7 @@ import { removeRules, ruleOptions } from './rules.ts';
 import { decodeImage, NOMINAL_DPI, normalise, openImagePages } from './image.ts';
 import type { QualityVerdict } from './quality.ts';
 import { blankVerdict, imageStats, ocrVerdict } from './quality.ts';
+import { restoredSheet } from './deblur.ts';
 import { dpiFor, isCardSize, openPdfForRender, type PdfRenderer, type RenderedPage } from './render.ts';
 import { TesseractEngine } from './tesseract.ts';
 import type { OcrEngine, OcrImage, OcrResult, OcrWord } from './types.ts';
@@ -275,6 +276,8 @@ export async function ocrPageImage(image: OcrImage, page: number, dpi: number, o
  */
 export function flatSheet(gray: OcrImage, shades: OcrImage, quad: PageQuad, enlarge: boolean): { image: OcrImage; dpi: number } {
   const whitened = flattenPage(gray, quad, enlarge);
+  const restored = restoredSheet(shades, quad, whitened.image.width, whitened.image.height);
+  if (restored) return { image: restored, dpi: whitened.dpi };
   const a = normalise(evenLight(whitened.image));
   const b = normalise(evenLight(flattenPage(shades, quad, enlarge).image));
   return { image: whitenedReads(inkShare(a), inkShare(b)) ? a : b, dpi: whitened.dpi };
