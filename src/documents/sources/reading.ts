@@ -24,7 +24,7 @@ import type { WordPage } from '../layout/model.ts';
  * Bump whenever what a source returns for the same bytes changes (sources/pdf/load.ts words, the OCR
  * pipeline, its traineddata choice): kept readings of an older version are then read again.
  */
-export const READING_VERSION = 6;
+export const READING_VERSION = 7;
 
 const PDFJS_VERSION: string = (createRequire(import.meta.url)('pdfjs-dist/package.json') as { version: string }).version;
 
