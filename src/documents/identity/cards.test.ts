@@ -108,6 +108,30 @@ describe('findCards', () => {
     expect(cards[0]!.y1).toBeGreaterThanOrEqual(lineY + 6);
   });
 
+  it("a pale card whose body shows only as its pattern's specks: its print's two columns in one box, not the first alone", () => {
+    // An ie_irp scan sheet (issue 20, ids seed 1085470465 D0022): the card's body has the paper's tone after
+    // normalising and its guilloche is lone dark dots; only the dots join the portrait-and-names block to the
+    // dates' column a few millimetres right of it. The despeckled page finds the block alone (card-shaped too),
+    // and the card was cut without its dates. The dates' column is print the despeckle keeps: the card is whole.
+    const img = canvas(1654, 2339, 250, 3);
+    let s = 5;
+    for (let cy = 12; cy < 69; cy++) {
+      for (let cx = 18; cx < 106; cx++) {
+        s = (s * 1103515245 + 12345) & 0x7fffffff;
+        if (s % 100 >= 12) continue;
+        for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) img.data[(cy * 8 + 3 + dy) * img.width + cx * 8 + 3 + dx] = 30;
+      }
+    }
+    const block = (x0: number, y0: number, x1: number, y1: number): void => {
+      for (let y = y0; y < y1; y += 16) for (let x = x0; x < x1; x++) for (let t = 0; t < 4; t++) img.data[(y + t) * img.width + x] = 20;
+    };
+    block(170, 160, 620, 480); // portrait, names, place of birth
+    block(700, 200, 830, 440); // the dates' column
+    const cards = findCards(img);
+    expect(cards).toHaveLength(1);
+    expect(near(cards[0]!.x0, 150, 64) && near(cards[0]!.y0, 100, 64) && near(cards[0]!.x1, 850, 64) && near(cards[0]!.y1, 550, 64)).toBe(true);
+  });
+
   it('no card: a blank page, or a card that is the whole image', () => {
     expect(findCards(canvas(800, 1100, 250, 3))).toEqual([]);
     const img = canvas(1000, 630, 240, 3);
