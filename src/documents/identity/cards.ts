@@ -64,7 +64,7 @@ interface Found {
   parts: CardBox[];
 }
 
-function findCardsWith(img: OcrImage, cellPx: number, despeckled: boolean): Found {
+export function findCardsWith(img: OcrImage, cellPx: number, despeckled: boolean): Found {
   const near = findCardsIn(img, cellPx, 'paper', despeckled);
   const smooth = findCardsIn(img, cellPx, 'smooth', despeckled);
   const onPaper = smooth.boxes.length >= 2 && smooth.boxes.length > near.boxes.length ? smooth : near;
@@ -185,6 +185,30 @@ function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'smooth' | '
     const area = (b.x1 - b.x0) * (b.y1 - b.y0);
     return r >= 1.3 && r <= 1.9 && area >= cw * ch * 0.02 && b.n >= area * 0.5;
   };
+  // A pale card's body (scans: paper or smooth): its pattern's texture, cells whose pixels spread wider than the
+  // paper's grain though their mean is the paper's (a guilloche of fine dots). Normalised paper is flat. Two parts
+  // one above the other (a back's address block and its zone a few centimetres below it) whose joint box has a
+  // card's side ratio are one card where the rows of cells between them are mostly that texture (its body; white
+  // left between no wider than the stacked parts' gap), not the paper between two cards (ids seed 1085470465 D0022, an ie_irp back: no card found, its authority unread).
+  const texSpread = Math.max(40, ringSpread[Math.floor(ringSpread.length * 0.9)]! + 20);
+  const bodyish = (i: number): boolean => mode !== 'surround' && (closed[i] === 1 || spread[i]! > texSpread);
+  // The white left between them: the longest run of rows (over the parts' common columns) not mostly body.
+  const whiteBetween = (x0: number, x1: number, y0: number, y1: number): number => {
+    let run = 0;
+    let longest = 0;
+    for (let y = y0; y < y1; y++) {
+      let n = 0;
+      for (let x = x0; x < x1; x++) if (bodyish(y * cw + x)) n++;
+      run = n < 0.5 * (x1 - x0) ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    return longest;
+  };
+  const bodyCells = (b: CardBox): number => {
+    let n = 0;
+    for (let y = b.y0; y < b.y1; y++) for (let x = b.x0; x < b.x1; x++) if (bodyish(y * cw + x)) n++;
+    return n;
+  };
   for (let merged = true; merged; ) {
     merged = false;
     for (let a = 0; a < parts.length && !merged; a++) {
@@ -199,7 +223,10 @@ function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'smooth' | '
         if (r < 1.3 || r > 1.9 || (wholeCard(p) && wholeCard(q))) continue;
         const stacked = overlap >= 0.6 * Math.min(p.x1 - p.x0, q.x1 - q.x0) && gap <= 0.06 * (j.x1 - j.x0);
         const interleaved = overlap > 0 && overlapY > 0 && j.n >= (j.x1 - j.x0) * (j.y1 - j.y0) * 0.5;
-        if (stacked || interleaved) {
+        const bodied =
+          !stacked && !interleaved && overlap >= 0.6 * Math.min(p.x1 - p.x0, q.x1 - q.x0) && whiteBetween(Math.max(p.x0, q.x0), Math.min(p.x1, q.x1), Math.min(p.y1, q.y1), Math.max(p.y0, q.y0)) <= 0.06 * (j.x1 - j.x0);
+        if (stacked || interleaved || bodied) {
+          if (bodied) j.n = bodyCells(j);
           parts.splice(b, 1);
           parts[a] = j;
           merged = true;
