@@ -132,6 +132,28 @@ describe('findCards', () => {
     expect(near(cards[0]!.x0, 150, 64) && near(cards[0]!.y0, 100, 64) && near(cards[0]!.x1, 850, 64) && near(cards[0]!.y1, 550, 64)).toBe(true);
   });
 
+  it("a pale card's address block and zone centimetres apart: one card where its textured body lies between them, none over paper", () => {
+    // An ie_irp back scanned on A4 (issue 20, ids seed 1085470465 D0022): the body's guilloche is fine dots that
+    // leave each cell the paper's mean (no cell is card by tone), the address block at the top and the zone on a
+    // white band at the bottom are the only print, too far apart for the stacked parts' gap: no card was found, the
+    // back went unread (its authority lost). The rows between them are the body's texture; between two parts on
+    // plain paper there is none, and they stay apart.
+    const page = (textured: boolean): OcrImage => {
+      const img = canvas(1654, 2339, 250, 3);
+      if (textured) for (let y = 900; y < 1235; y += 4) for (let x = 150; x < 850; x += 4) img.data[y * img.width + x] = 200;
+      const lines = (x0: number, y0: number, x1: number, y1: number, step: number): void => {
+        for (let y = y0; y < y1; y += step) for (let x = x0; x < x1; x++) for (let t = 0; t < 5; t++) img.data[(y + t) * img.width + x] = 20;
+      };
+      lines(170, 930, 600, 1100, 16); // nationality, address, authority, sex
+      lines(170, 1255, 830, 1325, 24); // the zone's three lines
+      return img;
+    };
+    const cards = findCards(page(true));
+    expect(cards).toHaveLength(1);
+    expect(near(cards[0]!.x0, 150, 64) && near(cards[0]!.y0, 900, 64) && near(cards[0]!.x1, 850, 64) && near(cards[0]!.y1, 1340, 64)).toBe(true);
+    expect(findCards(page(false))).toEqual([]);
+  });
+
   it('no card: a blank page, or a card that is the whole image', () => {
     expect(findCards(canvas(800, 1100, 250, 3))).toEqual([]);
     const img = canvas(1000, 630, 240, 3);
