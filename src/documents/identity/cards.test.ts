@@ -108,6 +108,52 @@ describe('findCards', () => {
     expect(cards[0]!.y1).toBeGreaterThanOrEqual(lineY + 6);
   });
 
+  it("a pale card whose body shows only as its pattern's specks: its print's two columns in one box, not the first alone", () => {
+    // An ie_irp scan sheet (issue 20, ids seed 1085470465 D0022): the card's body has the paper's tone after
+    // normalising and its guilloche is lone dark dots; only the dots join the portrait-and-names block to the
+    // dates' column a few millimetres right of it. The despeckled page finds the block alone (card-shaped too),
+    // and the card was cut without its dates. The dates' column is print the despeckle keeps: the card is whole.
+    const img = canvas(1654, 2339, 250, 3);
+    let s = 5;
+    for (let cy = 12; cy < 69; cy++) {
+      for (let cx = 18; cx < 106; cx++) {
+        s = (s * 1103515245 + 12345) & 0x7fffffff;
+        if (s % 100 >= 12) continue;
+        for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) img.data[(cy * 8 + 3 + dy) * img.width + cx * 8 + 3 + dx] = 30;
+      }
+    }
+    const block = (x0: number, y0: number, x1: number, y1: number): void => {
+      for (let y = y0; y < y1; y += 16) for (let x = x0; x < x1; x++) for (let t = 0; t < 4; t++) img.data[(y + t) * img.width + x] = 20;
+    };
+    block(170, 160, 620, 480); // portrait, names, place of birth
+    block(700, 200, 830, 440); // the dates' column
+    const cards = findCards(img);
+    expect(cards).toHaveLength(1);
+    expect(near(cards[0]!.x0, 150, 64) && near(cards[0]!.y0, 100, 64) && near(cards[0]!.x1, 850, 64) && near(cards[0]!.y1, 550, 64)).toBe(true);
+  });
+
+  it("a pale card's address block and zone centimetres apart: one card where its textured body lies between them, none over paper", () => {
+    // An ie_irp back scanned on A4 (issue 20, ids seed 1085470465 D0022): the body's guilloche is fine dots that
+    // leave each cell the paper's mean (no cell is card by tone), the address block at the top and the zone on a
+    // white band at the bottom are the only print, too far apart for the stacked parts' gap: no card was found, the
+    // back went unread (its authority lost). The rows between them are the body's texture; between two parts on
+    // plain paper there is none, and they stay apart.
+    const page = (textured: boolean): OcrImage => {
+      const img = canvas(1654, 2339, 250, 3);
+      if (textured) for (let y = 900; y < 1235; y += 4) for (let x = 150; x < 850; x += 4) img.data[y * img.width + x] = 200;
+      const lines = (x0: number, y0: number, x1: number, y1: number, step: number): void => {
+        for (let y = y0; y < y1; y += step) for (let x = x0; x < x1; x++) for (let t = 0; t < 5; t++) img.data[(y + t) * img.width + x] = 20;
+      };
+      lines(170, 930, 600, 1100, 16); // nationality, address, authority, sex
+      lines(170, 1255, 830, 1325, 24); // the zone's three lines
+      return img;
+    };
+    const cards = findCards(page(true));
+    expect(cards).toHaveLength(1);
+    expect(near(cards[0]!.x0, 150, 64) && near(cards[0]!.y0, 900, 64) && near(cards[0]!.x1, 850, 64) && near(cards[0]!.y1, 1340, 64)).toBe(true);
+    expect(findCards(page(false))).toEqual([]);
+  });
+
   it('no card: a blank page, or a card that is the whole image', () => {
     expect(findCards(canvas(800, 1100, 250, 3))).toEqual([]);
     const img = canvas(1000, 630, 240, 3);

@@ -32,21 +32,43 @@ export function findCards(img: OcrImage, cellPx = 8): CardBox[] {
   // fewer cards. One card of two found is worse than none: only found cards are read, and a page read
   // whole still has both sides (a grey photocopy's back went missing so).
   // Lone cells (specks) dropped: the boxes found so are taken where none is found with the specks, or where the
-  // specks widened the same cards by more than a quarter (a speck field joined to a card). Not otherwise:
+  // specks widened the same cards by more than a quarter with no print of their own (a speck field joined to a card). Not otherwise:
   // dropping a card's sparse edge cells cut a cell or two off its box, and a front-only scan sheet lost its
   // bottom line (number and validity dates) with them.
-  const found = findCardsWith(img, cellPx, false);
-  const clean = findCardsWith(img, cellPx, true);
+  const found = findCardsWith(img, cellPx, false).boxes;
+  const { boxes: clean, parts } = findCardsWith(img, cellPx, true);
   if (found.length === 0) return clean;
-  const area = (bs: readonly CardBox[]): number => bs.reduce((s, b) => s + (b.x1 - b.x0) * (b.y1 - b.y0), 0);
-  return clean.length === found.length && area(found) > 1.25 * area(clean) ? clean : found;
+  const area = (bs: readonly CardBox[]): number => bs.reduce((s, b) => s + boxArea(b), 0);
+  if (clean.length !== found.length || area(found) <= 1.25 * area(clean)) return found;
+  // Where the widening holds print the despeckle kept (a part of its own beside the despeckled cards), it is the
+  // card's own: a pale card whose body reads only as its pattern's specks, the specks all that joined its print
+  // (portrait and names, the dates' column a few millimetres to their right) into one card. Without them the
+  // dates' column was left out of the box and the card read without its dates (ids seed 1085470465 D0022).
+  // A speck field leaves no part of its own once despeckled.
+  return found.every((f) => !widenedBySpecks(f, clean, parts)) ? found : clean;
 }
 
-function findCardsWith(img: OcrImage, cellPx: number, despeckled: boolean): CardBox[] {
+/** Whether box f is a despeckled card widened by specks alone: over a quarter larger, no kept print in the rest. */
+function widenedBySpecks(f: CardBox, clean: readonly CardBox[], parts: readonly CardBox[]): boolean {
+  const inF = clean.filter((c) => overlap(c, f) >= 0.5 * boxArea(c));
+  if (boxArea(f) <= 1.25 * inF.reduce((s, c) => s + boxArea(c), 0)) return false;
+  return !parts.some((p) => overlap(p, f) >= 0.8 * boxArea(p) && inF.every((c) => overlap(p, c) < 0.5 * boxArea(p)));
+}
+
+const boxArea = (b: CardBox): number => (b.x1 - b.x0) * (b.y1 - b.y0);
+const overlap = (a: CardBox, b: CardBox): number => Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+
+interface Found {
+  boxes: CardBox[];
+  /** Regions of print and tone the cards were assembled from (in pixels), before the cards' tests. */
+  parts: CardBox[];
+}
+
+export function findCardsWith(img: OcrImage, cellPx: number, despeckled: boolean): Found {
   const near = findCardsIn(img, cellPx, 'paper', despeckled);
   const smooth = findCardsIn(img, cellPx, 'smooth', despeckled);
-  const onPaper = smooth.length >= 2 && smooth.length > near.length ? smooth : near;
-  return onPaper.length > 0 ? onPaper : findCardsIn(img, cellPx, 'surround', despeckled);
+  const onPaper = smooth.boxes.length >= 2 && smooth.boxes.length > near.boxes.length ? smooth : near;
+  return onPaper.boxes.length > 0 ? onPaper : findCardsIn(img, cellPx, 'surround', despeckled);
 }
 
 /**
@@ -55,12 +77,12 @@ function findCardsWith(img: OcrImage, cellPx: number, despeckled: boolean): Card
  * scanner's dark edge do not count as card. 'surround': a card differs, lighter or darker, from the
  * tone of the image's outer ring (a table or cloth under a photographed card).
  */
-function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'smooth' | 'surround', despeckled: boolean): CardBox[] {
-  if (img.channels !== 1) return [];
+function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'smooth' | 'surround', despeckled: boolean): Found {
+  if (img.channels !== 1) return { boxes: [], parts: [] };
   const { width: w, height: h, data } = img;
   const cw = Math.floor(w / cellPx);
   const ch = Math.floor(h / cellPx);
-  if (cw < 8 || ch < 8) return [];
+  if (cw < 8 || ch < 8) return { boxes: [], parts: [] };
   const mean = new Float32Array(cw * ch);
   const spread = new Float32Array(cw * ch);
   for (let cy = 0; cy < ch; cy++) {
@@ -151,6 +173,7 @@ function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'smooth' | '
     if ((x1 - x0 + 1) * (y1 - y0 + 1) < cw * ch * 0.002) continue;
     parts.push({ x0, y0, x1: x1 + 1, y1: y1 + 1, n });
   }
+  const partBoxes = parts.map((b) => ({ x0: b.x0 * cellPx, y0: b.y0 * cellPx, x1: Math.min(w, b.x1 * cellPx), y1: Math.min(h, b.y1 * cellPx) }));
   // Parts of one card: a back's tinted body and its MRZ printed on a white band below it, a close gap
   // apart and one above the other; joined where the joint box has a card's side ratio. Two parts that
   // are each a card (front above back on a scan, a few millimetres apart) stay two. Fragments of one
@@ -161,6 +184,30 @@ function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'smooth' | '
     const r = ratioOf(b);
     const area = (b.x1 - b.x0) * (b.y1 - b.y0);
     return r >= 1.3 && r <= 1.9 && area >= cw * ch * 0.02 && b.n >= area * 0.5;
+  };
+  // A pale card's body (scans: paper or smooth): its pattern's texture, cells whose pixels spread wider than the
+  // paper's grain though their mean is the paper's (a guilloche of fine dots). Normalised paper is flat. Two parts
+  // one above the other (a back's address block and its zone a few centimetres below it) whose joint box has a
+  // card's side ratio are one card where the rows of cells between them are mostly that texture (its body; white
+  // left between no wider than the stacked parts' gap), not the paper between two cards (ids seed 1085470465 D0022, an ie_irp back: no card found, its authority unread).
+  const texSpread = Math.max(40, ringSpread[Math.floor(ringSpread.length * 0.9)]! + 20);
+  const bodyish = (i: number): boolean => mode !== 'surround' && (closed[i] === 1 || spread[i]! > texSpread);
+  // The white left between them: the longest run of rows (over the parts' common columns) not mostly body.
+  const whiteBetween = (x0: number, x1: number, y0: number, y1: number): number => {
+    let run = 0;
+    let longest = 0;
+    for (let y = y0; y < y1; y++) {
+      let n = 0;
+      for (let x = x0; x < x1; x++) if (bodyish(y * cw + x)) n++;
+      run = n < 0.5 * (x1 - x0) ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    return longest;
+  };
+  const bodyCells = (b: CardBox): number => {
+    let n = 0;
+    for (let y = b.y0; y < b.y1; y++) for (let x = b.x0; x < b.x1; x++) if (bodyish(y * cw + x)) n++;
+    return n;
   };
   for (let merged = true; merged; ) {
     merged = false;
@@ -176,7 +223,10 @@ function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'smooth' | '
         if (r < 1.3 || r > 1.9 || (wholeCard(p) && wholeCard(q))) continue;
         const stacked = overlap >= 0.6 * Math.min(p.x1 - p.x0, q.x1 - q.x0) && gap <= 0.06 * (j.x1 - j.x0);
         const interleaved = overlap > 0 && overlapY > 0 && j.n >= (j.x1 - j.x0) * (j.y1 - j.y0) * 0.5;
-        if (stacked || interleaved) {
+        const bodied =
+          !stacked && !interleaved && overlap >= 0.6 * Math.min(p.x1 - p.x0, q.x1 - q.x0) && whiteBetween(Math.max(p.x0, q.x0), Math.min(p.x1, q.x1), Math.min(p.y1, q.y1), Math.max(p.y0, q.y0)) <= 0.06 * (j.x1 - j.x0);
+        if (stacked || interleaved || bodied) {
+          if (bodied) j.n = bodyCells(j);
           parts.splice(b, 1);
           parts[a] = j;
           merged = true;
@@ -201,8 +251,8 @@ function findCardsIn(img: OcrImage, cellPx: number, mode: 'paper' | 'smooth' | '
     }
   }
   // The card is the image (a cropped photo, a card-sized scan): nothing to cut.
-  if (boxes.length === 1 && (boxes[0]!.x1 - boxes[0]!.x0) * (boxes[0]!.y1 - boxes[0]!.y0) > w * h * 0.6) return [];
-  return boxes.sort((a, b) => (Math.abs(a.y0 - b.y0) > (a.y1 - a.y0) / 2 ? a.y0 - b.y0 : a.x0 - b.x0));
+  if (boxes.length === 1 && (boxes[0]!.x1 - boxes[0]!.x0) * (boxes[0]!.y1 - boxes[0]!.y0) > w * h * 0.6) return { boxes: [], parts: partBoxes };
+  return { boxes: boxes.sort((a, b) => (Math.abs(a.y0 - b.y0) > (a.y1 - a.y0) / 2 ? a.y0 - b.y0 : a.x0 - b.x0)), parts: partBoxes };
 }
 
 /** Cells on with fewer than two of their eight neighbours on are off (specks; a card's cells have neighbours). */

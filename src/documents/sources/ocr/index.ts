@@ -622,7 +622,7 @@ async function readCards(img: OcrImage, cards: readonly CardBox[], langs: readon
       const gray = normalise(cut.image);
       // Automatic segmentation: a card's small labels between its large values are lines of their own.
       const first = await ocrEngine().recognize(gray, { langs, segmentation: 'auto' });
-      const r = await refineMrz(gray, first, true);
+      const r = await refineMrz(gray, first, true, true);
       const k = 1 / cut.scale;
       return r.words.map(({ glyphs: _, ...w }) => ({ ...w, x0: cut.x0 + w.x0 * k, y0: cut.y0 + w.y0 * k, x1: cut.x0 + w.x1 * k, y1: cut.y0 + w.y1 * k }));
     }),
@@ -671,16 +671,19 @@ function holdsZone(lines: readonly OcrWord[]): boolean {
  * bottom of the image when none are), the band is read again line by line with
  * the MRZ alphabet (mrz-band.ts) and replaces the first pass's words there.
  */
-async function refineMrz(img: OcrImage, first: OcrResult, idCandidate: boolean): Promise<OcrResult> {
+async function refineMrz(img: OcrImage, first: OcrResult, idCandidate: boolean, card = false): Promise<OcrResult> {
   const hits = first.words.filter((w) => MRZ_WORD.test(w.text));
   let band: Box;
   if (hits.length > 0) {
     const lineH = Math.max(...hits.map((w) => w.y1 - w.y0), 8);
+    // A card cut from a page (readCards): its zone runs across the card, so the band does. Where the first pass
+    // saw only the lines' filler runs as MRZ-like words ("<<<", "KKK" at the right), a band spanning those cut
+    // the lines' first characters off (a pale ie_irp back: "IRIRLB8…" read from mid-line, every check lost).
     band = {
       y0: Math.max(0, Math.min(...hits.map((w) => w.y0)) - 2.5 * lineH),
       y1: Math.min(img.height, Math.max(...hits.map((w) => w.y1)) + 2.5 * lineH),
-      x0: Math.max(0, Math.min(...hits.map((w) => w.x0)) - 2 * lineH),
-      x1: Math.min(img.width, Math.max(...hits.map((w) => w.x1)) + 2 * lineH),
+      x0: card ? 0 : Math.max(0, Math.min(...hits.map((w) => w.x0)) - 2 * lineH),
+      x1: card ? img.width : Math.min(img.width, Math.max(...hits.map((w) => w.x1)) + 2 * lineH),
     };
   } else if (idCandidate) {
     band = { x0: 0, y0: img.height * 0.55, x1: img.width, y1: img.height };
