@@ -57,6 +57,11 @@ describe('misread month names in printed dates', () => {
     expect(lines(cleanOcrPages([page(['12 Jon 2025 CARD 2.00'])]))[0]).toBe('12 Jon 2025 CARD 2.00');
   });
 
+  it('a date run together ("150ct2025", "15 0ct2025", "O4Jun") is read with its month, to be cut into its parts', () => {
+    const p = cleanOcrPages([page(['01 Oct 2025 CARD 1.00', '150ct2025 DD BT GROUP 2.00', '15 0ct2025 CARD 3.00', 'O4Jun REFUND 4.00'])]);
+    expect(lines(p)).toEqual(['01 Oct 2025 CARD 1.00', '15 oct 2025 DD BT GROUP 2.00', '15 oct 2025 CARD 3.00', '04 Jun REFUND 4.00']);
+  });
+
   it('a word between numbers that is no date stays ("15 per 2026"; a name without a year after it)', () => {
     const p = cleanOcrPages([page(['01 Jan 2026 CARD 1.00', '15 per 2026 INVOICE', 'UNIT 4 Jane 12'])]);
     expect(lines(p)).toEqual(['01 Jan 2026 CARD 1.00', '15 per 2026 INVOICE', 'UNIT 4 Jane 12']);

@@ -11,6 +11,7 @@ import { sameLine } from '../layout/geometry.ts';
 import { fold } from '../layout/lines.ts';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
 import { editDistance } from '../text.ts';
+import { DIGIT_OF_LETTER } from '../data/ocr-confusions.data.ts';
 
 type Lang = keyof typeof MONTHS_BY_LANGUAGE;
 const LANGS = Object.keys(MONTHS_BY_LANGUAGE) as Lang[];
@@ -26,14 +27,29 @@ const exactMonth = (lang: Lang, name: string): number | null => {
   return i < 0 ? null : i + 1;
 };
 
-/** The word at i stands between a day and a year on its line, each within two word heights of it. */
-function inDate(words: readonly PositionedWord[], i: number): boolean {
+const near = (a: PositionedWord, b: PositionedWord): boolean => sameLine(a, b) && b.x0 > a.x0 && b.x0 - a.x1 < 2 * Math.max(a.y1 - a.y0, b.y1 - b.y0);
+
+/** A day, a month name and a year run together, or in part ("150ct2025", "O4Jun", "0ct2025"). */
+const GLUED = /^([0-3OoIl]?[0-9OoIl])?([\p{L}0-9]{3,9}?)((?:19|20)\d\d)?$/u;
+const NAME_YEAR = /^()([\p{L}0-9]{3,9}?)((?:19|20)\d\d)$/u;
+
+/**
+ * The word at i as the month name of a printed date: between a day and a year on its line (each
+ * within two word heights of it), or run together with them ("150ct2025"; a part not run into it
+ * stands beside it). Null where the word is no date's month.
+ */
+function dateAt(words: readonly PositionedWord[], i: number): { day: string; name: string; year: string } | null {
   const w = words[i]!;
   const d = words[i - 1];
   const y = words[i + 1];
-  if (!d || !y || !DAY.test(d.text) || !YEAR.test(y.text)) return false;
-  const h = w.y1 - w.y0;
-  return sameLine(d, w) && sameLine(w, y) && w.x0 - d.x1 < 2 * h && y.x0 - w.x1 < 2 * h && w.x0 > d.x0 && y.x0 > w.x0;
+  const dayBefore = d !== undefined && DAY.test(d.text) && near(d, w);
+  const yearAfter = y !== undefined && YEAR.test(y.text) && near(w, y);
+  if (dayBefore && yearAfter) return NAME.test(w.text) ? { day: '', name: w.text, year: '' } : null;
+  // (after a day of its own the word opens with the name: "15 0ct2025" is no day "0")
+  const m = dayBefore ? NAME_YEAR.exec(w.text) : GLUED.exec(w.text);
+  if (!m || (!m[1] && !m[3]) || (!m[1] && !dayBefore)) return null;
+  if ((m[2]!.match(/\p{L}/gu)?.length ?? 0) < 2) return null;
+  return { day: m[1] ?? '', name: m[2]!, year: m[3] ?? '' };
 }
 
 const key = (text: string): string => fold(text.replace(/\.$/, ''));
@@ -51,10 +67,11 @@ export function mendMonthNames(pages: readonly WordPage[]): WordPage[] {
   const votes = new Map<Lang, number>();
   const seen = new Set<number>();
   for (const p of pages)
-    p.words.forEach((w, i) => {
-      if (!inDate(p.words, i)) return;
+    p.words.forEach((_, i) => {
+      const at = dateAt(p.words, i);
+      if (!at) return;
       for (const lang of LANGS) {
-        const m = exactMonth(lang, key(w.text));
+        const m = exactMonth(lang, key(at.name));
         if (m === null) continue;
         votes.set(lang, (votes.get(lang) ?? 0) + 1);
         seen.add(m);
@@ -65,24 +82,33 @@ export function mendMonthNames(pages: readonly WordPage[]): WordPage[] {
   return pages.map((p) => {
     let changed = false;
     const words = p.words.map((w, i) => {
-      const k = key(w.text);
-      if (!NAME.test(w.text) || !inDate(p.words, i) || langs.some((l) => exactMonth(l, k) !== null)) return w;
-      const close = new Map<number, string>();
-      for (const lang of langs)
-        MONTHS_BY_LANGUAGE[lang].forEach((names, m) => {
-          for (const name of names) {
-            const allowed = name.length >= 6 ? 2 : 1;
-            // (a digit read for a letter: "0ct", "N0v")
-            const read = k.replace(/0/g, 'o').replace(/1/g, 'l');
-            if (Math.min(editDistance(k, name, allowed), editDistance(read, name, allowed)) <= allowed && !close.has(m + 1))
-              close.set(m + 1, names[0]!);
-          }
-        });
-      let months = [...close.keys()];
-      if (months.length > 1) months = months.filter((m) => seen.has(m));
-      if (months.length !== 1) return w;
+      const at = dateAt(p.words, i);
+      if (!at) return w;
+      const k = key(at.name);
+      // (a day run into the name keeps its digits: "O4Jun" is 04 Jun)
+      const day = at.day.replace(/[OoIl]/g, (c) => DIGIT_OF_LETTER[c]!);
+      let name: string | null = null;
+      if (langs.some((l) => exactMonth(l, k) !== null)) name = at.name;
+      else {
+        const close = new Map<number, string>();
+        for (const lang of langs)
+          MONTHS_BY_LANGUAGE[lang].forEach((names, m) => {
+            for (const n of names) {
+              const allowed = n.length >= 6 ? 2 : 1;
+              // (a digit read for a letter: "0ct", "N0v")
+              const read = k.replace(/0/g, 'o').replace(/1/g, 'l');
+              if (Math.min(editDistance(k, n, allowed), editDistance(read, n, allowed)) <= allowed && !close.has(m + 1)) close.set(m + 1, names[0]!);
+            }
+          });
+        let months = [...close.keys()];
+        if (months.length > 1) months = months.filter((m) => seen.has(m));
+        if (months.length === 1) name = inCase(close.get(months[0]!)!, at.name);
+      }
+      if (name === null) return w;
+      const text = `${day}${name}${at.year}`;
+      if (text === w.text) return w;
       changed = true;
-      return { ...w, text: inCase(close.get(months[0]!)!, w.text) };
+      return { ...w, text };
     });
     return changed ? { ...p, words } : p;
   });
