@@ -65,5 +65,8 @@ describe('misread month names in printed dates', () => {
   it('a word between numbers that is no date stays ("15 per 2026"; a name without a year after it)', () => {
     const p = cleanOcrPages([page(['01 Jan 2026 CARD 1.00', '15 per 2026 INVOICE', 'UNIT 4 Jane 12'])]);
     expect(lines(p)).toEqual(['01 Jan 2026 CARD 1.00', '15 per 2026 INVOICE', 'UNIT 4 Jane 12']);
+    // Words whose first letter has a digit's shape are no day run into a month ("I" + "REN" is not 1 GEN).
+    const words = cleanOcrPages([page(['01 gen 2026 BONIFICO 1,00', 'ADDEBITO IREN MERCATO', 'QUOTA IBAN BEN.', 'BOLLETTA OTTOBRE 2024'])]);
+    expect(lines(words)).toEqual(['01 gen 2026 BONIFICO 1,00', 'ADDEBITO IREN MERCATO', 'QUOTA IBAN BEN.', 'BOLLETTA OTTOBRE 2024']);
   });
 });

@@ -49,6 +49,8 @@ function dateAt(words: readonly PositionedWord[], i: number): { day: string; nam
   const m = dayBefore ? NAME_YEAR.exec(w.text) : GLUED.exec(w.text);
   if (!m || (!m[1] && !m[3]) || (!m[1] && !dayBefore)) return null;
   if ((m[2]!.match(/\p{L}/gu)?.length ?? 0) < 2) return null;
+  // (a day run into letters holds a digit: "IREN", "IBAN", "OTTOBRE" are words, not I REN, I BAN, O TTOBRE)
+  if (m[1] && !/\d/.test(m[1])) return null;
   return { day: m[1] ?? '', name: m[2]!, year: m[3] ?? '' };
 }
 
