@@ -20,3 +20,13 @@ const NAMES: [number, string[]][] = [
 export const MONTHS: Readonly<Record<string, number>> = Object.fromEntries(
   NAMES.flatMap(([n, names]) => names.map((name) => [name, n] as const)),
 );
+
+/**
+ * Each language's month names as printed, January first (folded: lower case, no accents), for
+ * reading a misread month name against the names of the document's own language only.
+ */
+export const MONTHS_BY_LANGUAGE: Readonly<Record<'it' | 'de' | 'en', readonly (readonly string[])[]>> = {
+  en: [['jan', 'january'], ['feb', 'february'], ['mar', 'march'], ['apr', 'april'], ['may'], ['jun', 'june'], ['jul', 'july'], ['aug', 'august'], ['sep', 'sept', 'september'], ['oct', 'october'], ['nov', 'november'], ['dec', 'december']],
+  it: [['gen', 'gennaio'], ['feb', 'febbraio'], ['mar', 'marzo'], ['apr', 'aprile'], ['mag', 'maggio'], ['giu', 'giugno'], ['lug', 'luglio'], ['ago', 'agosto'], ['set', 'settembre'], ['ott', 'ottobre'], ['nov', 'novembre'], ['dic', 'dicembre']],
+  de: [['jan', 'januar', 'janner', 'jaenner'], ['feb', 'februar'], ['mar', 'marz', 'mrz'], ['apr', 'april'], ['mai'], ['jun', 'juni'], ['jul', 'juli'], ['aug', 'august'], ['sep', 'sept', 'september'], ['okt', 'oktober'], ['nov', 'november'], ['dez', 'dezember']],
+};

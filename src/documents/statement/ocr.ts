@@ -18,6 +18,7 @@ import type { PositionedWord, WordPage } from '../layout/model.ts';
 import { editDistance, trimRuns } from '../text.ts';
 import { parseAmount } from '../values/amounts.ts';
 import { isoDate } from '../values/dates.ts';
+import { mendMonthNames } from './ocr-months.ts';
 import { runRepairs } from './repair/index.ts';
 import type { RepairEdit, Stage } from './repair/index.ts';
 
@@ -478,7 +479,7 @@ function median(xs: readonly number[]): number | null {
 
 /** Cleaned pages: noise dropped, vocabulary snapped, markers repaired. */
 export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
-  return pages.map((p) => ({
+  return mendMonthNames(pages).map((p) => ({
     ...p,
     words: dashesOnTrailingSignPages(fixMarkers(
       closeDateGaps(

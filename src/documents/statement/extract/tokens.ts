@@ -52,6 +52,17 @@ export function markerSign(text: string): -1 | 1 | undefined {
   return MARKERS[t.toLowerCase()];
 }
 
+/**
+ * A marker letter OCR read twice, in both cases, in the box of one glyph ("Cc" for C, "Dd" for D: a
+ * photo's blur gave the recogniser two readings of one letter). A word "Cc" is no word of a statement,
+ * and two letters take more than one glyph's width.
+ */
+function markerReadTwice(w: PositionedWord): -1 | 1 | undefined {
+  const m = /^(\p{Lu})(\p{Ll})$/u.exec(w.text);
+  if (!m || m[1]!.toLowerCase() !== m[2] || w.x1 - w.x0 > 1.2 * (w.y1 - w.y0)) return undefined;
+  return markerSign(m[1]!);
+}
+
 const NUM_DATE = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})[,;]?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})[,;]?$/;
 // "03/01" or "03.01." — "28.10" without its closing period is an amount, not a date.
@@ -257,7 +268,7 @@ export function tokenise(line: Line): TokLine {
       continue;
     }
     const w = ws[i]!;
-    const sign = markerSign(w.text);
+    const sign = markerSign(w.text) ?? markerReadTwice(w);
     const prevW = text[text.length - 1];
     if (sign !== undefined && (!prevW || !tight(prevW, w))) {
       flush();

@@ -69,7 +69,7 @@ describe('runRepairs', () => {
   });
 
   it('the default list names every repair once, letters first, the unconfirmed separator and the IBAN last', () => {
-    expect(REPAIR_NAMES).toEqual(['letters_in_amounts', 'stray_mark_in_amounts', 'lost_separators_in_columns', 'confusable_digit', 'debit_credit_marker', 'lost_sign', 'closing_gap', 'lost_separator', 'misread_balance', 'lost_separator_unconfirmed', 'iban_check_digits']);
+    expect(REPAIR_NAMES).toEqual(['letters_in_amounts', 'stray_mark_in_amounts', 'lost_separators_in_columns', 'confusable_digit', 'debit_credit_marker', 'lost_sign', 'closing_gap', 'lost_separator', 'misread_balance', 'broken_amount', 'lost_separator_unconfirmed', 'iban_check_digits']);
   });
 
   it('stagesWithout leaves the named repairs out, and a stage left without repairs goes', () => {

@@ -12,6 +12,7 @@
 import type { WordPage } from '../../layout/model.ts';
 import type { StatementExtraction } from '../pages.ts';
 import { misreadBalance } from './balance.ts';
+import { brokenAmount } from './broken-amount.ts';
 import { closingGap } from './closing-gap.ts';
 import type { Repaired, RepairEdit, RepairState } from './edit.ts';
 import { ibanCheckDigits } from './iban.ts';
@@ -57,6 +58,8 @@ export const REPAIR_STAGES: readonly Stage[] = [
       { name: 'lost_separator', apply: lostSeparator },
       // (last: a running balance misread past one confusable digit, fixed by the steps on both sides)
       { name: 'misread_balance', apply: misreadBalance },
+      // (an amount read into no amount, "4,073.0", "177.4%": the row it makes, held to the balances around it)
+      { name: 'broken_amount', apply: brokenAmount },
     ],
   },
   // No balance printed at all: only a row gained confirms a separator put back.
