@@ -304,12 +304,15 @@ async function readLines(engine: OcrEngine, part: OcrImage, lines: Box[], caps: 
         // Each glyph's middle as a fraction of the line's ink (scaled crop: the margin, then the pad left of the line).
         const k = scaled.width > 24 ? (scaled.width - 24) / c.width : 1;
         const left = 12 + (l.x0 - Math.max(0, Math.floor(l.x0 - pad))) * k;
-        const at = xs.map((x) => (x - left) / ((l.x1 - l.x0) * k));
+        const toInk = (x: number): number => (x - left) / ((l.x1 - l.x0) * k);
+        const at = xs.map(toInk);
         if (text.length < 10) continue;
         const collapsed = collapseFillers(text);
         // Pixel evidence per glyph (OCR-B templates), for the characters kept as read (collapseFillers keeps the length).
         const shapes = lineShapes(scaled, r.words, xs);
         out.push({ text: collapsed, confidence: r.meanConfidence, alts, at, ...(shapes ? { shapes } : {}) });
+        const cells = cellReading(scaled, r.words, xs, left, left + (l.x1 - l.x0) * k);
+        if (cells && cells.text !== collapsed) out.push({ text: cells.text, confidence: r.meanConfidence, at: cells.xs.map(toInk), shapes: cells.shapes });
       }
       return out;
     }),
@@ -322,6 +325,12 @@ async function readLines(engine: OcrEngine, part: OcrImage, lines: Box[], caps: 
  * median, where it is within a fifth of OCR-B's advance for that capital height). Null with too few glyphs.
  */
 export function lineShapes(img: OcrImage, words: readonly OcrWord[], xs: readonly number[]): GlyphShapes | null {
+  const frame = lineFrame(words, xs);
+  return frame ? glyphShapes(img, xs, frame.baseline, frame.cap, frame.pitch) : null;
+}
+
+/** A line's baseline, capital height and pitch (see lineShapes); null with too few glyphs. */
+function lineFrame(words: readonly OcrWord[], xs: readonly number[]): { baseline: number; cap: number; pitch: number } | null {
   const glyphs = words.flatMap((w): OcrGlyph[] => (w.glyphs && w.glyphs.length > 0 ? w.glyphs : [])).filter((g) => /^[A-Z0-9]$/.test(g.text));
   if (glyphs.length < 8 || xs.length < 10) return null;
   const med = (v: number[]): number => v.sort((a, b) => a - b)[v.length >> 1]!;
@@ -329,8 +338,37 @@ export function lineShapes(img: OcrImage, words: readonly OcrWord[], xs: readonl
   const cap = baseline - med(glyphs.map((g) => g.y0));
   const advance = ((cap * 200) / 143) * (144.6 / 200);
   const steps = xs.slice(1).map((x, i) => x - xs[i]!).filter((d) => d > advance * 0.8 && d < advance * 1.2);
-  const pitch = steps.length >= 5 ? med(steps) : advance;
-  return glyphShapes(img, xs, baseline, cap, pitch);
+  return { baseline, cap, pitch: steps.length >= 5 ? med(steps) : advance };
+}
+
+/**
+ * The line read cell by cell from its shapes alone: from the line's first ink to its last, the cells of
+ * the line's pitch (as many as fit, the pitch then spread evenly over them), each the OCR-B glyph it matches
+ * best. A reading with no glyph lost or read twice, where the recogniser's are ("LJI5528996" read
+ * "LJI552899 6" with a glyph lost shifts the number): a variant beside the recogniser's, only where the cells
+ * are a format's 30, 36 or 44 and the shapes hold (shapesHold); the check digits choose.
+ */
+export function cellReading(
+  img: OcrImage,
+  words: readonly OcrWord[],
+  xs: readonly number[],
+  inkLeft: number,
+  inkRight: number,
+): { text: string; xs: number[]; shapes: GlyphShapes } | null {
+  const frame = lineFrame(words, xs);
+  if (!frame) return null;
+  // OCR-B's glyphs leave about 0.15 of their cell blank on either side: the first and last cells' middles lie
+  // 0.35 of a cell inside the line's ink (a last glyph the recogniser lost still has its ink there).
+  const first = inkLeft + 0.35 * frame.pitch;
+  const last = inkRight - 0.35 * frame.pitch;
+  const cells = Math.round((last - first) / frame.pitch) + 1;
+  if (![30, 36, 44].includes(cells)) return null;
+  const pitch = (last - first) / (cells - 1);
+  if (Math.abs(pitch / frame.pitch - 1) > 0.03) return null;
+  const centres = Array.from({ length: cells }, (_, k) => first + k * pitch);
+  const shapes = glyphShapes(img, centres, frame.baseline, frame.cap, pitch);
+  const text = shapes.map((s) => (s ? Object.entries(s).reduce((a, b) => (b[1] > a[1] ? b : a))[0] : '<')).join('');
+  return shapesHold(text, shapes) ? { text, xs: centres, shapes } : null;
 }
 
 /**

@@ -88,13 +88,15 @@ export function glyphShapes(img: OcrImage, xs: readonly number[], baseline: numb
 
 /**
  * The character the shapes favour over the one read, where they clearly do: the best template correlates well
- * (≥ 0.6) and better than the glyph as read by a margin (0.12). Null where the shape agrees or says nothing.
+ * (≥ 0.6) and better than the glyph as read by a margin (0.12). Null where the shape agrees or says nothing, and
+ * between O and 0.
  */
 export function shapeFavours(read: string, s: Readonly<Record<string, number>> | null | undefined): string | null {
   if (!s) return null;
   let top = '';
   let score = -Infinity;
   for (const [ch, v] of Object.entries(s)) if (v > score) [top, score] = [ch, v];
-  if (top === read || score < 0.6) return null;
+  // OCR-B's O and 0 differ by a few percent of their height: no shape tells them apart at MRZ sizes.
+  if (top === read || score < 0.6 || (/^[O0]$/.test(top) && /^[O0]$/.test(read))) return null;
   return score - (s[read] ?? -1) >= 0.12 ? top : null;
 }
