@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { OCRB_CELL, OCRB_GLYPHS } from '../../data/ocrb-glyphs.data.ts';
 import { readMrz } from '../../identity/mrz.ts';
-import { chooseMrzLines } from './mrz-band.ts';
+import { cellReading, chooseMrzLines } from './mrz-band.ts';
 import { glyphShapes, shapeFavours } from './mrz-shape.ts';
 import type { GlyphShapes } from './mrz-shape.ts';
-import type { OcrImage } from './types.ts';
+import type { OcrImage, OcrWord } from './types.ts';
 
 /** A line drawn from the templates themselves, each cell `k` pixels a template pixel, on white with a margin. */
 function drawn(text: string, k: number): { img: OcrImage; xs: number[]; baseline: number; cap: number; pitch: number } {
@@ -98,5 +98,21 @@ describe('chooseMrzLines: shapes where the check digits cannot decide', () => {
     const c = chooseMrzLines([[{ text: zone[0]!, shapes: shapesOf(odd) }], [zone[1]!], [zone[2]!]])!;
     expect(c.valid).toBe(true);
     expect(c.texts.get(0)).toBe(zone[0]);
+  });
+});
+
+describe('cellReading: the line read cell by cell from its shapes', () => {
+  it('a glyph the recogniser lost (the composite digit at the line\'s end) is read where its cell stands', () => {
+    const line = '0211107M2803010ALB<<<<<<<<<<<4';
+    const d = drawn(line, 3);
+    // The recogniser's reading lost the last glyph: its glyphs and their middles stop at the filler run.
+    const read = line.slice(0, 29);
+    const glyphs = [...read].map((ch, j) => ({ text: ch, x0: d.xs[j]! - 20, x1: d.xs[j]! + 20, y0: d.baseline - d.cap, y1: d.baseline, confidence: 90 }));
+    const words: OcrWord[] = [{ text: read, x0: 0, y0: 0, x1: d.img.width, y1: d.img.height, confidence: 90, glyphs }];
+    const ink = { left: 10 + 0.15 * d.pitch, right: 10 + 30 * d.pitch - 0.15 * d.pitch };
+    const r = cellReading(d.img, words, d.xs.slice(0, 29), ink.left, ink.right);
+    expect(r?.text).toBe(line);
+    // Ink that spans no format's cells reads nothing.
+    expect(cellReading(d.img, words, d.xs.slice(0, 29), ink.left, ink.right - 3 * d.pitch)).toBeNull();
   });
 });
