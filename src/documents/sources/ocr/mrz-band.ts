@@ -9,6 +9,8 @@
  */
 import type { GlyphAlternatives, MrzFormat } from '../../identity/mrz.ts';
 import { cleanMrzLine, fillerTail, fitLength, knownState, MRZ_LENGTHS, readMrz, zoneEvidence } from '../../identity/mrz.ts';
+import type { GlyphShapes } from './mrz-shape.ts';
+import { glyphShapes, shapeFavours } from './mrz-shape.ts';
 import type { OcrEngine, OcrGlyph, OcrImage, OcrWord } from './types.ts';
 
 export const MRZ_WHITELIST = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
@@ -219,7 +221,7 @@ const RETRY_SCALES = [56];
 export interface MrzLineRead {
   box: Box;
   /** One reading per scale, cleaned of non-MRZ characters and filler look-alikes. */
-  variants: { text: string; confidence: number; alts?: GlyphAlternatives; at?: readonly number[] }[];
+  variants: { text: string; confidence: number; alts?: GlyphAlternatives; at?: readonly number[]; shapes?: GlyphShapes }[];
 }
 
 /**
@@ -302,12 +304,71 @@ async function readLines(engine: OcrEngine, part: OcrImage, lines: Box[], caps: 
         // Each glyph's middle as a fraction of the line's ink (scaled crop: the margin, then the pad left of the line).
         const k = scaled.width > 24 ? (scaled.width - 24) / c.width : 1;
         const left = 12 + (l.x0 - Math.max(0, Math.floor(l.x0 - pad))) * k;
-        const at = xs.map((x) => (x - left) / ((l.x1 - l.x0) * k));
-        if (text.length >= 10) out.push({ text: collapseFillers(text), confidence: r.meanConfidence, alts, at });
+        const toInk = (x: number): number => (x - left) / ((l.x1 - l.x0) * k);
+        const at = xs.map(toInk);
+        if (text.length < 10) continue;
+        const collapsed = collapseFillers(text);
+        // Pixel evidence per glyph (OCR-B templates), for the characters kept as read (collapseFillers keeps the length).
+        const shapes = lineShapes(scaled, r.words, xs);
+        out.push({ text: collapsed, confidence: r.meanConfidence, alts, at, ...(shapes ? { shapes } : {}) });
+        const cells = cellReading(scaled, r.words, xs, left, left + (l.x1 - l.x0) * k);
+        if (cells && cells.text !== collapsed) out.push({ text: cells.text, confidence: r.meanConfidence, at: cells.xs.map(toInk), shapes: cells.shapes });
       }
       return out;
     }),
   );
+}
+
+/**
+ * The shapes of a line's characters (mrz-shape.ts) in its scaled image: the baseline and capital height from the
+ * letters' and digits' glyph boxes (medians), the pitch from the distance between neighbouring characters (the
+ * median, where it is within a fifth of OCR-B's advance for that capital height). Null with too few glyphs.
+ */
+export function lineShapes(img: OcrImage, words: readonly OcrWord[], xs: readonly number[]): GlyphShapes | null {
+  const frame = lineFrame(words, xs);
+  return frame ? glyphShapes(img, xs, frame.baseline, frame.cap, frame.pitch) : null;
+}
+
+/** A line's baseline, capital height and pitch (see lineShapes); null with too few glyphs. */
+function lineFrame(words: readonly OcrWord[], xs: readonly number[]): { baseline: number; cap: number; pitch: number } | null {
+  const glyphs = words.flatMap((w): OcrGlyph[] => (w.glyphs && w.glyphs.length > 0 ? w.glyphs : [])).filter((g) => /^[A-Z0-9]$/.test(g.text));
+  if (glyphs.length < 8 || xs.length < 10) return null;
+  const med = (v: number[]): number => v.sort((a, b) => a - b)[v.length >> 1]!;
+  const baseline = med(glyphs.map((g) => g.y1));
+  const cap = baseline - med(glyphs.map((g) => g.y0));
+  const advance = ((cap * 200) / 143) * (144.6 / 200);
+  const steps = xs.slice(1).map((x, i) => x - xs[i]!).filter((d) => d > advance * 0.8 && d < advance * 1.2);
+  return { baseline, cap, pitch: steps.length >= 5 ? med(steps) : advance };
+}
+
+/**
+ * The line read cell by cell from its shapes alone: from the line's first ink to its last, the cells of
+ * the line's pitch (as many as fit, the pitch then spread evenly over them), each the OCR-B glyph it matches
+ * best. A reading with no glyph lost or read twice, where the recogniser's are ("LJI5528996" read
+ * "LJI552899 6" with a glyph lost shifts the number): a variant beside the recogniser's, only where the cells
+ * are a format's 30, 36 or 44 and the shapes hold (shapesHold); the check digits choose.
+ */
+export function cellReading(
+  img: OcrImage,
+  words: readonly OcrWord[],
+  xs: readonly number[],
+  inkLeft: number,
+  inkRight: number,
+): { text: string; xs: number[]; shapes: GlyphShapes } | null {
+  const frame = lineFrame(words, xs);
+  if (!frame) return null;
+  // OCR-B's glyphs leave about 0.15 of their cell blank on either side: the first and last cells' middles lie
+  // 0.35 of a cell inside the line's ink (a last glyph the recogniser lost still has its ink there).
+  const first = inkLeft + 0.35 * frame.pitch;
+  const last = inkRight - 0.35 * frame.pitch;
+  const cells = Math.round((last - first) / frame.pitch) + 1;
+  if (![30, 36, 44].includes(cells)) return null;
+  const pitch = (last - first) / (cells - 1);
+  if (Math.abs(pitch / frame.pitch - 1) > 0.03) return null;
+  const centres = Array.from({ length: cells }, (_, k) => first + k * pitch);
+  const shapes = glyphShapes(img, centres, frame.baseline, frame.cap, pitch);
+  const text = shapes.map((s) => (s ? Object.entries(s).reduce((a, b) => (b[1] > a[1] ? b : a))[0] : '<')).join('');
+  return shapesHold(text, shapes) ? { text, xs: centres, shapes } : null;
 }
 
 /**
@@ -425,7 +486,7 @@ export async function readMrzBeside(engine: OcrEngine, img: OcrImage, cards: rea
  * applied), or null when no group fits.
  */
 export function chooseMrzLines(
-  variants: readonly (readonly (string | { text: string; alts?: GlyphAlternatives; at?: readonly number[] })[])[],
+  variants: readonly (readonly (string | { text: string; alts?: GlyphAlternatives; at?: readonly number[]; shapes?: GlyphShapes })[])[],
 ): { texts: Map<number, string>; valid: boolean } | null {
   let best: { score: number; texts: Map<number, string>; valid: boolean } | null = null;
   let cutFound = null as { score: number; texts: Map<number, string>; valid: boolean; keys: Set<string> } | null;
@@ -435,15 +496,20 @@ export function chooseMrzLines(
       const namesLine = format === 'TD1' ? 2 : 0;
       // The network's candidates per character of each candidate text (columns follow the fitting).
       const altsOf: Map<string, GlyphAlternatives>[] = [];
+      // The glyphs' shapes (OCR-B templates) per column of each candidate text, where the line was read with them.
+      const shapesOf: Map<string, GlyphShapes>[] = [];
       const opts = variants.slice(i, i + spec.lines).map((vs, k) => {
         const alts = new Map<string, GlyphAlternatives>();
         altsOf[k] = alts;
+        const shapes = new Map<string, GlyphShapes>();
+        shapesOf[k] = shapes;
         const fitted: string[] = [];
         const later: string[] = [];
         const overlong: string[] = [];
         for (const v of vs) {
-          const { text, alts: a, at } = typeof v === 'string' ? { text: v, alts: undefined, at: undefined } : v;
+          const { text, alts: a, at, shapes: sh } = typeof v === 'string' ? { text: v, alts: undefined, at: undefined, shapes: undefined } : v;
           const c = cleanMrzLine(text);
+          const s = sh && shapesHold(text, sh) ? sh : undefined;
           // The glyphs laid on the line's grid by where they stand (gridReadings): the first reading stands
           // for this variant; the others, and the reading fitted by its filler runs, are candidates only.
           const grid = c === text && at ? gridReadings(text, at, spec.len, a) : [];
@@ -452,11 +518,13 @@ export function chooseMrzLines(
               if (n === 0) fitted.push(g.text);
               else later.push(g.text);
               if (a && !alts.has(g.text)) alts.set(g.text, g.alts);
+              if (s && !shapes.has(g.text)) shapes.set(g.text, g.from.map((j) => (j >= 0 ? (s[j] ?? null) : null)));
             });
             const f = c ? fitLength(c, spec.len) : null;
             if (f !== null) {
               later.push(f);
               if (a && !alts.has(f)) alts.set(f, fitAlts(text, a, f));
+              if (s && !shapes.has(f)) shapes.set(f, fitAlts(text, s, f));
             }
             continue;
           }
@@ -467,6 +535,7 @@ export function chooseMrzLines(
           }
           fitted.push(t);
           if (a && c === text && !alts.has(t)) alts.set(t, fitAlts(text, a, t));
+          if (s && c === text && !shapes.has(t)) shapes.set(t, fitAlts(text, s, t));
         }
         const count = new Map<string, number>();
         for (const f of fitted) count.set(f, (count.get(f) ?? 0) + 1);
@@ -475,11 +544,23 @@ export function chooseMrzLines(
         const derive = (from: string, to: string): void => {
           const a = alts.get(from);
           if (a && !alts.has(to)) alts.set(to, a);
+          const s = shapes.get(from);
+          if (s && !shapes.has(to)) shapes.set(to, s);
         };
+        // Each reading with the glyphs its shapes clearly say otherwise ("JISS28996" → "JI5528996", "COSTAK<SARA" →
+        // "COSTA<<SARA"): a candidate; the check digits, then the shapes of the lines as read, choose (below).
+        const shaped: string[] = [];
+        for (const f of [...fitted, ...later]) {
+          const t = byShape(f, shapes.get(f));
+          if (t === f || count.has(t)) continue;
+          count.set(t, 0);
+          derive(f, t);
+          shaped.push(t);
+        }
         // Lines under check digits also try their Ks that touch a filler as fillers
         // ("NGAK<<<"): the digits decide. The names line has none (see id/analyse.ts).
         if (k !== namesLine || format === 'TD3' || format === 'TD2') {
-          for (const f of fitted) {
+          for (const f of [...fitted, ...shaped]) {
             const alt = (k === namesLine ? f.slice(0, 5) + f.slice(5).replace(/(?<=<)K(?=<)/g, '<') : f.replace(/(?<=<)K|K(?=<)/g, '<'));
             if (!count.has(alt)) count.set(alt, 0);
             derive(f, alt);
@@ -525,8 +606,11 @@ export function chooseMrzLines(
         // ("<<<<<<<SSEEEEKK"): where the all-filler tail holds too, it wins.
         const oddTail = combo.reduce((s, c, k) => s + (k === namesLine ? 0 : diffCount(c[0], speckledTail(fillerTail(c[0])))), 0);
         const oddName = combo.reduce((s, c) => s + c[2], 0);
+        // Glyphs of the lines as read whose shapes say another character clearly: such a glyph outweighs the
+        // variants agreeing (one network at several scales, alike in its errors), not a check digit.
+        const offShape = combo.reduce((s, c, k) => s + shapeConflicts(r.lines[k]!, shapesOf[k]!.get(c[0])), 0);
         const score =
-          (r.valid ? 1000 : 0) + zoneEvidence(r) * 100 + agree * 2 - oddK - 5 * oddTail - 3 * oddName - r.corrections.length * 0.1;
+          (r.valid ? 1000 : 0) + zoneEvidence(r) * 100 + agree * 2 - oddK - 5 * oddTail - 3 * oddName - 5 * offShape - r.corrections.length * 0.1;
         if (combo.some((c) => c[3])) {
           if (!r.valid || !knownState(r.nationality ?? '')) continue;
           const key = r.lines.join('\n');
@@ -544,6 +628,37 @@ export function chooseMrzLines(
   // A glyph deleted is taken only where exactly one deletion gives a reading every check digit holds.
   if (cutFound && cutFound.keys.size === 1 && (!best || cutFound.score > best.score)) best = cutFound;
   return best ? { texts: best.texts, valid: best.valid } : null;
+}
+
+/**
+ * Whether a line's shapes are evidence: its glyphs as read match their OCR-B templates well on the whole (mean
+ * correlation ≥ 0.75; a clean line reads 0.8–0.9). A blurred or distorted line, another typeface or a misjudged
+ * pitch matches every template poorly, and its shapes decide nothing.
+ */
+export function shapesHold(text: string, shapes: GlyphShapes): boolean {
+  let sum = 0;
+  let n = 0;
+  [...text].forEach((ch, j) => {
+    const v = shapes[j]?.[ch];
+    if (v === undefined) return;
+    sum += v;
+    n++;
+  });
+  return n >= text.length * 0.8 && sum / n >= 0.75;
+}
+
+/** A reading with every glyph its shape clearly says is another character replaced by that character (shapeFavours). */
+export function byShape(text: string, shapes: GlyphShapes | undefined): string {
+  if (!shapes) return text;
+  return [...text].map((ch, j) => shapeFavours(ch, shapes[j]) ?? ch).join('');
+}
+
+/** How many of a line's glyphs their shapes clearly say are other characters. */
+export function shapeConflicts(line: string, shapes: GlyphShapes | undefined): number {
+  if (!shapes) return 0;
+  let n = 0;
+  for (let j = 0; j < line.length; j++) if (shapeFavours(line[j]!, shapes[j])) n++;
+  return n;
 }
 
 /**
