@@ -280,30 +280,6 @@ describe('front side and dates without readable labels (labels in small type rea
   });
 });
 
-describe('place of birth as the one value the labels left (front11)', () => {
-  // MRZ: YILMAZ MEHMET, nationality PHL (td1 above). Labels in 4 pt type, values in 8 pt.
-  const w = (text: string, x0: number, y0: number, h = 8): PositionedWord => ({ text, x0, y0, x1: x0 + text.length * 5, y1: y0 + h, confidence: 0.9 });
-  const back: WordPage = { page: 2, width: 300, height: 200, words: td1('YV8242947').map((l, i) => w(l, 10, 140 + i * 14)) };
-  const card = (names: PositionedWord[], label = 'Gotasteest'): WordPage => ({
-    page: 1,
-    width: 300,
-    height: 200,
-    words: [...names, w(label, 10, 30, 4), w('LEIPZIG', 10, 36), w('GEBURTSDATUM', 80, 30, 4), w('24.10.1975', 80, 36)],
-  });
-  const labelled = [w('FAMILIENNAME', 10, 10, 4), w('YILMAZ', 10, 16), w('VORNAMEN', 80, 10, 4), w('MEHMET', 80, 16)];
-  const unlabelled = [w('cnwme', 10, 10, 4), w('YILMAZ', 10, 16), w('nate', 80, 10, 4), w('MEHMET', 80, 16)];
-
-  it('a value under a label read as noise, the names placed by the MRZ or by their labels, is the place of birth', () => {
-    expect(analyseId([card(labelled), back]).front.birth_place?.value).toBe('LEIPZIG');
-    expect(analyseId([card(unlabelled), back]).front.birth_place?.value).toBe('LEIPZIG');
-    expect(analyseId([card(labelled)]).front.birth_place?.value).toBe('LEIPZIG');
-  });
-
-  it('a front side alone whose name labels did not read has its names left over too: no place', () => {
-    expect(analyseId([card(unlabelled)]).front.birth_place).toBeUndefined();
-  });
-});
-
 describe('result: an MRZ field whose own digit holds while the composite fails yields to the printed side', () => {
   it('document number: the front\'s reading is taken; with the composite holding, the MRZ\'s', async () => {
     const { idFields } = await import('./result.ts');
