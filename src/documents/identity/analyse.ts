@@ -7,8 +7,8 @@ import type { Completeness, DocumentType } from '../types.ts';
 import type { BBox, WordPage } from '../layout/model.ts';
 import type { FoundMrz } from './find.ts';
 import { findMrz } from './find.ts';
-import type { FrontFields, FrontValue, HolderFacts } from './front.ts';
-import { DATE_SOURCE, foldUpper, looksLikeFront, parseFrontDate, placeBesideBirthDate, placeByElimination, readFront } from './front.ts';
+import type { FrontFields, FrontValue } from './front.ts';
+import { DATE_SOURCE, foldUpper, looksLikeFront, parseFrontDate, placeBesideBirthDate, readFront } from './front.ts';
 import type { ReadOptions } from './mrz.ts';
 import { editDistance } from '../text.ts';
 import { checkDigit, cleanMrzLine, equivalentNumberReadings, idTypeOfCode, insertionCandidates, knownState, numberPlacedCandidates, readMrz, resolveDate } from './mrz.ts';
@@ -87,11 +87,7 @@ export function analyseId(pages: readonly WordPage[], opts: ReadOptions = {}): I
   const zoneDates = mrz ? null : findZoneDates(pages, opts.today);
   const exclude: { page: number; bbox: BBox }[] = mrz ? [{ page: mrz.page, bbox: mrz.bbox }] : zoneDates ? [{ page: zoneDates.page, bbox: zoneDates.bbox }] : [];
   const known = mrz ?? (zoneDates ? zoneFacts(zoneDates) : null);
-  const read = placeByBirthDate(datesByMrz(resolveValidity(readFront(pages, exclude), known), pages, exclude, known, opts.today), pages, exclude, known);
-  const front = placeLeftOver(read, pages, exclude, {
-    names: [mrz?.lastName, mrz?.firstName].filter((n): n is string => !!n),
-    nationality: mrz?.nationality ?? zoneDates?.nationality ?? null,
-  });
+  const front = placeByBirthDate(datesByMrz(resolveValidity(readFront(pages, exclude), known), pages, exclude, known, opts.today), pages, exclude, known);
   if (mrz) mrz = confirmNumberByFront(mrz, front, opts);
   if (mrz) mrz = confirmNamesByFront(mrz, front, opts);
   const text = foldUpper(pages.flatMap((p) => p.words.map((w) => w.text)).join(' '));
@@ -220,15 +216,6 @@ export function placeByBirthDate(front: FrontFields, pages: readonly WordPage[],
   const iso = mrzBirth ?? (front.birth_date ? parseFrontDate(front.birth_date.value) : null);
   if (!iso) return front;
   const place = placeBesideBirthDate(pages, exclude, iso);
-  return place ? { ...front, birth_place: place } : front;
-}
-
-/** A place of birth no label gave, as the one value the labels left on the card's grid (front.ts placeByElimination). */
-function placeLeftOver(front: FrontFields, pages: readonly WordPage[], exclude: readonly { page: number; bbox: BBox }[], facts: HolderFacts): FrontFields {
-  // A value left over may be a name whose label did not read: the names must be placed first, by the MRZ or
-  // by their labels (a front side alone, its name labels read as noise, has its names left over).
-  if (front.birth_place || (facts.names.length === 0 && !(front.surname && front.given_names) && !front.full_name)) return front;
-  const place = placeByElimination(pages, exclude, facts);
   return place ? { ...front, birth_place: place } : front;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionedWord, WordPage } from '../layout/model.ts';
 import { buildLines } from '../layout/lines.ts';
-import { labelsOfLine, looksLikeFront, parseFrontDate, placeBesideBirthDate, placeByElimination, readFront, splitCombined, splitJoinedAuthority, withoutLabelWords } from './front.ts';
+import { labelsOfLine, looksLikeFront, parseFrontDate, placeBesideBirthDate, readFront, splitCombined, splitJoinedAuthority, withoutLabelWords } from './front.ts';
 import { resolveValidity } from './analyse.ts';
 
 /** Words laid out left to right from x on one line at y (5.5 pt glyphs, 3.2 pt a character). */
@@ -383,56 +383,5 @@ describe('readFront: words OCR boxed apart (place10)', () => {
       ]),
     ]);
     expect(f.birth_place?.value).toBe('BENIN CITY (NGA)');
-  });
-});
-
-describe('placeByElimination: the one value the labels left on the card (front11)', () => {
-  // A German card (labels above values, 5.5 pt labels, 8 pt values): the place of birth's label read as noise.
-  const card = (placeLabel: string, extra: PositionedWord[] = []): WordPage =>
-    page([
-      ...line(10, 20, 'BUNDESREPUBLIK DEUTSCHLAND', 8),
-      ...line(30, 70, 'NAME / SURNAME'),
-      ...line(30, 160, 'GEBURTSDATUM'),
-      ...line(37, 70, 'WEBER', 8),
-      ...line(37, 160, '18.09.1976', 8),
-      ...line(52, 70, 'VORNAMEN / GIVEN NAMES'),
-      ...line(52, 160, placeLabel),
-      ...line(59, 70, 'ANNE-MARIE', 8),
-      ...line(59, 160, 'Leipzig', 8),
-      ...line(74, 70, 'GÜLTIG BIS / DATE OF EXPIRY'),
-      ...line(81, 70, '29.04.2031', 8),
-      ...extra,
-    ]);
-  const facts = { names: ['WEBER', 'ANNE MARIE'], nationality: 'D' };
-
-  it('a value under a label read as noise is the place, where it is the only one left', () => {
-    expect(readFront([card('Gotasteest yes')]).birth_place).toBeUndefined();
-    expect(placeByElimination([card('Gotasteest yes')], [], facts)?.value).toBe('Leipzig');
-    // The label not read at all: the value is still under the grid's labels.
-    expect(placeByElimination([card('')], [], facts)?.value).toBe('Leipzig');
-  });
-
-  it('a label garbled in small type before the value, on its line, is no part of it ("sce fem KHARKIV")', () => {
-    const p = page([
-      ...line(30, 70, 'SURNAME:'),
-      ...line(28, 110, 'TKACHENKO', 8),
-      ...line(42, 70, 'sce fem'),
-      ...line(40, 92, 'KHARKIV', 8),
-      ...line(54, 70, 'DATE OF BIRTH:'),
-      ...line(52, 120, '22-12-1960', 8),
-    ]);
-    expect(placeByElimination([p], [], { names: ['TKACHENKO', 'ANDRIY'], nationality: 'UKR' })?.value).toBe('KHARKIV');
-  });
-
-  it('names the MRZ gives, the nationality, an authority and a header are not the place; two values left are none', () => {
-    // The given names' value left over (its label unread): the MRZ's names say it is a name.
-    expect(placeByElimination([card('Gotasteest', line(96, 70, 'DEUTSCH', 8))], [], facts)?.value).toBe('Leipzig');
-    expect(placeByElimination([card('Gotasteest', line(96, 70, 'Stadt München', 8))], [], facts)?.value).toBe('Leipzig');
-    expect(placeByElimination([card('Gotasteest', line(96, 70, 'UKRAINE', 8))], [], { ...facts, nationality: 'UKR' })?.value).toBe('Leipzig');
-    // A permit's type whose label did not read either: two values left, nothing is taken.
-    expect(placeByElimination([card('Gotasteest', line(96, 70, 'NIEDERLASSUNGSERLAUBNIS', 8))], [], facts)).toBeNull();
-    // A given name whose label read as noise is left over too: the MRZ's names say it is a name.
-    const noGiven = page([...line(30, 70, 'NAME / SURNAME'), ...line(37, 70, 'WEBER', 8), ...line(52, 70, 'xx'), ...line(59, 70, 'ANNE', 8)]);
-    expect(placeByElimination([noGiven], [], facts)).toBeNull();
   });
 });

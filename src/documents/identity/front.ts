@@ -594,55 +594,6 @@ function stripSeparators(s: string): string {
 /** Fields of free text that are not delivered: their values do not keep a place of birth from being read. */
 const FREE_TEXT_FIELDS: readonly IdLabelField[] = ['permit_type', 'remarks'];
 
-interface PageRead {
-  lines: Line[];
-  hits: LabelHit[];
-  labelWords: Set<PositionedWord>;
-  blocks: Block[];
-  takenBlock: Set<Block>;
-  freeTextBlocks: Set<Block>;
-  found: FrontFields;
-}
-
-/** The words of a page outside the excluded boxes (the MRZ's), in lines. */
-function linesOutside(page: WordPage, excludeBoxes: readonly { page: number; bbox: BBox }[]): Line[] {
-  const excl = excludeBoxes.filter((e) => e.page === page.page).map((e) => e.bbox);
-  // The MRZ's words go, not whole lines: a card beside the MRZ's (both sides photographed side by side)
-  // prints its fields at the MRZ lines' height.
-  const inZone = (w: PositionedWord): boolean => excl.some((b) => w.y0 >= b[1] - 2 && w.y1 <= b[3] + 2 && w.x1 >= b[0] - 2 && w.x0 <= b[2] + 2);
-  return buildLines({ ...page, words: page.words.filter((w) => !inZone(w)) });
-}
-
-/** One page's labels, value blocks and the labelled pairs taken, cheapest first. */
-function readPage(page: WordPage, excludeBoxes: readonly { page: number; bbox: BBox }[]): PageRead {
-  const lines = linesOutside(page, excludeBoxes);
-  const hits = withCrossLineLabels(lines, lines.flatMap((l, i) => labelsOfLine(l, i)));
-  const labelWords = new Set(hits.flatMap((h) => h.words));
-  const blocks = lines.flatMap((l, i) => blocksOf(l, i, labelWords));
-  const takenHit = new Set<LabelHit>();
-  const takenBlock = new Set<Block>();
-  const freeTextBlocks = new Set<Block>();
-  const found: FrontFields = {};
-  for (const { hit, block } of candidates(hits, blocks, lines)) {
-    if (takenHit.has(hit) || takenBlock.has(block)) continue;
-    const text = hit.ambiguous ? textOf(block.words) : withoutLabelWords(textOf(block.words));
-    if (!fitsLabel(hit, text)) continue;
-    takenHit.add(hit);
-    takenBlock.add(block);
-    if (!hit.ambiguous && hit.fields.every((f) => FREE_TEXT_FIELDS.includes(f))) freeTextBlocks.add(block);
-    const base = { page: page.page, bbox: bboxOf(block.words), confidence: confidenceOf(block.words) };
-    const put = (field: FrontField, value: string | null): void => {
-      if (value && !found[field]) found[field] = { ...base, value };
-    };
-    if (hit.ambiguous) put('validity', text);
-    else if (hit.fields.length > 1) {
-      const { date, rest } = splitCombined(text);
-      for (const f of hit.fields) put(f as FrontField, f === 'birth_date' ? date : rest);
-    } else if (isFrontField(hit.fields[0]!)) put(hit.fields[0], text);
-  }
-  return { lines, hits, labelWords, blocks, takenBlock, freeTextBlocks, found };
-}
-
 /** Reads every labelled field on the pages; the first page that has a field gives it. */
 export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { page: number; bbox: BBox }[] = []): FrontFields {
   const out: FrontFields = {};
@@ -650,7 +601,35 @@ export function readFront(pages: readonly WordPage[], excludeBoxes: readonly { p
   let unlabelledNumber: FrontValue | undefined;
   const unlabelledPlaces: FrontValue[] = [];
   for (const page of pages) {
-    const { lines, labelWords, blocks, takenBlock, freeTextBlocks, found } = readPage(page, excludeBoxes);
+    const excl = excludeBoxes.filter((e) => e.page === page.page).map((e) => e.bbox);
+    // The MRZ's words go, not whole lines: a card beside the MRZ's (both sides photographed side by side)
+    // prints its fields at the MRZ lines' height.
+    const inZone = (w: PositionedWord): boolean => excl.some((b) => w.y0 >= b[1] - 2 && w.y1 <= b[3] + 2 && w.x1 >= b[0] - 2 && w.x0 <= b[2] + 2);
+    const lines = buildLines({ ...page, words: page.words.filter((w) => !inZone(w)) });
+    const hits = withCrossLineLabels(lines, lines.flatMap((l, i) => labelsOfLine(l, i)));
+    const labelWords = new Set(hits.flatMap((h) => h.words));
+    const blocks = lines.flatMap((l, i) => blocksOf(l, i, labelWords));
+    const takenHit = new Set<LabelHit>();
+    const takenBlock = new Set<Block>();
+    const freeTextBlocks = new Set<Block>();
+    const found: FrontFields = {};
+    for (const { hit, block } of candidates(hits, blocks, lines)) {
+      if (takenHit.has(hit) || takenBlock.has(block)) continue;
+      const text = hit.ambiguous ? textOf(block.words) : withoutLabelWords(textOf(block.words));
+      if (!fitsLabel(hit, text)) continue;
+      takenHit.add(hit);
+      takenBlock.add(block);
+      if (!hit.ambiguous && hit.fields.every((f) => FREE_TEXT_FIELDS.includes(f))) freeTextBlocks.add(block);
+      const base = { page: page.page, bbox: bboxOf(block.words), confidence: confidenceOf(block.words) };
+      const put = (field: FrontField, value: string | null): void => {
+        if (value && !found[field]) found[field] = { ...base, value };
+      };
+      if (hit.ambiguous) put('validity', text);
+      else if (hit.fields.length > 1) {
+        const { date, rest } = splitCombined(text);
+        for (const f of hit.fields) put(f as FrontField, f === 'birth_date' ? date : rest);
+      } else if (isFrontField(hit.fields[0]!)) put(hit.fields[0], text);
+    }
     // An authority's name runs on in words OCR put on a line of their own beside it ("Main" a little
     // higher than "Stadt Frankfurt am", "BUREAU" after "GARDA NATIONAL IMMIGRATION"). Unlabelled (its label read as noise), an authority is known by the word it is named with.
     const labelled = found.issuing_authority ? blocks.find((b) => takenBlock.has(b) && sameBox(b, found.issuing_authority!.bbox)) : undefined;
@@ -752,7 +731,9 @@ export function placeWithState(text: string): string | null {
 export function placeBesideBirthDate(pages: readonly WordPage[], excludeBoxes: readonly { page: number; bbox: BBox }[], birthIso: string): FrontValue | null {
   const found: FrontValue[] = [];
   for (const page of pages) {
-    const lines = linesOutside(page, excludeBoxes);
+    const excl = excludeBoxes.filter((e) => e.page === page.page).map((e) => e.bbox);
+    const inZone = (w: PositionedWord): boolean => excl.some((b) => w.y0 >= b[1] - 2 && w.y1 <= b[3] + 2 && w.x1 >= b[0] - 2 && w.x0 <= b[2] + 2);
+    const lines = buildLines({ ...page, words: page.words.filter((w) => !inZone(w)) });
     const labelWords = new Set(lines.flatMap((l, i) => labelsOfLine(l, i)).flatMap((h) => h.words));
     for (const b of lines.flatMap((l, i) => withRuns(l, blocksOf(l, i, labelWords)))) {
       const text = textOf(b.words);
@@ -777,80 +758,6 @@ export function placeBesideBirthDate(pages: readonly WordPage[], excludeBoxes: r
     }
   }
   const places = [...new Map(found.map((f) => [f.value, f])).values()];
-  return places.length === 1 ? places[0]! : null;
-}
-
-/** What the holder's other fields say, for telling a place of birth from them (placeByElimination). */
-export interface HolderFacts {
-  /** The names as the MRZ gives them (surname, given names). */
-  names: readonly string[];
-  /** The nationality's ICAO code (the MRZ's or the zone's), fillers dropped. */
-  nationality: string | null;
-}
-
-/** A place as printed: letters (a hyphen, an apostrophe, a dot between), a bracketed state code may follow. */
-const PLACE_TEXT = /^\p{Lu}[\p{L}'.\- ]*\p{L}(?:\s*\([A-Z]{3}\)?)?$/u;
-
-/**
- * The place of birth where its label did not read at all or read as noise ("Pace ad ieee", "sce fem"): the one
- * value left over on the card's field grid once the labels took theirs. A value there is a field's value: in the
- * values' type (the height of the values the labels took), under a label of the page or right of one on its line
- * (not the header or title above the first label, not a photo's or signature's specks beside the grid), letters
- * only (an address has its numbers, a date its digits), not a label's words, not an authority (known by its word),
- * not a name the MRZ gives, not the nationality (its code's letters in order from the first: UKRAINE for UKR,
- * NIGERIA for NGA, DEUTSCH for D, or the code itself). Where two or more such values are left (a permit's type
- * whose label did not read either), nothing is taken.
- */
-export function placeByElimination(pages: readonly WordPage[], excludeBoxes: readonly { page: number; bbox: BBox }[], facts: HolderFacts): FrontValue | null {
-  const names = facts.names.flatMap((n) => foldUpper(n).split(/[^A-Z]+/)).filter((t) => t.length >= 2);
-  const code = facts.nationality ? facts.nationality.replace(/</g, '') : '';
-  const isName = (t: string): boolean => names.some((n) => n === t || (t.length >= 4 && Math.abs(n.length - t.length) <= 1 && editDistance(n, t, 2) <= 1));
-  const isNationality = (t: string): boolean => {
-    if (knownState(t)) return true;
-    if (!code || t[0] !== code[0]) return false;
-    let k = 0;
-    for (const c of t) if (c === code[k]) k++;
-    return k >= code.length;
-  };
-  const found: FrontValue[] = [];
-  for (const page of pages) {
-    const { lines, hits, blocks, takenBlock, found: labelled } = readPage(page, excludeBoxes);
-    const values = [...takenBlock];
-    if (values.length === 0) continue;
-    const hs = values.map((b) => b.h).sort((a, b) => a - b);
-    const valueH = hs[hs.length >> 1]!;
-    const fieldHits = hits.filter((h) => h.fields.some((f) => f !== 'title'));
-    const others = new Set(Object.values(labelled).map((v) => foldUpper(v.value).replace(/[^A-Z]/g, '')));
-    for (const b of blocks) {
-      if (takenBlock.has(b) || b.words.some((w) => isAuthorityWord(w.text))) continue;
-      // A label OCR garbled in smaller type before the value, in its block ("sce fem KHARKIV"), is no part of it.
-      const small = (w: PositionedWord): boolean => w.y1 - w.y0 < valueH * 0.75;
-      const a = b.words.findIndex((w) => !small(w));
-      const z = b.words.findLastIndex((w) => !small(w));
-      if (a < 0 || b.words.slice(a, z + 1).some(small)) continue;
-      const own = b.words.slice(a, z + 1);
-      const text = textOf(own).replace(/^[_\s]+/, '');
-      const words = foldUpper(text).split(/[^A-Z]+/).filter((t) => t.length > 0);
-      if (!PLACE_TEXT.test(text) || words.length > 3 || letters(text) < 3 || withoutLabelWords(text) !== text) continue;
-      if (others.has(words.join('')) || words.some((t) => isName(t) || isNationality(t))) continue;
-      const box = bboxOf(own);
-      const vh = box[3] - box[1];
-      // On the grid: under a label (its column, a few value heights down) or right of one on its line.
-      const onGrid = fieldHits.some((h) => {
-        const under = h.y1 <= box[1] + vh * 0.5 && box[1] - h.y1 <= vh * 4 && h.x0 < box[2] && h.x1 > box[0] - vh;
-        const beside = Math.min(h.y1, box[3]) - Math.max(h.y0, box[1]) > 0 && h.x1 <= box[0] + vh && box[0] - h.x1 <= vh * 6;
-        return under || beside;
-      });
-      // Or in a label's slot whose label read as noise: words in label type just before it on its line ("sce fem
-      // KHARKIV") or just above its start ("Pace ad ieee" over "RABAT").
-      const labelish = (w: PositionedWord): boolean => small(w) && letters(w.text) >= 2;
-      const slot =
-        b.words.slice(0, a).some(labelish) ||
-        lines.some((l) => l.words.some((w) => labelish(w) && w.y1 <= box[1] + vh * 0.3 && box[1] - w.y1 <= vh * 1.5 && Math.abs(w.x0 - box[0]) <= vh * 1.5));
-      if (onGrid || slot) found.push({ value: text, page: page.page, bbox: bboxOf(own), confidence: confidenceOf(own) * 0.8 });
-    }
-  }
-  const places = [...new Map(found.map((f) => [foldUpper(f.value), f])).values()];
   return places.length === 1 ? places[0]! : null;
 }
 
