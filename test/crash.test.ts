@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './helpers/db.ts';
+import { createTestDatabase, migratedPgliteDir, TEST_DATABASE_URL, type TestDatabase } from './helpers/db.ts';
 
 const waitForFile = async (file: string, ms: number) => {
   const until = Date.now() + ms;
@@ -33,6 +33,9 @@ describe('crash recovery of jobs', () => {
       pgdb = await createTestDatabase();
       env.CRASH_DATABASE_URL = pgdb.url!;
     } else {
+      // The run's migrated template as the application's database (<DOCRISK_DATA_DIR>/pgdata): the first child
+      // would otherwise migrate an empty PGlite (≈ 12 CPU s, twice a run); what is tested is the restart.
+      await migratedPgliteDir(path.join(dir, 'data', 'pgdata'));
       env.CRASH_DATA_DIR = path.join(dir, 'data');
     }
     const run = (phase: string) => {
