@@ -6,8 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, migratedPgliteDir, TEST_DATABASE_URL, type TestDatabase } from './helpers/db.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, migratedPgliteDir, pgliteTemplateReady, TEST_DATABASE_URL, type TestDatabase } from './helpers/db.ts';
 
 const waitForFile = async (file: string, ms: number) => {
   const until = Date.now() + ms;
@@ -21,6 +21,9 @@ describe('crash recovery of jobs', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-crash-'));
   const children: ChildProcess[] = [];
   let pgdb: TestDatabase | null = null;
+  beforeAll(async () => {
+    if (!TEST_DATABASE_URL) await pgliteTemplateReady();
+  }, 300_000);
   afterAll(async () => {
     for (const c of children) c.kill('SIGKILL');
     await pgdb?.drop();

@@ -7,14 +7,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../db/client.ts';
-import { createTestDatabase, migratedPgliteDir, TEST_DATABASE_URL, type TestDatabase } from '../../../test/helpers/db.ts';
+import { createTestDatabase, migratedPgliteDir, pgliteTemplateReady, TEST_DATABASE_URL, type TestDatabase } from '../../../test/helpers/db.ts';
 import { newId } from '../../shared/ids.ts';
 import { webhooksRepository } from './webhooks.repository.ts';
 import { startReceiver, waitFor, webhookTestApp, type Receiver } from './webhooks.test-support.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
+beforeAll(async () => {
+  if (!TEST_DATABASE_URL) await pgliteTemplateReady();
+}, 300_000);
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => undefined);
 });
