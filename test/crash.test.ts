@@ -6,8 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './helpers/db.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, migratedPgliteDir, pgliteTemplateReady, TEST_DATABASE_URL, type TestDatabase } from './helpers/db.ts';
 
 const waitForFile = async (file: string, ms: number) => {
   const until = Date.now() + ms;
@@ -21,6 +21,9 @@ describe('crash recovery of jobs', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-crash-'));
   const children: ChildProcess[] = [];
   let pgdb: TestDatabase | null = null;
+  beforeAll(async () => {
+    if (!TEST_DATABASE_URL) await pgliteTemplateReady();
+  }, 300_000);
   afterAll(async () => {
     for (const c of children) c.kill('SIGKILL');
     await pgdb?.drop();
@@ -33,6 +36,9 @@ describe('crash recovery of jobs', () => {
       pgdb = await createTestDatabase();
       env.CRASH_DATABASE_URL = pgdb.url!;
     } else {
+      // The run's migrated template as the application's database (<DOCRISK_DATA_DIR>/pgdata): the first child
+      // would otherwise migrate an empty PGlite (≈ 12 CPU s, twice a run); what is tested is the restart.
+      await migratedPgliteDir(path.join(dir, 'data', 'pgdata'));
       env.CRASH_DATA_DIR = path.join(dir, 'data');
     }
     const run = (phase: string) => {

@@ -32,6 +32,15 @@ async function pgliteTemplate(): Promise<Blob> {
 }
 
 /**
+ * Makes (or loads) the run's migrated template now: a test that copies it in its body calls this in a
+ * `beforeAll` with a long budget, so the first file of a run that makes it (≈ 12 CPU s) does not spend
+ * its test's budget on it.
+ */
+export async function pgliteTemplateReady(): Promise<void> {
+  await (template ??= pgliteTemplate());
+}
+
+/**
  * Makes `dir` a PGlite data directory holding the migrated template: what a service opens from disk (on
  * its database thread, DOCRISK_PGLITE_THREAD) without migrating an empty one first (≈ 12 CPU s each time;
  * the template's dump is a tar of the data directory). `dir` must not exist or be empty.

@@ -7,14 +7,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../db/client.ts';
-import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../../test/helpers/db.ts';
+import { createTestDatabase, migratedPgliteDir, pgliteTemplateReady, TEST_DATABASE_URL, type TestDatabase } from '../../../test/helpers/db.ts';
 import { newId } from '../../shared/ids.ts';
 import { webhooksRepository } from './webhooks.repository.ts';
 import { startReceiver, waitFor, webhookTestApp, type Receiver } from './webhooks.test-support.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
+beforeAll(async () => {
+  if (!TEST_DATABASE_URL) await pgliteTemplateReady();
+}, 300_000);
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => undefined);
 });
@@ -29,7 +32,9 @@ async function persistentDatabase(): Promise<() => Promise<Database>> {
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'docrisk-wh-'));
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-  return async () => openPglite(dir);
+  // The run's migrated template on disk: the first app would otherwise migrate an empty directory (≈ 12 CPU s).
+  const data = await migratedPgliteDir(path.join(dir, 'pgdata'));
+  return async () => openPglite(data);
 }
 
 async function receiver(): Promise<Receiver> {
