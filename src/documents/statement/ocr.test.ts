@@ -63,6 +63,21 @@ describe('cleanOcrPages', () => {
     expect(texts(p)).toEqual(['01', 'Sep', '2024', '10', 'Oct', 'O1', 'SALARY', '4O', 'Oct']);
   });
 
+  it('a month name with a misread vowel between a day and a year ("08 jen 2026", "21 Jon 2026") is that month', () => {
+    const p = cleanOcrPages([
+      page([
+        [[40, '08'], [52, 'jen'], [72, '2026'], [110, 'DIRECT'], [200, 'DEBIT']],
+        [[40, '21'], [52, 'Jon'], [72, '2026'], [110, 'CARD'], [200, 'PAYMENT']],
+        [[40, '30'], [52, 'Jan'], [72, '2026'], [110, 'SALARY']],
+      ]),
+    ]);
+    // "jen": jan or gen, January either way; "Jon": jan or jun, the page's clearly read "Jan" decides.
+    expect(texts(p)).toEqual(['08', 'jan', '2026', 'DIRECT', 'DEBIT', '21', 'Jan', '2026', 'CARD', 'PAYMENT', '30', 'Jan', '2026', 'SALARY']);
+    // Nothing decides "Jon" on a page without a clear month name; a word that is no date's middle stays.
+    const q = cleanOcrPages([page([[[40, '21'], [52, 'Jon'], [72, '2026'], [110, 'jen'], [130, 'TAX']]])]);
+    expect(texts(q)).toEqual(['21', 'Jon', '2026', 'jen', 'TAX']);
+  });
+
   it('a short date whose period was read as a comma or lost ("08.10,") is mended in the column of short dates only', () => {
     const rows = ['06.10.', '08.10,', '08,10.', '09.10.', '10.10.', '11.10'].map((d): [number, string][] => [[44, d], [300, '12.10'], [360, '75,84']]);
     const p = cleanOcrPages([page(rows)]);

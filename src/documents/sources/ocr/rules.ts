@@ -12,12 +12,23 @@ import type { OcrImage } from './types.ts';
 
 /** Rule ink: darker than this on a normalised page (ink ~0, paper ~255; a blurred rule is grey). */
 const INK = 170;
+/**
+ * Faint rule ink, for vertical rules only: a column rule one point wide on a phone photo, blurred and
+ * enlarged to scan resolution, is a grey band some 7 px wide whose darkest pixels stay at 165–180 — over
+ * INK, so it was left on the page and read as "|", "Î" or "!" on line after line, between a row's
+ * words and its continuation's. Text does not stand in a column 0.75 in tall (lines are apart), so a
+ * vertical run this light is still a rule; horizontally, blurred words of a line run together at this
+ * level, so horizontal rules keep INK.
+ */
+const FAINT = 215;
 
 export interface RuleOptions {
   /** A run of ink at least this long (px) is a rule candidate. */
   minRun: number;
   /** A rule is at most this thick (px) across its direction. */
   maxThick: number;
+  /** Ink as long across as a rule is where two rules cross, and goes too (default true). */
+  crossings?: boolean;
 }
 
 /** Rule sizes for a page scanned at `dpi`: runs of 0.75 in or more, at most 2.5 pt thick. */
@@ -37,6 +48,9 @@ export function removeRules(gray: OcrImage, opts: RuleOptions): { image: OcrImag
   markRows(ink, mark, w, h, opts);
   const markT = new Uint8Array(w * h);
   markRows(transpose(ink, w, h), markT, h, w, opts);
+  // (of the faint ink, only what is thin across: a shaded column is a long light run too, and a glyph
+  // touching its edge was taken with it)
+  markRows(transpose(thinAcross(data, w, h, FAINT, opts.maxThick), w, h), markT, h, w, { ...opts, crossings: false });
   const back = transpose(markT, h, w);
   let removed = 0;
   for (let i = 0; i < mark.length; i++) {
@@ -47,6 +61,25 @@ export function removeRules(gray: OcrImage, opts: RuleOptions): { image: OcrImag
   const out = new Uint8Array(data);
   for (let i = 0; i < mark.length; i++) if (mark[i]) out[i] = 255;
   return { image: { width: w, height: h, channels: 1, data: out }, removed };
+}
+
+/** Pixels darker than `level` in runs along their row no longer than `maxThick` (1), else 0. */
+function thinAcross(data: OcrImage['data'], w: number, h: number, level: number, maxThick: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const base = y * w;
+    let x = 0;
+    while (x < w) {
+      if (data[base + x]! >= level) {
+        x++;
+        continue;
+      }
+      const start = x;
+      while (x < w && data[base + x]! < level) x++;
+      if (x - start <= maxThick) out.fill(1, base + start, base + x);
+    }
+  }
+  return out;
 }
 
 /** A rule may wander this many rows either side of the row it is followed on. */
@@ -101,7 +134,7 @@ function markRows(ink: Uint8Array, mark: Uint8Array, w: number, h: number, o: Ru
           if (!ink[i]) continue;
           const t = across[i]!;
           // Thin across: the rule itself; a rule's length across: where two rules cross.
-          if (t > o.maxThick && t < o.minRun) continue;
+          if (t > o.maxThick && (t < o.minRun || o.crossings === false)) continue;
           mark[i] = 1;
           // The rule's lighter fringe, one pixel either side of its ink.
           if (l > 0 && !ink[i - w]) mark[i - w] = 1;
