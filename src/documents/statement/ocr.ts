@@ -482,7 +482,7 @@ export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
   return mendMonthNames(pages).map((p) => ({
     ...p,
     words: dashesOnTrailingSignPages(fixMarkers(
-      closeDateGaps(mendMonthNames(
+      closeDateGaps(
         joinSplitDecimals(
           mendShortDates(
             mendDigitDates(
@@ -495,7 +495,7 @@ export function cleanOcrPages(pages: readonly WordPage[]): WordPage[] {
             ),
           ),
         ),
-      )),
+      ),
     )),
   }));
 }
@@ -566,57 +566,6 @@ function closeDateGaps(words: PositionedWord[]): PositionedWord[] {
     const h = Math.max(a.y1 - a.y0, b.y1 - b.y0);
     const gap = b.x0 - a.x1;
     if (pair && sameLine(a, b) && gap > 0.35 * h && (gap < h || evenDate(words, i))) out[i] = { ...b, x0: a.x1 + 0.35 * h };
-  }
-  return out;
-}
-
-/** Three-letter month names of every language, each with its month (MONTHS above, by number). */
-const MONTH_OF: ReadonlyMap<string, number> = new Map(
-  ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec', 'gen', 'feb', 'mar', 'apr', 'mag', 'giu', 'lug', 'ago', 'set', 'ott', 'nov', 'dic']
-    .map((m, i) => [m, (i % 12) + 1] as const)
-    .concat([['mär', 3], ['mai', 5], ['okt', 10], ['dez', 12]]),
-);
-
-/**
- * "01 jen 2026", "21 Jon 2026": a month name whose vowel a blurred photo turned into another letter
- * ("Jan" in a bold sans face read as "jen", "jon", "Jen" on row after row) left the row without a date.
- * Between a day and a four-digit year on one line, a three-letter word one letter from the month
- * names of one month only is that month ("jen": jan and gen, both January). Where it is one letter
- * from two months ("jon": jan, jun), the month the page's clearly read month names (those between a
- * day and a year) name most often decides, and nothing where none does.
- */
-function mendMonthNames(words: PositionedWord[]): PositionedWord[] {
-  const DAYLIKE = /^(?:[0-3OoIl]?[0-9OoIl])$/;
-  const YEAR = /^(?:19|20)\d\d[,;]?$/;
-  // (by position, not by the recogniser's order: a date's words may come back after the rest of its line)
-  const between = (m: PositionedWord): boolean => {
-    const h = m.y1 - m.y0;
-    const apart = (a: PositionedWord, b: PositionedWord): number => b.x0 - a.x1;
-    const beside = (o: PositionedWord, re: RegExp, left: boolean): boolean =>
-      re.test(o.text) && sameLine(o, m) && (left ? apart(o, m) : apart(m, o)) > -0.2 * h && (left ? apart(o, m) : apart(m, o)) < 2 * h;
-    return words.some((o) => beside(o, DAYLIKE, true)) && words.some((o) => beside(o, YEAR, false));
-  };
-  const seen = new Map<number, number>();
-  const unknown: number[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const t = words[i]!.text;
-    if (!/^\p{L}{3}\.?$/u.test(t) || !between(words[i]!)) continue;
-    const known = MONTH_OF.get(t.replace(/\.$/, '').toLowerCase());
-    if (known) seen.set(known, (seen.get(known) ?? 0) + 1);
-    else unknown.push(i);
-  }
-  if (unknown.length === 0) return words;
-  const out = words.slice();
-  for (const i of unknown) {
-    const w = words[i]!;
-    const t = w.text.replace(/\.$/, '').toLowerCase();
-    const near = [...MONTH_OF].filter(([name]) => [...name].filter((c, k) => c !== t[k]).length === 1);
-    const months = [...new Set(near.map(([, m]) => m))];
-    const count = (m: number): number => seen.get(m) ?? 0;
-    const best = months.length === 1 ? months[0]! : months.filter((m) => count(m) > 0 && months.every((o) => o === m || count(o) < count(m)))[0];
-    if (best === undefined) continue;
-    const name = near.find(([, m]) => m === best)![0];
-    out[i] = { ...w, text: w.text[0] === w.text[0]!.toUpperCase() ? name[0]!.toUpperCase() + name.slice(1) : name };
   }
   return out;
 }
