@@ -9,7 +9,7 @@
  */
 import type { OcrImage } from './types.ts';
 import { grainOf, toGray } from './pixels.ts';
-import { normalise } from './image.ts';
+import { normalise, percentile as level } from './image.ts';
 import { evenLight } from './light.ts';
 import { flattenPage, type PageQuad } from './page-quad.ts';
 
@@ -141,12 +141,6 @@ const MIN_SLOPE = 0.08;
 const FULL_STEP = 0.8;
 /** Fewer such steps than this: the blur is not measured. */
 const MIN_STEPS = 200;
-
-function level(hist: Uint32Array, n: number, q: number): number {
-  let acc = 0;
-  for (let v = 0; v < 256; v++) if ((acc += hist[v]!) >= n * q) return v;
-  return 255;
-}
 
 /** Inverse of the standard normal CDF (Acklam's rational approximation; |error| < 1.2e-9). */
 function probit(p: number): number {

@@ -258,7 +258,8 @@ function percentileBelow(hist: Uint32Array, end: number, n: number, q: number): 
   return Math.max(0, end - 1);
 }
 
-function percentile(hist: Uint32Array, n: number, q: number): number {
+/** The shade below which the share `q` of a histogram's `n` pixels lies. */
+export function percentile(hist: Uint32Array, n: number, q: number): number {
   const target = n * q;
   let acc = 0;
   for (let v = 0; v < 256; v++) {
